@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Configuration shared by every process, read from the environment once. */
+export interface RuntimeConfig {
+  /** Directory for the embedded adapters' files (event logs, uploads). */
+  dataDir: string;
+  logLevel: string;
+  /** Real engines; when unset the embedded adapters are used. */
+  mongoUrl?: string;
+  kafkaBrokers?: string[];
+  natsUrl?: string;
+  /** `full` fsyncs every commit (a crash or power loss loses nothing acknowledged); `normal` survives crashes only. */
+  eventStoreSync: 'full' | 'normal';
+  smsProvider: 'console';
+  nodeEnv: string;
+}
+
+export class ConfigError extends Error {}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+}
+
+export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    dataDir,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    mongoUrl: env.MONGO_URL || undefined,
+    kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()) : undefined,
+    natsUrl: env.NATS_URL || undefined,
+    eventStoreSync: oneOf('EVENT_STORE_SYNC', env.EVENT_STORE_SYNC ?? 'full', ['full', 'normal'] as const),
+    smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER ?? 'console', ['console'] as const),
+    nodeEnv: env.NODE_ENV ?? 'development',
+  };
+}
+
+/** Reads a TCP port from the environment; 0 lets the system choose. */
+export function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`${name} must be a port number, got "${raw}"`);
+  return port;
+}

@@ -1,0 +1,163 @@
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { newEventId } from '../ids.js';
+import { followStore } from './subscription.js';
+import {
+  type AppendContext,
+  type AppendResult,
+  ConcurrencyError,
+  type CheckpointStore,
+  type DomainEvent,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type RecordedEvent,
+} from './types.js';
+
+export interface SqliteEventStoreOptions {
+  /** Path of the database file (one per service). */
+  file: string;
+  /** 'full' fsyncs each commit so a power loss loses nothing acknowledged; 'normal' survives process crashes only. */
+  sync?: 'full' | 'normal';
+  /** How often subscribers look for appends made by other processes. */
+  pollIntervalMs?: number;
+}
+
+/** Appends made in this process, by file, so that subscribers wake at once instead of at the next poll. */
+const appended = new EventEmitter().setMaxListeners(0);
+
+interface EventRow {
+  global_position: number;
+  stream_id: string;
+  version: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+type StoredMetadata = Omit<EventMetadata, 'streamId' | 'version' | 'globalPosition'>;
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  type: row.type,
+  data: JSON.parse(row.data),
+  metadata: {
+    ...(JSON.parse(row.metadata) as StoredMetadata),
+    streamId: row.stream_id,
+    version: row.version,
+    globalPosition: row.global_position,
+  },
+});
+
+/** The embedded event store: one SQLite file in WAL mode per service. */
+export function openSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
+  const file = resolve(options.file);
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS events (
+      global_position INTEGER PRIMARY KEY AUTOINCREMENT,
+      stream_id TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      type TEXT NOT NULL,
+      data TEXT NOT NULL,
+      metadata TEXT NOT NULL,
+      UNIQUE (stream_id, version)
+    );
+    CREATE TABLE IF NOT EXISTS commands (
+      command_id TEXT NOT NULL,
+      stream_id TEXT NOT NULL,
+      next_version INTEGER NOT NULL,
+      last_position INTEGER NOT NULL,
+      PRIMARY KEY (command_id, stream_id)
+    );
+    CREATE TABLE IF NOT EXISTS checkpoints (subscriber_id TEXT PRIMARY KEY, position INTEGER NOT NULL);
+  `);
+
+  const streamVersion = db.prepare<[string], { version: number | null }>(
+    'SELECT MAX(version) AS version FROM events WHERE stream_id = ?',
+  );
+  const insertEvent = db.prepare(
+    'INSERT INTO events (stream_id, version, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
+  );
+  const findCommand = db.prepare<[string, string], { next_version: number; last_position: number }>(
+    'SELECT next_version, last_position FROM commands WHERE command_id = ? AND stream_id = ?',
+  );
+  const insertCommand = db.prepare('INSERT INTO commands VALUES (?, ?, ?, ?)');
+  const selectStream = db.prepare<[string, number], EventRow>(
+    'SELECT * FROM events WHERE stream_id = ? AND version >= ? ORDER BY version',
+  );
+  const selectAll = db.prepare<[number, number], EventRow>(
+    'SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?',
+  );
+  const selectHead = db.prepare<[], { head: number | null }>('SELECT MAX(global_position) AS head FROM events');
+  const selectCheckpoint = db.prepare<[string], { position: number }>(
+    'SELECT position FROM checkpoints WHERE subscriber_id = ?',
+  );
+  const upsertCheckpoint = db.prepare(
+    'INSERT INTO checkpoints VALUES (?, ?) ON CONFLICT (subscriber_id) DO UPDATE SET position = excluded.position',
+  );
+
+  const appendTx = db.transaction(
+    (streamId: string, events: DomainEvent[], expected: ExpectedVersion, context: AppendContext): AppendResult => {
+      if (context.commandId) {
+        const earlier = findCommand.get(context.commandId, streamId);
+        if (earlier) {
+          return { nextExpectedVersion: earlier.next_version, lastGlobalPosition: earlier.last_position, alreadyApplied: true };
+        }
+      }
+      const current = streamVersion.get(streamId)?.version ?? 0;
+      if (expected !== 'any' && expected !== current) throw new ConcurrencyError(streamId, expected, current);
+      const at = context.at ?? Date.now();
+      let version = current;
+      let lastPosition = 0;
+      for (const event of events) {
+        version += 1;
+        const metadata: StoredMetadata = {
+          eventId: newEventId(),
+          at,
+          actor: context.actor,
+          teamId: context.teamId,
+          correlationId: context.correlationId,
+          causationId: context.causationId,
+          commandId: context.commandId,
+        };
+        const info = insertEvent.run(streamId, version, event.type, JSON.stringify(event.data ?? null), JSON.stringify(metadata));
+        lastPosition = Number(info.lastInsertRowid);
+      }
+      if (context.commandId) insertCommand.run(context.commandId, streamId, version, lastPosition);
+      return { nextExpectedVersion: version, lastGlobalPosition: lastPosition, alreadyApplied: false };
+    },
+  );
+
+  const checkpoints: CheckpointStore = {
+    load: async (subscriberId) => selectCheckpoint.get(subscriberId)?.position ?? 0,
+    store: async (subscriberId, position) => void upsertCheckpoint.run(subscriberId, position),
+  };
+
+  const store: EventStore = {
+    checkpoints,
+    async append(streamId, events, expected, context = {}) {
+      if (events.length === 0) throw new Error('append needs at least one event');
+      const result = appendTx.immediate(streamId, events, expected, context);
+      if (!result.alreadyApplied) appended.emit(file);
+      return result;
+    },
+    readStream: async (streamId, fromVersion = 1) => selectStream.all(streamId, fromVersion).map(toRecorded),
+    readAll: async (after, limit) => selectAll.all(after, limit).map(toRecorded),
+    head: async () => selectHead.get()?.head ?? 0,
+    onAppend(listener) {
+      appended.on(file, listener);
+      return () => appended.off(file, listener);
+    },
+    subscribe: (subscribeOptions) => followStore(store, checkpoints, subscribeOptions, options.pollIntervalMs ?? 200),
+    async close() {
+      db.close();
+    },
+  };
+  return store;
+}

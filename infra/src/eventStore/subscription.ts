@@ -1,0 +1,88 @@
+import type { CheckpointStore, EventStore, Subscription, SubscribeOptions } from './types.js';
+
+const MAX_BACKOFF_MS = 5_000;
+
+/**
+ * Follows a store's global order from a checkpoint: reads a batch, hands it over, stores the checkpoint,
+ * and sleeps until the store signals an append or the poll interval passes (appends by other processes).
+ * Shared by every event store adapter so they behave the same.
+ */
+export async function followStore(
+  store: Pick<EventStore, 'readAll' | 'onAppend'>,
+  defaultCheckpoints: CheckpointStore,
+  options: SubscribeOptions,
+  pollIntervalMs: number,
+): Promise<Subscription> {
+  const checkpoints = options.checkpoints ?? defaultCheckpoints;
+  const batchSize = options.batchSize ?? 500;
+  let position = await checkpoints.load(options.subscriberId);
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const waiters = new Set<{ position: number; resolve: () => void }>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  const unsubscribe = store.onAppend(() => wake?.());
+
+  const releaseWaiters = () => {
+    for (const waiter of waiters) {
+      if (waiter.position <= position) {
+        waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  };
+
+  const loop = (async () => {
+    let attempt = 0;
+    while (!stopped) {
+      try {
+        const batch = await store.readAll(position, batchSize);
+        if (batch.length === 0) {
+          await sleep(pollIntervalMs);
+          continue;
+        }
+        await options.handler(batch);
+        const last = batch[batch.length - 1]!.metadata.globalPosition;
+        await checkpoints.store(options.subscriberId, last);
+        position = last;
+        attempt = 0;
+        releaseWaiters();
+      } catch (error) {
+        attempt += 1;
+        options.onError?.(error, attempt);
+        await sleep(Math.min(MAX_BACKOFF_MS, 50 * 2 ** attempt));
+      }
+    }
+  })();
+
+  return {
+    position: () => position,
+    waitFor(target, timeoutMs = 5_000) {
+      if (target <= position) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const waiter = { position: target, resolve: () => (clearTimeout(timer), resolve()) };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`subscription ${options.subscriberId} did not reach position ${target} in ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(waiter);
+        wake?.();
+      });
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wake?.();
+      await loop;
+    },
+  };
+}

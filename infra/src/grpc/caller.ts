@@ -1,0 +1,53 @@
+import { type CallContext, Metadata } from 'nice-grpc-common';
+import { unauthenticated } from '../errors.js';
+
+/** Who is calling, as the gateway establishes it; carried in gRPC metadata on every call. */
+export interface Caller {
+  userId: number;
+  sessionId: string;
+  teamId: number;
+  clientIp: string;
+  correlationId: string;
+}
+
+const keys = {
+  userId: 'x-pmbok-user-id',
+  sessionId: 'x-pmbok-session-id',
+  teamId: 'x-pmbok-team-id',
+  clientIp: 'x-pmbok-client-ip',
+  correlationId: 'x-pmbok-correlation-id',
+} as const;
+
+export function callerMetadata(caller: Partial<Caller>): Metadata {
+  const metadata = new Metadata();
+  for (const [field, key] of Object.entries(keys)) {
+    const value = caller[field as keyof Caller];
+    if (value !== undefined && value !== '' && value !== 0) metadata.set(key, String(value));
+  }
+  return metadata;
+}
+
+export function callerOf(context: CallContext): Caller {
+  const get = (key: string) => {
+    const value = context.metadata.get(key);
+    return typeof value === 'string' ? value : '';
+  };
+  const number = (key: string) => {
+    const value = Number(get(key));
+    return Number.isSafeInteger(value) && value > 0 ? value : 0;
+  };
+  return {
+    userId: number(keys.userId),
+    sessionId: get(keys.sessionId),
+    teamId: number(keys.teamId),
+    clientIp: get(keys.clientIp),
+    correlationId: get(keys.correlationId),
+  };
+}
+
+/** The caller of a call that needs a signed-in user. */
+export function signedInCaller(context: CallContext): Caller & { userId: number } {
+  const caller = callerOf(context);
+  if (!caller.userId) throw unauthenticated();
+  return caller;
+}

@@ -1,0 +1,48 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Numeric ids (the API shows user, team and project ids as numbers, 0 meaning none). Time-ordered and
+ * unique across processes: milliseconds since 2024 × 2^20 + 20 random-then-counting bits, well inside 2^53.
+ */
+const EPOCH = Date.UTC(2024, 0, 1);
+let lastMs = 0;
+let sequence = 0;
+
+export function nextNumericId(now = Date.now()): number {
+  const ms = Math.max(now - EPOCH, lastMs);
+  if (ms === lastMs) {
+    sequence = (sequence + 1) & 0xfffff;
+    if (sequence === 0) return nextNumericId(now + 1);
+  } else {
+    lastMs = ms;
+    sequence = randomInt(0, 0x80000);
+  }
+  return ms * 0x100000 + sequence;
+}
+
+export const newEventId = (): string => randomUUID();
+
+/** An opaque bearer token: 256 random bits. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+export const hmacSha256 = (secret: string, value: string): string =>
+  createHmac('sha256', secret).update(value).digest('hex');
+
+/** Compares two hex digests in constant time. */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}
+
+/** A decimal one-time code of the given length from the CSPRNG. */
+export const newNumericCode = (length: number): string =>
+  Array.from({ length }, () => randomInt(0, 10).toString()).join('');
+
+/** A short human-shareable code (no ambiguous characters). */
+export function newShareCode(length = 8): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length }, () => alphabet[randomInt(0, alphabet.length)]).join('');
+}

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventBus } from '../eventBus/types.js';
+import type { EventStore, RecordedEvent } from '../eventStore/types.js';
+
+export interface EventBusHarness {
+  /** The producing service's event store (topic = its name), and a bus for consuming services. */
+  open(): Promise<{ topic: string; producer: EventStore; bus: EventBus }>;
+  /** The same bus as after a restart of the consuming side. */
+  reopenBus(previous: EventBus): Promise<EventBus>;
+}
+
+/** The behaviour every event bus adapter must have. */
+export function eventBusContract(name: string, harness: EventBusHarness): void {
+  describe(`event bus contract: ${name}`, () => {
+    let topic: string;
+    let producer: EventStore;
+    let bus: EventBus;
+    beforeEach(async () => {
+      ({ topic, producer, bus } = await harness.open());
+    });
+    afterEach(async () => {
+      await bus.close();
+      await producer.close();
+    });
+
+    const collect = (into: RecordedEvent[]) => async (events: RecordedEvent[]) => void into.push(...events);
+    const byStream = (events: RecordedEvent[], stream: string) =>
+      events.filter((e) => e.metadata.streamId === stream).map((e) => (e.data as { n: number }).n);
+
+    it('gives every consumer group every event, in order per stream', async () => {
+      for (let n = 0; n < 20; n++) await producer.append(`s-${n % 3}`, [{ type: 'Counted', data: { n } }], 'any');
+      const team: RecordedEvent[] = [];
+      const messaging: RecordedEvent[] = [];
+      const subs = [
+        await bus.subscribe({ topic, group: 'team', handler: collect(team) }),
+        await bus.subscribe({ topic, group: 'messaging', handler: collect(messaging) }),
+      ];
+      const head = await producer.head();
+      await Promise.all(subs.map((s) => s.waitFor(head)));
+      await Promise.all(subs.map((s) => s.stop()));
+      for (const seen of [team, messaging]) {
+        expect(new Set(seen.map((e) => e.metadata.eventId)).size).toBe(20);
+        expect(byStream(seen, 's-0')).toEqual([0, 3, 6, 9, 12, 15, 18]);
+        expect(byStream(seen, 's-1')).toEqual([1, 4, 7, 10, 13, 16, 19]);
+      }
+    });
+
+    it('resumes a group where it stopped after a restart', async () => {
+      await producer.append('s', [{ type: 'Counted', data: { n: 1 } }], 'any');
+      const seen: RecordedEvent[] = [];
+      let sub = await bus.subscribe({ topic, group: 'team', handler: collect(seen) });
+      await sub.waitFor(await producer.head());
+      await sub.stop();
+      await producer.append('s', [{ type: 'Counted', data: { n: 2 } }], 'any');
+      bus = await harness.reopenBus(bus);
+      sub = await bus.subscribe({ topic, group: 'team', handler: collect(seen) });
+      await sub.waitFor(await producer.head());
+      await sub.stop();
+      expect(byStream(seen, 's')).toEqual([1, 2]);
+    });
+
+    it('delivers events appended while the consumer is running', async () => {
+      const seen: RecordedEvent[] = [];
+      const sub = await bus.subscribe({ topic, group: 'ai', handler: collect(seen) });
+      const { lastGlobalPosition } = await producer.append('live', [{ type: 'Counted', data: { n: 9 } }], 0);
+      await sub.waitFor(lastGlobalPosition);
+      await sub.stop();
+      expect(byStream(seen, 'live')).toEqual([9]);
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Doc, ReadStore } from '../readStore/types.js';
+
+interface Person extends Doc {
+  name: string;
+  age: number;
+  tags?: string[];
+  team?: { id: number };
+}
+
+/** The behaviour every read store adapter must have (MongoDB semantics for filters, updates and sorts). */
+export function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
+  describe(`read store contract: ${name}`, () => {
+    let store: ReadStore;
+    const people = () => store.collection<Person>('people', [{ fields: { name: 1 }, unique: true }]);
+    beforeEach(async () => {
+      store = await open();
+      for (const [i, n] of ['ann', 'bob', 'cy', 'dee'].entries()) {
+        await people().put({ _id: `p${i}`, name: n, age: 20 + i * 10, team: { id: i % 2 } });
+      }
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('finds by equality, operators and nested fields', async () => {
+      expect((await people().findOne({ _id: 'p1' }))?.name).toBe('bob');
+      expect((await people().findOne({ name: 'cy' }))?._id).toBe('p2');
+      expect(await people().findOne({ name: 'zed' })).toBeNull();
+      expect((await people().find({ age: { $gte: 30 } })).map((p) => p.name).sort()).toEqual(['bob', 'cy', 'dee']);
+      expect((await people().find({ 'team.id': 1 })).map((p) => p.name).sort()).toEqual(['bob', 'dee']);
+      expect(await people().count({ $or: [{ name: 'ann' }, { age: 50 }] })).toBe(2);
+      expect((await people().find({ name: { $regex: '^d' } })).map((p) => p.name)).toEqual(['dee']);
+    });
+
+    it('sorts, skips and limits', async () => {
+      const page = await people().find({}, { sort: { age: -1 }, skip: 1, limit: 2 });
+      expect(page.map((p) => p.name)).toEqual(['cy', 'bob']);
+    });
+
+    it('applies update operators and upserts', async () => {
+      expect(await people().updateOne({ _id: 'p0' }, { $set: { age: 21 }, $push: { tags: 'x' } })).toEqual({ matched: 1 });
+      expect(await people().findOne({ _id: 'p0' })).toMatchObject({ age: 21, tags: ['x'] });
+      expect(await people().updateOne({ _id: 'nobody' }, { $set: { age: 1 } })).toEqual({ matched: 0 });
+      await people().updateOne({ _id: 'p9' }, { $set: { name: 'eve', age: 9 } }, { upsert: true });
+      expect(await people().findOne({ _id: 'p9' })).toMatchObject({ name: 'eve', age: 9 });
+      expect(await people().updateMany({ age: { $lt: 35 } }, { $inc: { age: 1 } })).toEqual({ matched: 3 });
+      expect((await people().findOne({ _id: 'p1' }))?.age).toBe(31);
+    });
+
+    it('replaces by _id, deletes, and returns copies that callers cannot corrupt', async () => {
+      await people().put({ _id: 'p0', name: 'ann', age: 99 });
+      const copy = await people().findOne({ _id: 'p0' });
+      copy!.age = 1;
+      expect((await people().findOne({ _id: 'p0' }))?.age).toBe(99);
+      expect(await people().deleteOne({ _id: 'p0' })).toEqual({ deleted: 1 });
+      expect(await people().deleteMany({ age: { $gt: 35 } })).toEqual({ deleted: 2 });
+      expect(await people().count({})).toBe(1);
+    });
+
+    it('enforces unique indexes', async () => {
+      await expect(people().put({ _id: 'p7', name: 'ann', age: 1 })).rejects.toThrow();
+      await people().deleteOne({ _id: 'p0' });
+      await people().put({ _id: 'p7', name: 'ann', age: 1 });
+      expect((await people().findOne({ name: 'ann' }))?._id).toBe('p7');
+    });
+
+    it('keeps projection checkpoints', async () => {
+      expect(await store.checkpoints.load('projection:x')).toBe(0);
+      await store.checkpoints.store('projection:x', 12);
+      expect(await store.checkpoints.load('projection:x')).toBe(12);
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Tests run against the TypeScript sources of the workspaces, not their dist builds.
+const alias = {
+  '@pmbok/infra/testing': src('./infra/src/testing/index.ts'),
+  '@pmbok/infra': src('./infra/src/index.ts'),
+  '@pmbok/proto': src('./proto/src/index.ts'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['{infra,services/*,gateway,console,scripts}/test/**/*.{unit,int}.spec.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['{infra,services/*,gateway,console}/test/**/*.e2e.spec.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
