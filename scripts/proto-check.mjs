@@ -20,7 +20,10 @@ try {
   execFileSync('buf', ['generate', '-o', out], { cwd: protoDir, env, stdio: 'inherit' });
   const fresh = join(out, 'src/gen');
   const committed = join(protoDir, 'src/gen');
-  const names = new Set([...files(fresh).map((f) => relative(fresh, f)), ...files(committed).map((f) => relative(committed, f))]);
+  const names = new Set([
+    ...files(fresh).map((f) => relative(fresh, f)),
+    ...files(committed).map((f) => relative(committed, f)),
+  ]);
   const differing = [...names].filter((name) => {
     try {
       return readFileSync(join(fresh, name), 'utf8') !== readFileSync(join(committed, name), 'utf8');

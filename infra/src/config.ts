@@ -43,6 +43,7 @@ export function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`${name} must be a port number, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`${name} must be a port number, got "${raw}"`);
   return port;
 }

@@ -29,6 +29,7 @@ export const notFound = (message: string) => new DomainError('not_found', messag
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const rateLimited = (message: string) => new DomainError('rate_limited', message);
+export const failedPrecondition = (message: string) => new DomainError('conflict', message);
 export const unauthenticated = (message = '登录已失效，请重新登录') => new DomainError('unauthenticated', message);
 
 export const grpcStatusOf: Record<ErrorKind, Status> = {

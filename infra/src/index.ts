@@ -20,3 +20,4 @@ export * from './readStore/types.js';
 export * from './realtime/memory.js';
 export * from './realtime/types.js';
 export * from './runtime.js';
+export * from './service.js';

@@ -38,12 +38,20 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (earlier.length > 0) {
       // A retried command: answer as the first time, append nothing.
       const last = earlier[earlier.length - 1]!.metadata;
-      const result = { nextExpectedVersion: recorded.length, lastGlobalPosition: last.globalPosition, alreadyApplied: true };
+      const result = {
+        nextExpectedVersion: recorded.length,
+        lastGlobalPosition: last.globalPosition,
+        alreadyApplied: true,
+      };
       return { events: earlier as unknown as Event[], state, result };
     }
     const events = decider.decide(command, state);
     if (events.length === 0) {
-      return { events, state, result: { nextExpectedVersion: recorded.length, lastGlobalPosition: 0, alreadyApplied: false } };
+      return {
+        events,
+        state,
+        result: { nextExpectedVersion: recorded.length, lastGlobalPosition: 0, alreadyApplied: false },
+      };
     }
     try {
       const result = await store.append(streamId, events, recorded.length, context);

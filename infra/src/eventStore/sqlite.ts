@@ -107,7 +107,11 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       if (context.commandId) {
         const earlier = findCommand.get(context.commandId, streamId);
         if (earlier) {
-          return { nextExpectedVersion: earlier.next_version, lastGlobalPosition: earlier.last_position, alreadyApplied: true };
+          return {
+            nextExpectedVersion: earlier.next_version,
+            lastGlobalPosition: earlier.last_position,
+            alreadyApplied: true,
+          };
         }
       }
       const current = streamVersion.get(streamId)?.version ?? 0;
@@ -126,7 +130,13 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
           causationId: context.causationId,
           commandId: context.commandId,
         };
-        const info = insertEvent.run(streamId, version, event.type, JSON.stringify(event.data ?? null), JSON.stringify(metadata));
+        const info = insertEvent.run(
+          streamId,
+          version,
+          event.type,
+          JSON.stringify(event.data ?? null),
+          JSON.stringify(metadata),
+        );
         lastPosition = Number(info.lastInsertRowid);
       }
       if (context.commandId) insertCommand.run(context.commandId, streamId, version, lastPosition);

@@ -89,7 +89,12 @@ export interface Subscription {
  * Every adapter passes `eventStoreContract` from `@pmbok/infra/testing`.
  */
 export interface EventStore {
-  append(streamId: string, events: DomainEvent[], expected: ExpectedVersion, context?: AppendContext): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: DomainEvent[],
+    expected: ExpectedVersion,
+    context?: AppendContext,
+  ): Promise<AppendResult>;
   readStream(streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
   /** Events with a global position greater than `after`, in global order. */
   readAll(after: number, limit: number): Promise<RecordedEvent[]>;

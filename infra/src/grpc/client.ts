@@ -1,4 +1,11 @@
-import { type Client, type CompatServiceDefinition, createChannel, createClientFactory, type ClientMiddlewareCall, type CallOptions } from 'nice-grpc';
+import {
+  type Client,
+  type CompatServiceDefinition,
+  createChannel,
+  createClientFactory,
+  type ClientMiddlewareCall,
+  type CallOptions,
+} from 'nice-grpc';
 import { HealthDefinition } from 'nice-grpc-server-health';
 
 /** Every call gets a deadline unless the caller passes its own signal. */

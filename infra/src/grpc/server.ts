@@ -14,12 +14,16 @@ import { DomainError, grpcStatusOf } from '../errors.js';
 import { ConcurrencyError } from '../eventStore/types.js';
 import { grpcServerDuration, grpcServerHandled } from '../metrics.js';
 
+/** A service definition with its implementation; build it with `grpcService` so the two are checked together. */
 export interface GrpcServiceRegistration {
-  // biome-ignore lint/suspicious/noExplicitAny: each registration pairs its own definition and implementation
-  definition: TsProtoServiceDefinition & { fullName: string; methods: any };
-  // biome-ignore lint/suspicious/noExplicitAny: see above
-  implementation: ServiceImplementation<any>;
+  definition: TsProtoServiceDefinition & { fullName: string };
+  implementation: unknown;
 }
+
+export const grpcService = <D extends TsProtoServiceDefinition & { fullName: string }>(
+  definition: D,
+  implementation: ServiceImplementation<D>,
+): GrpcServiceRegistration => ({ definition, implementation });
 
 export interface RunningGrpcServer {
   address: string;
@@ -75,7 +79,7 @@ export async function startGrpcServer(options: {
   const health = HealthState();
   server.add(HealthDefinition, HealthServiceImpl(health));
   for (const service of options.services) {
-    server.add(service.definition, service.implementation);
+    server.add(service.definition, service.implementation as ServiceImplementation<typeof service.definition>);
     health.setStatus('healthy', service.definition.fullName);
   }
   health.setStatus('healthy');

@@ -48,6 +48,8 @@ export function documentProjection<D extends Doc>(definition: DocumentProjection
 export interface ProjectionRunner {
   /** Resolves when every projection has applied the log up to `position` (read-your-writes). */
   waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /** The position every projection has reached; null when the service has no projections. */
+  position(): number | null;
   stop(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function runProjections(options: {
     waitFor: async (position, timeoutMs) => {
       await Promise.all(subscriptions.map((s) => s.waitFor(position, timeoutMs)));
     },
+    position: () => (subscriptions.length === 0 ? null : Math.min(...subscriptions.map((s) => s.position()))),
     stop: async () => {
       await Promise.all(subscriptions.map((s) => s.stop()));
     },

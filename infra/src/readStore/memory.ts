@@ -41,7 +41,8 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       const doc = this.docs.get(filter._id as string);
       return doc ? [doc] : [];
     }
-    const index = primitive && this.unique.find(({ fields }) => fields.length === keys.length && fields.every((f) => f in filter));
+    const index =
+      primitive && this.unique.find(({ fields }) => fields.length === keys.length && fields.every((f) => f in filter));
     if (index) {
       const owner = index.owners.get(MemoryCollection.keyOf(filter as Doc, index.fields) ?? '');
       const doc = owner === undefined ? undefined : this.docs.get(owner);
@@ -50,7 +51,6 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     const query = new Query(filter, {});
     return [...this.docs.values()].filter((doc) => query.test(doc));
   }
-
 
   async findOne(filter: Filter) {
     const doc = this.matching(filter)[0];

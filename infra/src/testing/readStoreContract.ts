@@ -39,7 +39,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
     });
 
     it('applies update operators and upserts', async () => {
-      expect(await people().updateOne({ _id: 'p0' }, { $set: { age: 21 }, $push: { tags: 'x' } })).toEqual({ matched: 1 });
+      expect(await people().updateOne({ _id: 'p0' }, { $set: { age: 21 }, $push: { tags: 'x' } })).toEqual({
+        matched: 1,
+      });
       expect(await people().findOne({ _id: 'p0' })).toMatchObject({ age: 21, tags: ['x'] });
       expect(await people().updateOne({ _id: 'nobody' }, { $set: { age: 1 } })).toEqual({ matched: 0 });
       await people().updateOne({ _id: 'p9' }, { $set: { name: 'eve', age: 9 } }, { upsert: true });

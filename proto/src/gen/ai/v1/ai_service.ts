@@ -5,20 +5,244 @@
 // source: ai/v1/ai_service.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import type { CallContext, CallOptions } from "nice-grpc-common";
 
 export const protobufPackage = "pmbok.ai.v1";
 
 export const protobufFileName = "ai/v1/ai_service.proto";
 
+export interface GetStatusRequest {
+}
+
+export interface GetStatusResponse {
+  service: string;
+  /** Global position of the newest event in the service's log. */
+  logHead: number;
+  /** Position up to which every read model has applied the log. */
+  projectedPosition: number;
+}
+
+function createBaseGetStatusRequest(): GetStatusRequest {
+  return {};
+}
+
+export const GetStatusRequest: MessageFns<GetStatusRequest> = {
+  encode(_: GetStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetStatusRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetStatusRequest {
+    return {};
+  },
+
+  toJSON(_: GetStatusRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetStatusRequest>): GetStatusRequest {
+    return GetStatusRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetStatusRequest>): GetStatusRequest {
+    const message = createBaseGetStatusRequest();
+    return message;
+  },
+};
+
+function createBaseGetStatusResponse(): GetStatusResponse {
+  return { service: "", logHead: 0, projectedPosition: 0 };
+}
+
+export const GetStatusResponse: MessageFns<GetStatusResponse> = {
+  encode(message: GetStatusResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.service !== "") {
+      writer.uint32(10).string(message.service);
+    }
+    if (message.logHead !== 0) {
+      writer.uint32(16).int64(message.logHead);
+    }
+    if (message.projectedPosition !== 0) {
+      writer.uint32(24).int64(message.projectedPosition);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetStatusResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetStatusResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.service = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.logHead = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectedPosition = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetStatusResponse {
+    return {
+      service: isSet(object.service) ? globalThis.String(object.service) : "",
+      logHead: isSet(object.logHead)
+        ? globalThis.Number(object.logHead)
+        : isSet(object.log_head)
+        ? globalThis.Number(object.log_head)
+        : 0,
+      projectedPosition: isSet(object.projectedPosition)
+        ? globalThis.Number(object.projectedPosition)
+        : isSet(object.projected_position)
+        ? globalThis.Number(object.projected_position)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetStatusResponse): unknown {
+    const obj: any = {};
+    if (message.service !== "") {
+      obj.service = message.service;
+    }
+    if (message.logHead !== 0) {
+      obj.logHead = Math.round(message.logHead);
+    }
+    if (message.projectedPosition !== 0) {
+      obj.projectedPosition = Math.round(message.projectedPosition);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetStatusResponse>): GetStatusResponse {
+    return GetStatusResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetStatusResponse>): GetStatusResponse {
+    const message = createBaseGetStatusResponse();
+    message.service = object.service ?? "";
+    message.logHead = object.logHead ?? 0;
+    message.projectedPosition = object.projectedPosition ?? 0;
+    return message;
+  },
+};
+
 /**
  * AiService owns AI assistant conversations (chat groups and their messages) and suggested questions.
- * Its calls are added by the issue that builds the service; until then it serves only gRPC health.
+ * Its domain calls are added by the issue that builds the service; until then it serves health and status.
  */
 export type AiServiceDefinition = typeof AiServiceDefinition;
-export const AiServiceDefinition = { name: "AiService", fullName: "pmbok.ai.v1.AiService", methods: {} } as const;
+export const AiServiceDefinition = {
+  name: "AiService",
+  fullName: "pmbok.ai.v1.AiService",
+  methods: {
+    /** GetStatus reports how far the service's read models have caught up with its event log. */
+    getStatus: {
+      name: "GetStatus",
+      requestType: GetStatusRequest as typeof GetStatusRequest,
+      requestStream: false,
+      responseType: GetStatusResponse as typeof GetStatusResponse,
+      responseStream: false,
+      options: {},
+    },
+  },
+} as const;
 
 export interface AiServiceImplementation<CallContextExt = {}> {
+  /** GetStatus reports how far the service's read models have caught up with its event log. */
+  getStatus(request: GetStatusRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetStatusResponse>>;
 }
 
 export interface AiServiceClient<CallOptionsExt = {}> {
+  /** GetStatus reports how far the service's read models have caught up with its event log. */
+  getStatus(request: DeepPartial<GetStatusRequest>, options?: CallOptions & CallOptionsExt): Promise<GetStatusResponse>;
+}
+
+type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
+
+export type DeepPartial<T> = T extends Builtin ? T
+  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
+  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
+  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
+  : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+  create(base?: DeepPartial<T>): T;
+  fromPartial(object: DeepPartial<T>): T;
 }

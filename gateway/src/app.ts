@@ -1,0 +1,28 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceName } from './config.js';
+import api from './plugins/api.js';
+import services from './plugins/services.js';
+import { userCalls } from './routes/api/user.js';
+import { userInfoCalls } from './routes/api/user-info.js';
+import consoleRoutes from './routes/console.js';
+import devRoutes from './routes/dev.js';
+import healthRoutes from './routes/health.js';
+
+export interface AppOptions {
+  addresses: Record<ServiceName, string>;
+  callTimeoutMs?: number;
+  consoleDir: string;
+  /** Serve the development SMS outbox (only with the console SMS provider). */
+  devSmsOutbox: boolean;
+}
+
+/** The gateway as a plugin: `server.ts` and `embedded.ts` listen, tests call `app.inject`. */
+export default async function app(fastify: FastifyInstance, options: AppOptions) {
+  await fastify.register(formbody, { bodyLimit: 64 * 1024 });
+  await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
+  await fastify.register(api, { calls: [...userCalls, ...userInfoCalls] });
+  await fastify.register(healthRoutes);
+  if (options.devSmsOutbox) await fastify.register(devRoutes);
+  await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });
+}

@@ -1,0 +1,42 @@
+import { loadRuntimeConfig, portFrom, type RuntimeConfig } from '@pmbok/infra';
+
+export const SERVICE_NAMES = ['auth', 'team', 'project', 'task', 'messaging', 'ai'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface GatewayConfig {
+  runtime: RuntimeConfig;
+  port: number;
+  host: string;
+  /** Trust X-Forwarded-For from a proxy in front (Kubernetes ingress). */
+  trustProxy: boolean;
+  /** gRPC deadline for one call to a service, below the browser's 5000 ms timeout (SPEC §9). */
+  callTimeoutMs: number;
+  /** Where the built console is served from. */
+  consoleDir: string;
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return {
+    runtime: loadRuntimeConfig(env),
+    port: portFrom(env, 'PORT', 8080),
+    host: env.HOST ?? '0.0.0.0',
+    trustProxy: env.TRUST_PROXY === 'true',
+    callTimeoutMs: Number(env.CALL_TIMEOUT_MS ?? 4_500),
+    consoleDir: env.CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname,
+  };
+}
+
+/** In distributed mode each service's address comes from `<NAME>_GRPC_ADDRESS` (e.g. AUTH_GRPC_ADDRESS=auth:50051). */
+export function serviceAddressesFromEnv(env: NodeJS.ProcessEnv = process.env): Record<ServiceName, string> {
+  const defaults: Record<ServiceName, number> = {
+    auth: 50051,
+    team: 50052,
+    project: 50053,
+    task: 50054,
+    messaging: 50055,
+    ai: 50056,
+  };
+  return Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, env[`${name.toUpperCase()}_GRPC_ADDRESS`] ?? `127.0.0.1:${defaults[name]}`]),
+  ) as Record<ServiceName, string>;
+}

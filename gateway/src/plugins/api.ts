@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { apiCodeOf, type Caller, callerMetadata, INTERNAL_ERROR_MESSAGE } from '@pmbok/infra';
+import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ClientError, type Metadata, Status } from 'nice-grpc';
+import { Counter } from 'prom-client';
+import { describeValidationError } from '../schemas/messages.js';
+
+/** One call of SPEC §7: `POST /pmbok/api/<module>/<call>`. */
+export interface ApiCall<P extends TProperties = TProperties> {
+  module: string;
+  call: string;
+  /** `user` calls need a valid token in the authorization header; `public` ones do not. */
+  access: 'public' | 'user';
+  /** The call's own fields; `teamId` and `version` (added by the client to every body) are accepted too. */
+  fields: P;
+  handle(input: Static<TObject<P>>, context: CallContext): Promise<unknown>;
+}
+
+export interface CallContext {
+  services: FastifyInstance['services'];
+  caller: Caller;
+  /** gRPC metadata carrying the caller to the services. */
+  metadata: Metadata;
+  request: FastifyRequest;
+}
+
+export const defineCall = <P extends TProperties>(call: ApiCall<P>): ApiCall => call as unknown as ApiCall;
+
+/** The envelope of every answer (SPEC §7): HTTP 200 with `{code, msg, data}`, except 404 for an unknown call. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: 400 | 402 | 404 | 500,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const apiAnswers = new Counter({
+  name: 'pmbok_api_answers_total',
+  help: 'API answers by call and envelope code',
+  labelNames: ['call', 'code'],
+});
+
+const clientFields = {
+  teamId: Type.Optional(Type.String({ maxLength: 20, pattern: '^\\d*$' })),
+  version: Type.Optional(Type.String({ maxLength: 20 })),
+};
+
+/** Maps anything a call may throw to the envelope, so no internals leak and nothing answers with a stack. */
+export function toEnvelope(error: unknown, request: FastifyRequest): { httpStatus: number; code: number; msg: string } {
+  if (error instanceof ApiError)
+    return { httpStatus: error.code === 404 ? 404 : 200, code: error.code, msg: error.message };
+  if (error instanceof ClientError) {
+    const code = apiCodeOf(error.code);
+    if (code !== 500) return { httpStatus: 200, code, msg: error.details };
+    request.log.error({ err: error }, 'service call failed');
+    const msg =
+      error.code === Status.DEADLINE_EXCEEDED || error.code === Status.UNAVAILABLE
+        ? '服务暂时不可用，请稍后再试'
+        : INTERNAL_ERROR_MESSAGE;
+    return { httpStatus: 200, code: 500, msg };
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return { httpStatus: 200, code: 400, msg: describeValidationError(fastifyError) };
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return { httpStatus: 200, code: 400, msg: describeValidationError(fastifyError) };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { httpStatus: 200, code: 500, msg: INTERNAL_ERROR_MESSAGE };
+}
+
+async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ userId: number; sessionId: string }> {
+  const header = request.headers.authorization ?? '';
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  if (!token) throw new ApiError(402, '请先登录');
+  return app.services.auth.authenticate({ token }, { metadata: callerMetadata({ correlationId: request.id }) });
+}
+
+/** Registers calls under /pmbok/api with validation, authentication and the envelope. */
+export default fp<{ calls: ApiCall[] }>(
+  async (app, { calls }) => {
+    await app.register(
+      async (api) => {
+        api.addHook('preValidation', async (request) => {
+          if (request.body === undefined || request.body === null) request.body = {};
+        });
+        api.setErrorHandler((error, request, reply) => {
+          const { httpStatus, code, msg } = toEnvelope(error, request);
+          apiAnswers.inc({ call: request.routeOptions.url ?? 'unknown', code });
+          return reply.status(httpStatus).send({ code, msg, data: null });
+        });
+        api.setNotFoundHandler((request, reply) => {
+          apiAnswers.inc({ call: 'unknown', code: 404 });
+          return reply
+            .status(404)
+            .send({ code: 404, msg: `未知接口：${request.method} ${request.url.split('?')[0]}`, data: null });
+        });
+        for (const call of calls) {
+          const url = `/${call.module}/${call.call}`;
+          api.post(url, { schema: { body: Type.Object({ ...call.fields, ...clientFields }) } }, async (request) => {
+            const body = request.body as Record<string, unknown> & { teamId?: string };
+            const identity = call.access === 'user' ? await authenticate(app, request) : { userId: 0, sessionId: '' };
+            const caller: Caller = {
+              ...identity,
+              teamId: Number(body.teamId || 0),
+              clientIp: request.ip,
+              correlationId: request.id,
+            };
+            const data = await call.handle(body as never, {
+              services: app.services,
+              caller,
+              metadata: callerMetadata(caller),
+              request,
+            });
+            apiAnswers.inc({ call: url, code: 200 });
+            return { code: 200, msg: 'success', data: data ?? null };
+          });
+        }
+      },
+      { prefix: '/pmbok/api' },
+    );
+  },
+  { name: 'api', dependencies: ['services'] },
+);
+
+export const newRequestId = (incoming: string | string[] | undefined): string =>
+  typeof incoming === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : randomUUID();

@@ -1,0 +1,25 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ClientError } from 'nice-grpc';
+
+/**
+ * Development-only routes. Registered only with SMS_PROVIDER=console, so they do not exist under a real
+ * SMS provider: the outbox lets developers and end-to-end tests read the codes that were "sent".
+ */
+export default async function devRoutes(app: FastifyInstance) {
+  app.get(
+    '/pmbok/dev/sms-outbox',
+    { schema: { querystring: Type.Object({ telephone: Type.String({ maxLength: 32 }) }) } },
+    async (request, reply) => {
+      const { telephone } = request.query as { telephone: string };
+      try {
+        const sent = await app.services.auth.getDevSmsOutbox({ telephone });
+        if (!sent.code) return { code: 400, msg: '该手机号没有发送过验证码', data: null };
+        return { code: 200, msg: 'success', data: { code: sent.code, smsType: sent.smsType, sentAt: sent.sentAt } };
+      } catch (error) {
+        if (error instanceof ClientError) return reply.send({ code: 400, msg: error.details, data: null });
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { collectProcessMetrics, createLogger } from '@pmbok/infra';
+import Fastify from 'fastify';
+import app from './app.js';
+import { type GatewayConfig, loadGatewayConfig, type ServiceName, serviceAddressesFromEnv } from './config.js';
+import { newRequestId } from './plugins/api.js';
+
+/** Builds the Fastify server around the app plugin (no listening). */
+export async function buildServer(config: GatewayConfig, addresses: Record<ServiceName, string>) {
+  const server = Fastify({
+    loggerInstance: createLogger('gateway', config.runtime.logLevel),
+    trustProxy: config.trustProxy,
+    requestTimeout: 10_000,
+    bodyLimit: 1024 * 1024,
+    genReqId: (request) => newRequestId(request.headers['x-request-id']),
+    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
+  });
+  await server.register(app, {
+    addresses,
+    callTimeoutMs: config.callTimeoutMs,
+    consoleDir: config.consoleDir,
+    devSmsOutbox: config.runtime.smsProvider === 'console',
+  });
+  return server;
+}
+
+/** Distributed mode: the services run elsewhere, at the addresses in the environment. */
+async function main() {
+  collectProcessMetrics();
+  const config = loadGatewayConfig();
+  const server = await buildServer(config, serviceAddressesFromEnv());
+  await server.listen({ port: config.port, host: config.host });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => void server.close().then(() => process.exit(0)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,32 @@
+import { conflict, type Decider, type DomainEvent } from '@pmbok/infra';
+import { messages } from '../rules.js';
+
+/**
+ * A telephone belongs to at most one account. Claiming it on its own stream with optimistic concurrency is
+ * what makes two simultaneous registrations of one number end with one account.
+ */
+export type TelephoneClaimed = DomainEvent<'TelephoneClaimed', { telephone: string; userId: number }>;
+export type TelephoneEvent = TelephoneClaimed;
+
+export type Telephone = { status: 'free' } | { status: 'claimed'; userId: number };
+
+export type ClaimTelephone = {
+  type: 'ClaimTelephone';
+  /** `holderRegistered`: whether the current holder's account exists (a claim whose registration crashed does not hold). */
+  data: { telephone: string; userId: number; holderRegistered: boolean };
+};
+
+export const telephoneStreamId = (telephone: string) => `telephone-${telephone}`;
+export const initialState = (): Telephone => ({ status: 'free' });
+
+export const evolve = (_state: Telephone, event: TelephoneEvent): Telephone => ({
+  status: 'claimed',
+  userId: event.data.userId,
+});
+
+export function decide(command: ClaimTelephone, state: Telephone): TelephoneEvent[] {
+  if (state.status === 'claimed' && command.data.holderRegistered) throw conflict(messages.alreadyRegistered);
+  return [{ type: 'TelephoneClaimed', data: { telephone: command.data.telephone, userId: command.data.userId } }];
+}
+
+export const telephoneDecider: Decider<Telephone, ClaimTelephone, TelephoneEvent> = { decide, evolve, initialState };

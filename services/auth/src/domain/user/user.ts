@@ -1,0 +1,44 @@
+import type { DomainEvent } from '@pmbok/infra';
+
+export type UserRegistered = DomainEvent<
+  'UserRegistered',
+  {
+    userId: number;
+    telephone: string;
+    passwordHash: string;
+    nickname: string;
+    shareCode: string;
+    inviterShareCode: string;
+  }
+>;
+export type SessionStarted = DomainEvent<
+  'SessionStarted',
+  { sessionId: string; tokenHash: string; method: 'password' | 'register'; clientIp: string; expiresAt: number }
+>;
+export type SessionEnded = DomainEvent<'SessionEnded', { sessionId: string; reason: 'logout' }>;
+
+export type UserEvent = UserRegistered | SessionStarted | SessionEnded;
+
+export type User =
+  | { status: 'empty' }
+  | { status: 'active'; userId: number; telephone: string; openSessions: ReadonlySet<string> };
+
+export const initialState = (): User => ({ status: 'empty' });
+
+export const userStreamId = (userId: number) => `user-${userId}`;
+
+export function evolve(state: User, event: UserEvent): User {
+  switch (event.type) {
+    case 'UserRegistered':
+      return { status: 'active', userId: event.data.userId, telephone: event.data.telephone, openSessions: new Set() };
+    case 'SessionStarted':
+      if (state.status !== 'active') return state;
+      return { ...state, openSessions: new Set([...state.openSessions, event.data.sessionId]) };
+    case 'SessionEnded': {
+      if (state.status !== 'active') return state;
+      const openSessions = new Set(state.openSessions);
+      openSessions.delete(event.data.sessionId);
+      return { ...state, openSessions };
+    }
+  }
+}

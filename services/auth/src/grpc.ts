@@ -1,0 +1,52 @@
+import { callerOf, failedPrecondition, signedInCaller } from '@pmbok/infra';
+import { authv1 } from '@pmbok/proto';
+import type { Accounts } from './accounts.js';
+import type { SmsPurpose } from './domain/smsCode/smsCode.js';
+import type { SmsProvider } from './sms/provider.js';
+
+const purposeOf = (smsType: authv1.SmsType): SmsPurpose => {
+  if (smsType < 1 || smsType > 4) return 2;
+  return smsType as SmsPurpose;
+};
+
+/** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
+export function authServiceImplementation(
+  accounts: Accounts,
+  sms: SmsProvider,
+): Omit<authv1.AuthServiceImplementation, 'getStatus'> {
+  return {
+    async sendSmsCode(request, context) {
+      return accounts.sendSmsCode(request.telephone, purposeOf(request.smsType), callerOf(context));
+    },
+    async register(request, context) {
+      const commandId = context.metadata.get('x-pmbok-command-id');
+      return accounts.register(
+        { ...request, inviterShareCode: request.inviterShareCode },
+        callerOf(context),
+        typeof commandId === 'string' && commandId ? commandId : undefined,
+      );
+    },
+    async loginByPassword(request, context) {
+      return accounts.loginByPassword(request, callerOf(context));
+    },
+    async checkUsername(request) {
+      return { registered: await accounts.isRegistered(request.telephone) };
+    },
+    async authenticate(request) {
+      return accounts.authenticate(request.token);
+    },
+    async getUserInfo(_request, context) {
+      return { user: await accounts.profile(signedInCaller(context).userId) };
+    },
+    async logout(_request, context) {
+      await accounts.logout(signedInCaller(context));
+      return {};
+    },
+    async getDevSmsOutbox(request) {
+      if (!sms.lastSent) throw failedPrecondition('the development SMS outbox exists only with SMS_PROVIDER=console');
+      const sent = sms.lastSent(request.telephone);
+      if (!sent) return { code: '', smsType: 0, sentAt: 0 };
+      return { code: sent.code, smsType: sent.smsType, sentAt: sent.sentAt };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  grpcService,
+  type Logger,
+  type RunningService,
+  type RuntimeConfig,
+  startService,
+  statusImplementation,
+} from '@pmbok/infra';
+import { authv1 } from '@pmbok/proto';
+import { createAccounts } from './accounts.js';
+import { authServiceImplementation } from './grpc.js';
+import { sessionsProjection } from './projections/sessions/index.js';
+import { usersProjection } from './projections/users/index.js';
+import { createConsoleSmsProvider } from './sms/provider.js';
+
+export { createAccounts } from './accounts.js';
+
+/** AUTH_SECRET, or one generated once and kept beside the service's data. */
+function secretFrom(config: RuntimeConfig): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = join(config.dataDir, 'auth.secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  return readFileSync(file, 'utf8').trim();
+}
+
+export function startAuthService(options: {
+  config: RuntimeConfig;
+  logger: Logger;
+  host?: string;
+  port?: number;
+}): Promise<RunningService> {
+  const sms = createConsoleSmsProvider(options.logger.child({ component: 'sms' }));
+  return startService(
+    'auth',
+    {
+      projections: [usersProjection, sessionsProjection],
+      grpc: (runtime, projections) => {
+        const accounts = createAccounts({
+          runtime,
+          projections,
+          sms,
+          secret: secretFrom(options.config),
+          logger: options.logger,
+        });
+        return [
+          grpcService(authv1.AuthServiceDefinition, {
+            ...statusImplementation('auth', runtime, projections),
+            ...authServiceImplementation(accounts, sms),
+          }),
+        ];
+      },
+    },
+    options,
+  );
+}
