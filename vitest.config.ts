@@ -8,6 +8,12 @@ const alias = {
   '@pmbok/infra/testing': src('./infra/src/testing/index.ts'),
   '@pmbok/infra': src('./infra/src/index.ts'),
   '@pmbok/proto': src('./proto/src/index.ts'),
+  ...Object.fromEntries(
+    ['auth', 'team', 'project', 'task', 'messaging', 'ai'].map((name) => [
+      `@pmbok/${name}-service`,
+      src(`./services/${name}/src/index.ts`),
+    ]),
+  ),
 };
 
 export default defineConfig({

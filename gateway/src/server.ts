@@ -12,7 +12,6 @@ export async function buildServer(config: GatewayConfig, addresses: Record<Servi
     requestTimeout: 10_000,
     bodyLimit: 1024 * 1024,
     genReqId: (request) => newRequestId(request.headers['x-request-id']),
-    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
   });
   await server.register(app, {
     addresses,

@@ -7,8 +7,8 @@ import { followStore } from './subscription.js';
 import {
   type AppendContext,
   type AppendResult,
-  ConcurrencyError,
   type CheckpointStore,
+  ConcurrencyError,
   type DomainEvent,
   type EventMetadata,
   type EventStore,

@@ -1,4 +1,4 @@
-import type { CheckpointStore, EventStore, Subscription, SubscribeOptions } from './types.js';
+import type { CheckpointStore, EventStore, SubscribeOptions, Subscription } from './types.js';
 
 const MAX_BACKOFF_MS = 5_000;
 
@@ -69,7 +69,13 @@ export async function followStore(
     waitFor(target, timeoutMs = 5_000) {
       if (target <= position) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const waiter = { position: target, resolve: () => (clearTimeout(timer), resolve()) };
+        const waiter = {
+          position: target,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
           reject(new Error(`subscription ${options.subscriberId} did not reach position ${target} in ${timeoutMs} ms`));

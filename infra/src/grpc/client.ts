@@ -1,10 +1,10 @@
 import {
+  type CallOptions,
   type Client,
+  type ClientMiddlewareCall,
   type CompatServiceDefinition,
   createChannel,
   createClientFactory,
-  type ClientMiddlewareCall,
-  type CallOptions,
 } from 'nice-grpc';
 import { HealthDefinition } from 'nice-grpc-server-health';
 

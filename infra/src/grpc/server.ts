@@ -1,14 +1,14 @@
+import { isAbortError } from 'abort-controller-x';
 import {
   type CallContext,
   createServer,
-  type ServerMiddlewareCall,
   ServerError,
-  Status,
+  type ServerMiddlewareCall,
   type ServiceImplementation,
+  Status,
   type TsProtoServiceDefinition,
 } from 'nice-grpc';
 import { HealthDefinition, HealthServiceImpl, HealthState } from 'nice-grpc-server-health';
-import { isAbortError } from 'abort-controller-x';
 import type { Logger } from 'pino';
 import { DomainError, grpcStatusOf } from '../errors.js';
 import { ConcurrencyError } from '../eventStore/types.js';

@@ -14,6 +14,7 @@ export function deciderSpec<State, Command, Event extends DomainEvent>(decider: 
         when(command: Command) {
           const run = () => decider.decide(command, state);
           return {
+            // biome-ignore lint/suspicious/noThenProperty: given/when/then is the point of this helper; it is never awaited
             then(expected: Event[]) {
               expect(run()).toEqual(expected);
             },

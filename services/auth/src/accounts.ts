@@ -17,9 +17,6 @@ import {
   sha256,
   unauthenticated,
 } from '@pmbok/infra';
-import { smsCodeDecider } from './domain/smsCode/businessLogic.js';
-import { type SmsPurpose, smsCodeStreamId } from './domain/smsCode/smsCode.js';
-import { telephoneDecider, telephoneStreamId } from './domain/telephone/telephone.js';
 import {
   checkNewPassword,
   checkSmsCodeShape,
@@ -28,6 +25,9 @@ import {
   messages,
   SMS_CODE_LENGTH,
 } from './domain/rules.js';
+import { smsCodeDecider } from './domain/smsCode/businessLogic.js';
+import { type SmsPurpose, smsCodeStreamId } from './domain/smsCode/smsCode.js';
+import { telephoneDecider, telephoneStreamId } from './domain/telephone/telephone.js';
 import { userDecider } from './domain/user/businessLogic.js';
 import { userStreamId } from './domain/user/user.js';
 import { findSessionByTokenHash } from './projections/sessions/index.js';

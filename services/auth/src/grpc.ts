@@ -1,5 +1,5 @@
 import { callerOf, failedPrecondition, signedInCaller } from '@pmbok/infra';
-import { authv1 } from '@pmbok/proto';
+import type { authv1 } from '@pmbok/proto';
 import type { Accounts } from './accounts.js';
 import type { SmsPurpose } from './domain/smsCode/smsCode.js';
 import type { SmsProvider } from './sms/provider.js';

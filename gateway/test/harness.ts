@@ -1,0 +1,86 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAiService } from '@pmbok/ai-service';
+import { startAuthService } from '@pmbok/auth-service';
+import { createLogger, loadRuntimeConfig, type RunningService } from '@pmbok/infra';
+import { startMessagingService } from '@pmbok/messaging-service';
+import { startProjectService } from '@pmbok/project-service';
+import { startTaskService } from '@pmbok/task-service';
+import { startTeamService } from '@pmbok/team-service';
+import type { FastifyInstance } from 'fastify';
+import { loadGatewayConfig, type ServiceName } from '../src/config.js';
+import { buildServer } from '../src/server.js';
+
+export interface Harness {
+  app: FastifyInstance;
+  dataDir: string;
+  /** POST a call with a form body; returns the parsed envelope. */
+  call(path: string, body?: Record<string, string>, token?: string): Promise<{ code: number; msg: string; data: any }>;
+  smsCode(telephone: string): Promise<string>;
+  /** Registers a new account and returns its token. */
+  register(telephone: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The six services on loopback gRPC ports 0 and the gateway app, for `app.inject` tests. */
+export async function startHarness(dataDir = mkdtempSync(join(tmpdir(), 'pmbok-gw-'))): Promise<Harness> {
+  const env = { ...process.env, DATA_DIR: dataDir, EVENT_STORE_SYNC: 'normal', LOG_LEVEL: 'silent' };
+  const config = loadGatewayConfig(env);
+  const options = {
+    config: loadRuntimeConfig(env),
+    logger: createLogger('test', 'silent'),
+    host: '127.0.0.1',
+    port: 0,
+  };
+  const services: RunningService[] = [];
+  for (const start of [
+    startAuthService,
+    startTeamService,
+    startProjectService,
+    startTaskService,
+    startMessagingService,
+    startAiService,
+  ]) {
+    services.push(await start(options));
+  }
+  const addresses = Object.fromEntries(services.map((s) => [s.name, s.address])) as Record<ServiceName, string>;
+  const app = await buildServer(config, addresses);
+  await app.ready();
+
+  const call: Harness['call'] = async (path, body = {}, token) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/pmbok/api/${path}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
+      payload: new URLSearchParams({ teamId: '', version: '1', ...body }).toString(),
+    });
+    return response.json();
+  };
+  const smsCode = async (telephone: string) => {
+    const response = await app.inject({ method: 'GET', url: `/pmbok/dev/sms-outbox?telephone=${telephone}` });
+    return response.json().data.code as string;
+  };
+  return {
+    app,
+    dataDir,
+    call,
+    smsCode,
+    async register(telephone, password = 'Passw0rd!') {
+      const sent = await call('user/sendRegisterCode', { username: telephone, smsType: '2' });
+      if (sent.code !== 200) throw new Error(`sendRegisterCode: ${sent.msg}`);
+      const answer = await call('user/register', {
+        telephone,
+        password,
+        repeatPassword: password,
+        code: await smsCode(telephone),
+      });
+      if (answer.code !== 200) throw new Error(`register: ${answer.msg}`);
+      return answer.data.token as string;
+    },
+    async close() {
+      await app.close();
+      for (const service of services.reverse()) await service.stop();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// k6 smoke test: a short, bounded run that proves the embedded app answers the account slice under a little
+// concurrency. CI runs it against `npm start` (see .ci/run):
+//
+//   k6 run -e BASE_URL=http://localhost:8080 load-tests/smoke.js
+//
+// setup() registers one user per VU through the API (SMS code read from the development outbox, so the
+// target must run with SMS_PROVIDER=console, the default) and signs each in by password; then every VU
+// calls userInfo/getUserInfo with its own token for the duration. Checks assert the `{code}` envelope,
+// not only the HTTP status, because the gateway answers business errors with HTTP 200.
+import { check, fail, sleep } from 'k6';
+import http from 'k6/http';
+
+const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
+const VUS = Number(__ENV.VUS || 5);
+const DURATION = __ENV.DURATION || '20s';
+const PASSWORD = 'Passw0rd!smoke';
+
+export const options = {
+  scenarios: {
+    getUserInfo: { executor: 'constant-vus', vus: VUS, duration: DURATION, gracefulStop: '5s' },
+  },
+  // setup registers VUS users one after another; leave room for Argon2id hashing on a slow CI machine.
+  setupTimeout: '60s',
+  thresholds: {
+    http_req_failed: ['rate<0.01'],
+    http_req_duration: ['p(95)<500'],
+    checks: ['rate>0.99'],
+  },
+};
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+function api(path, body, token) {
+  const headers = token ? { ...JSON_HEADERS, authorization: token } : JSON_HEADERS;
+  const res = http.post(`${BASE_URL}/pmbok/api/${path}`, JSON.stringify(body), {
+    headers,
+    tags: { name: path },
+  });
+  let envelope = null;
+  try {
+    envelope = res.json();
+  } catch {
+    envelope = null;
+  }
+  return { res, envelope };
+}
+
+const codeIs200 = (envelope) => envelope !== null && envelope.code === 200;
+
+/** A telephone matching ^1[345789]\d{9}$, distinct per run and per index (one SMS per phone per 60 s). */
+function telephone(index) {
+  const prefixes = ['3', '5', '7', '8', '9'];
+  const prefix = prefixes[Math.floor(Math.random() * prefixes.length)];
+  const stamp = String(Date.now() % 1e6).padStart(6, '0');
+  const seq = String(index % 1000).padStart(3, '0');
+  return `1${prefix}${stamp}${seq}`;
+}
+
+function registerAndLogin(index) {
+  const phone = telephone(index);
+
+  const sent = api('user/sendRegisterCode', { username: phone, smsType: 2 });
+  if (!check(sent.envelope, { 'sendRegisterCode code is 200': codeIs200 })) {
+    fail(`sendRegisterCode for ${phone}: HTTP ${sent.res.status} ${sent.res.body}`);
+  }
+
+  const outbox = http.get(`${BASE_URL}/pmbok/dev/sms-outbox?telephone=${phone}`, {
+    tags: { name: 'dev/sms-outbox' },
+  });
+  const outboxBody = outbox.status === 200 ? outbox.json() : null;
+  if (!check(outboxBody, { 'sms outbox has a code': (b) => b !== null && b.code === 200 && !!b.data?.code })) {
+    fail(`sms-outbox for ${phone}: HTTP ${outbox.status} ${outbox.body} (is SMS_PROVIDER=console?)`);
+  }
+
+  const registered = api('user/register', {
+    telephone: phone,
+    password: PASSWORD,
+    repeatPassword: PASSWORD,
+    code: outboxBody.data.code,
+  });
+  if (!check(registered.envelope, { 'register code is 200': codeIs200 })) {
+    fail(`register ${phone}: HTTP ${registered.res.status} ${registered.res.body}`);
+  }
+
+  const login = api('user/loginByPassword', { username: phone, password: PASSWORD });
+  if (!check(login.envelope, { 'loginByPassword code is 200 with a token': (e) => codeIs200(e) && !!e.data?.token })) {
+    fail(`loginByPassword ${phone}: HTTP ${login.res.status} ${login.res.body}`);
+  }
+  return { telephone: phone, token: login.envelope.data.token, userId: login.envelope.data.userId };
+}
+
+export function setup() {
+  const health = http.get(`${BASE_URL}/healthz`, { tags: { name: 'healthz' } });
+  if (!check(health, { 'healthz is 200': (r) => r.status === 200 })) {
+    fail(`${BASE_URL}/healthz answered HTTP ${health.status}`);
+  }
+  const users = [];
+  for (let i = 0; i < VUS; i++) users.push(registerAndLogin(i));
+  return { users };
+}
+
+export default function (data) {
+  // __VU counts from 1 in the test phase.
+  const user = data.users[(__VU - 1) % data.users.length];
+  const info = api('userInfo/getUserInfo', {}, user.token);
+  check(info.envelope, {
+    'getUserInfo code is 200': codeIs200,
+    'getUserInfo is the signed-in user': (e) => codeIs200(e) && String(e.data?.userId) === String(user.userId),
+  });
+  sleep(0.1);
+}
+
+export function teardown(data) {
+  for (const user of data.users) {
+    const out = api('userInfo/logout', {}, user.token);
+    check(out.envelope, { 'logout code is 200': codeIs200 });
+  }
+}
