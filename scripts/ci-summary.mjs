@@ -2,7 +2,7 @@
 // Adds up what CI ran and prints, as its last line, `N passed, M failed`.
 //
 //   node scripts/ci-summary.mjs --vitest .artifacts/vitest.json --k6 .artifacts/k6-summary.json \
-//     [--failed-step lint] [--failed-step typecheck] ...
+//     [--failed-step lint] [--failed-step typecheck] [--failed-run vitest] [--failed-run k6]
 //
 // - vitest (`--reporter=json --outputFile=…`): numPassedTests and numFailedTests, plus one failure for each test
 //   file that failed without a failed test in it (a file that does not even load reports no tests at all).
@@ -10,20 +10,34 @@
 //   threshold (a run can pass every check and still be too slow).
 // - every `--failed-step NAME` (lint, typecheck, a step that crashed) counts as one failure, and so does a
 //   report that was asked for but is missing or unreadable, so the line never looks green when CI was not.
+// - `--failed-run vitest|k6` says that runner exited non-zero: one failure more only when its report shows
+//   none (an unhandled error after the tests, say), so a failed test is not counted twice.
 // Exits 1 when anything failed, 0 otherwise.
 import { readFileSync } from 'node:fs';
 
 function parseArgs(argv) {
-  const args = { vitest: [], k6: [], failedSteps: [] };
-  for (let i = 0; i < argv.length; i++) {
+  const args = { vitest: [], k6: [], failedSteps: [], failedRuns: [] };
+  for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i];
     const value = argv[i + 1];
     if (value === undefined || value.startsWith('--')) throw new Error(`${flag} needs a value`);
-    if (flag === '--vitest') args.vitest.push(value);
-    else if (flag === '--k6') args.k6.push(value);
-    else if (flag === '--failed-step') args.failedSteps.push(value);
-    else throw new Error(`unknown option ${flag}`);
-    i++;
+    switch (flag) {
+      case '--vitest':
+        args.vitest.push(value);
+        break;
+      case '--k6':
+        args.k6.push(value);
+        break;
+      case '--failed-step':
+        args.failedSteps.push(value);
+        break;
+      case '--failed-run':
+        if (value !== 'vitest' && value !== 'k6') throw new Error(`--failed-run takes vitest or k6, not ${value}`);
+        args.failedRuns.push(value);
+        break;
+      default:
+        throw new Error(`unknown option ${flag}`);
+    }
   }
   return args;
 }
@@ -83,11 +97,13 @@ export function summarize(args) {
   const lines = [];
   let passed = 0;
   let failed = 0;
+  const failedBy = { vitest: 0, k6: 0 };
   const load = (kind, file) => {
     try {
       return readJson(file);
     } catch (error) {
       failed += 1;
+      failedBy[kind] += 1;
       lines.push(`${kind}: no readable report at ${file} (${error.message.split('\n')[0]}), counted as 1 failed`);
       return null;
     }
@@ -98,6 +114,7 @@ export function summarize(args) {
     const v = countVitest(report);
     passed += v.passed;
     failed += v.failed;
+    failedBy.vitest += v.failed;
     lines.push(`vitest: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`);
     for (const name of v.brokenFiles) lines.push(`  test file failed without a failed test (did it load?): ${name}`);
   }
@@ -107,11 +124,17 @@ export function summarize(args) {
     const k = countK6(report);
     passed += k.passed;
     failed += k.failed;
+    failedBy.k6 += k.failed;
     lines.push(
       `k6: ${k.passed} checks passed, ${k.checkFails} failed, ${k.crossedThresholds.length} thresholds crossed`,
     );
     for (const name of k.failedChecks) lines.push(`  failed check: ${name}`);
     for (const name of k.crossedThresholds) lines.push(`  crossed threshold: ${name}`);
+  }
+  for (const kind of args.failedRuns) {
+    if (failedBy[kind] > 0) continue;
+    failed += 1;
+    lines.push(`${kind} exited non-zero although its report shows no failure, counted as 1 failed`);
   }
   for (const step of args.failedSteps) {
     failed += 1;

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceName } from './config.js';
 import api from './plugins/api.js';
 import services from './plugins/services.js';
+import teamUsersRoutes from './routes/admin/team-users.js';
+import { teamCalls } from './routes/api/team.js';
 import { userCalls } from './routes/api/user.js';
 import { userInfoCalls } from './routes/api/user-info.js';
 import consoleRoutes from './routes/console.js';
@@ -21,7 +23,8 @@ export interface AppOptions {
 export default async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(formbody, { bodyLimit: 64 * 1024 });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
-  await fastify.register(api, { calls: [...userCalls, ...userInfoCalls] });
+  await fastify.register(api, { calls: [...userCalls, ...userInfoCalls, ...teamCalls] });
+  await fastify.register(teamUsersRoutes);
   await fastify.register(healthRoutes);
   if (options.devSmsOutbox) await fastify.register(devRoutes);
   await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });

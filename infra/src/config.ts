@@ -13,6 +13,8 @@ export interface RuntimeConfig {
   /** `full` fsyncs every commit (a crash or power loss loses nothing acknowledged); `normal` survives crashes only. */
   eventStoreSync: 'full' | 'normal';
   smsProvider: 'console';
+  /** Where users reach the product, for links sent outside it (SMS invitations). */
+  publicUrl: string;
   nodeEnv: string;
 }
 
@@ -34,6 +36,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Runtime
     natsUrl: env.NATS_URL || undefined,
     eventStoreSync: oneOf('EVENT_STORE_SYNC', env.EVENT_STORE_SYNC ?? 'full', ['full', 'normal'] as const),
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER ?? 'console', ['console'] as const),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
     nodeEnv: env.NODE_ENV ?? 'development',
   };
 }

@@ -21,3 +21,4 @@ export * from './realtime/memory.js';
 export * from './realtime/types.js';
 export * from './runtime.js';
 export * from './service.js';
+export * from './sms/provider.js';

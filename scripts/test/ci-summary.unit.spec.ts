@@ -116,6 +116,17 @@ describe('ci-summary', () => {
     expect(out.lines).toContain('step failed: lint');
   });
 
+  it('counts a runner that exited non-zero once, and only when its report shows no failure', () => {
+    const green = write(vitestReport(5, 0));
+    const red = write(vitestReport(4, 1));
+    const k6Green = write(k6Report(10, 0));
+    const quietCrash = run('--vitest', green, '--k6', k6Green, '--failed-run', 'vitest');
+    expect(quietCrash.last).toBe('15 passed, 1 failed');
+    expect(quietCrash.status).toBe(1);
+    expect(run('--vitest', red, '--failed-run', 'vitest').last).toBe('4 passed, 1 failed');
+    expect(run('--k6', join(dir, 'no-k6-report.json'), '--failed-run', 'k6').last).toBe('0 passed, 1 failed');
+  });
+
   it('falls back to the per-check counters when the checks metric is absent', () => {
     const report = k6Report(7, 2) as { metrics: Record<string, unknown> };
     delete report.metrics.checks;

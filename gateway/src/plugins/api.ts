@@ -11,8 +11,8 @@ import { describeValidationError } from '../schemas/messages.js';
 export interface ApiCall<P extends TProperties = TProperties> {
   module: string;
   call: string;
-  /** `user` calls need a valid token in the authorization header; `public` ones do not. */
-  access: 'public' | 'user';
+  /** `user` calls need a valid token; `public` ones do not; `optional` ones use a token when one is sent. */
+  access: 'public' | 'user' | 'optional';
   /** The call's own fields; `teamId` and `version` (added by the client to every body) are accepted too. */
   fields: P;
   handle(input: Static<TObject<P>>, context: CallContext): Promise<unknown>;
@@ -74,14 +74,28 @@ export function toEnvelope(error: unknown, request: FastifyRequest): { httpStatu
   return { httpStatus: 200, code: 500, msg: INTERNAL_ERROR_MESSAGE };
 }
 
-async function authenticate(
+const anonymous = { userId: 0, sessionId: '' };
+
+/** Resolves the authorization token to a user through the auth service. */
+export async function identify(
   app: FastifyInstance,
   request: FastifyRequest,
+  access: ApiCall['access'],
 ): Promise<{ userId: number; sessionId: string }> {
+  if (access === 'public') return anonymous;
   const header = request.headers.authorization ?? '';
   const token = header.replace(/^Bearer\s+/i, '').trim();
-  if (!token) throw new ApiError(402, '请先登录');
-  return app.services.auth.authenticate({ token }, { metadata: callerMetadata({ correlationId: request.id }) });
+  if (!token) {
+    if (access === 'optional') return anonymous;
+    throw new ApiError(402, '请先登录');
+  }
+  try {
+    return await app.services.auth.authenticate({ token }, { metadata: callerMetadata({ correlationId: request.id }) });
+  } catch (error) {
+    if (access === 'optional' && error instanceof ClientError && error.code === Status.UNAUTHENTICATED)
+      return anonymous;
+    throw error;
+  }
 }
 
 /** Registers calls under /pmbok/api with validation, authentication and the envelope. */
@@ -105,9 +119,9 @@ export default fp<{ calls: ApiCall[] }>(
         });
         for (const call of calls) {
           const url = `/${call.module}/${call.call}`;
-          api.post(url, { schema: { body: Type.Object({ ...call.fields, ...clientFields }) } }, async (request) => {
+          api.post(url, { schema: { body: Type.Object({ ...clientFields, ...call.fields }) } }, async (request) => {
             const body = request.body as Record<string, unknown> & { teamId?: string };
-            const identity = call.access === 'user' ? await authenticate(app, request) : { userId: 0, sessionId: '' };
+            const identity = await identify(app, request, call.access);
             const caller: Caller = {
               ...identity,
               teamId: Number(body.teamId || 0),

@@ -22,8 +22,12 @@ export function createEmbeddedEventBus(options: {
     return log;
   };
   return {
-    subscribe: ({ topic, group, handler }) =>
-      logOf(topic).subscribe({ subscriberId: `bus:${topic}:${group}`, checkpoints: options.checkpoints, handler }),
+    subscribe: ({ topic, group, handler, checkpoints }) =>
+      logOf(topic).subscribe({
+        subscriberId: `bus:${topic}:${group}`,
+        checkpoints: checkpoints ?? options.checkpoints,
+        handler,
+      }),
     async close() {
       await Promise.all([...logs.values()].map((log) => log.close()));
       logs.clear();

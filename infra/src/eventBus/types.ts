@@ -1,4 +1,4 @@
-import type { RecordedEvent, Subscription } from '../eventStore/types.js';
+import type { CheckpointStore, RecordedEvent, Subscription } from '../eventStore/types.js';
 
 export interface BusSubscribeOptions {
   /** The producing service; its published events form the topic. */
@@ -6,6 +6,11 @@ export interface BusSubscribeOptions {
   /** The consuming service; each group receives every event once (at-least-once), in order per stream. */
   group: string;
   handler: (events: RecordedEvent[]) => Promise<void>;
+  /**
+   * Where the group's offset is kept; defaults to the consuming service's event store. A read model fed from
+   * another service passes its read store's checkpoints, so that an in-memory read model is rebuilt.
+   */
+  checkpoints?: CheckpointStore;
 }
 
 /**

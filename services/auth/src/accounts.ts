@@ -14,6 +14,7 @@ import {
   notFound,
   type ProjectionRunner,
   type ServiceRuntime,
+  type SmsProvider,
   sha256,
   unauthenticated,
 } from '@pmbok/infra';
@@ -32,7 +33,6 @@ import { userDecider } from './domain/user/businessLogic.js';
 import { userStreamId } from './domain/user/user.js';
 import { findSessionByTokenHash } from './projections/sessions/index.js';
 import { findUserById, findUserByTelephone, type UserDoc } from './projections/users/index.js';
-import type { SmsProvider } from './sms/provider.js';
 
 export interface AccountsDeps {
   runtime: ServiceRuntime;
@@ -120,7 +120,7 @@ export function createAccounts(deps: AccountsDeps) {
         },
         contextOf(caller),
       );
-      await deps.sms.send({ telephone, smsType, code });
+      await deps.sms.send(telephone, { kind: 'code', smsType, code });
       return { resendAfterSeconds: 60 };
     },
 

@@ -1,8 +1,7 @@
-import { callerOf, failedPrecondition, signedInCaller } from '@pmbok/infra';
+import { callerOf, failedPrecondition, type SmsProvider, signedInCaller } from '@pmbok/infra';
 import type { authv1 } from '@pmbok/proto';
 import type { Accounts } from './accounts.js';
 import type { SmsPurpose } from './domain/smsCode/smsCode.js';
-import type { SmsProvider } from './sms/provider.js';
 
 const purposeOf = (smsType: authv1.SmsType): SmsPurpose => {
   if (smsType < 1 || smsType > 4) return 2;
@@ -45,8 +44,8 @@ export function authServiceImplementation(
     async getDevSmsOutbox(request) {
       if (!sms.lastSent) throw failedPrecondition('the development SMS outbox exists only with SMS_PROVIDER=console');
       const sent = sms.lastSent(request.telephone);
-      if (!sent) return { code: '', smsType: 0, sentAt: 0 };
-      return { code: sent.code, smsType: sent.smsType, sentAt: sent.sentAt };
+      if (!sent || sent.content.kind !== 'code') return { code: '', smsType: 0, sentAt: 0 };
+      return { code: sent.content.code, smsType: sent.content.smsType, sentAt: sent.sentAt };
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  createConsoleSmsProvider,
   grpcService,
   type Logger,
   type RunningService,
@@ -14,7 +15,6 @@ import { createAccounts } from './accounts.js';
 import { authServiceImplementation } from './grpc.js';
 import { sessionsProjection } from './projections/sessions/index.js';
 import { usersProjection } from './projections/users/index.js';
-import { createConsoleSmsProvider } from './sms/provider.js';
 
 export { createAccounts } from './accounts.js';
 

@@ -1,4 +1,5 @@
 import {
+  createConsoleSmsProvider,
   grpcService,
   type Logger,
   type RunningService,
@@ -7,24 +8,34 @@ import {
   statusImplementation,
 } from '@pmbok/infra';
 import { teamv1 } from '@pmbok/proto';
+import { teamServiceImplementation } from './grpc.js';
+import { activeTeamsProjection } from './projections/activeTeams/index.js';
+import { teamsProjection } from './projections/teams/index.js';
+import { startAuthReactions } from './reactions/authEvents.js';
+import { createTeams } from './teams.js';
 
-/**
- * The team service. Its aggregates (src/domain), read models (src/projections) and consumers of other services'
- * events (src/reactions) arrive with the issue that builds it; until then it runs its lifecycle and gRPC health.
- */
 export function startTeamService(options: {
   config: RuntimeConfig;
   logger: Logger;
   host?: string;
   port?: number;
 }): Promise<RunningService> {
+  const logger = options.logger.child({ service: 'team' });
+  const sms = createConsoleSmsProvider(logger.child({ component: 'sms' }));
   return startService(
     'team',
     {
-      projections: [],
-      grpc: (runtime, projections) => [
-        grpcService(teamv1.TeamServiceDefinition, statusImplementation('team', runtime, projections)),
-      ],
+      projections: [teamsProjection, activeTeamsProjection],
+      reactions: (runtime) => startAuthReactions(runtime, logger),
+      grpc: (runtime, projections) => {
+        const teams = createTeams({ runtime, projections, sms, logger, publicUrl: options.config.publicUrl });
+        return [
+          grpcService(teamv1.TeamServiceDefinition, {
+            ...statusImplementation('team', runtime, projections),
+            ...teamServiceImplementation(teams),
+          }),
+        ];
+      },
     },
     options,
   );

@@ -1,6 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Metadata } from 'nice-grpc';
 import { defineCall } from '../../plugins/api.js';
+import { id } from '../../schemas/fields.js';
+import { roleName } from './team.js';
 
-/** The signed-in user's own account (SPEC §7 User info). */
+/** SPEC §3 userTeamList entries: the team, its poster and the user's station (role) in it. */
+async function userTeams(services: FastifyInstance['services'], metadata: Metadata) {
+  const { teams, activeTeamId } = await services.team.listMyTeams({}, { metadata });
+  return {
+    activeTeamId,
+    list: teams.map((t) => ({
+      teamId: t.teamId,
+      team: { name: t.name, poster: t.poster },
+      station: roleName[t.role],
+      joinedAt: t.joinedAt,
+    })),
+  };
+}
+
+/** The signed-in user's own account and teams (SPEC §7 User info). */
 export const userInfoCalls = [
   defineCall({
     module: 'userInfo',
@@ -8,15 +26,18 @@ export const userInfoCalls = [
     access: 'user',
     fields: {},
     async handle(_body, { services, metadata }) {
-      const { user } = await services.auth.getUserInfo({}, { metadata });
+      const [{ user }, teams] = await Promise.all([
+        services.auth.getUserInfo({}, { metadata }),
+        userTeams(services, metadata),
+      ]);
       if (!user) throw new Error('auth service answered without a user');
       return {
         ...user,
         name: user.nickname,
         // SPEC §6: every signed-in user gets the admin route set; team roles are checked by the services.
         roles: ['admin'],
-        // Filled from the team service once teams exist (team issue).
-        userTeam: [],
+        userTeam: teams.list,
+        activeTeamId: teams.activeTeamId,
       };
     },
   }),
@@ -27,6 +48,67 @@ export const userInfoCalls = [
     fields: {},
     async handle(_body, { services, metadata }) {
       await services.auth.logout({}, { metadata });
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'userTeam',
+    access: 'user',
+    fields: {},
+    handle: async (_body, { services, metadata }) => (await userTeams(services, metadata)).list,
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'teamInitCheck',
+    access: 'user',
+    fields: {},
+    async handle(_body, { services, metadata, caller }) {
+      const { list } = await userTeams(services, metadata);
+      const selected = list.find((t) => t.teamId === caller.teamId) ?? list[0];
+      const members = selected
+        ? (
+            await services.team.listMembers(
+              {
+                teamId: selected.teamId,
+                query: '',
+                role: 0,
+                sortField: 'joinedAt',
+                sortDescending: false,
+                offset: 0,
+                limit: 100,
+              },
+              { metadata },
+            )
+          ).members
+        : [];
+      return {
+        isEmptyTeam: list.length === 0,
+        teamName: selected?.team.name ?? '',
+        teamUserList: members.map((m) => ({ ...m, role: roleName[m.role] })),
+        // Filled by the knowledge and task services' template lists when they exist.
+        templateProjectList: [],
+        templateTaskProjectList: [],
+      };
+    },
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'quitTeam',
+    access: 'user',
+    fields: { teamId: id },
+    async handle(body, { services, metadata }) {
+      await services.team.leaveTeam({ teamId: Number(body.teamId) }, { metadata });
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'setTeamActive',
+    access: 'user',
+    fields: { teamId: id },
+    async handle(body, { services, metadata }) {
+      await services.team.setActiveTeam({ teamId: Number(body.teamId) }, { metadata });
       return null;
     },
   }),

@@ -12,6 +12,48 @@ export const protobufPackage = "pmbok.team.v1";
 
 export const protobufFileName = "team/v1/team_service.proto";
 
+/** TeamRole is a member's role; the owner is unique per team. */
+export enum TeamRole {
+  TEAM_ROLE_UNSPECIFIED = 0,
+  TEAM_ROLE_OWNER = 1,
+  TEAM_ROLE_ADMINISTRATOR = 2,
+  TEAM_ROLE_MEMBER = 3,
+}
+
+export function teamRoleFromJSON(object: any): TeamRole {
+  switch (object) {
+    case 0:
+    case "TEAM_ROLE_UNSPECIFIED":
+      return TeamRole.TEAM_ROLE_UNSPECIFIED;
+    case 1:
+    case "TEAM_ROLE_OWNER":
+      return TeamRole.TEAM_ROLE_OWNER;
+    case 2:
+    case "TEAM_ROLE_ADMINISTRATOR":
+      return TeamRole.TEAM_ROLE_ADMINISTRATOR;
+    case 3:
+    case "TEAM_ROLE_MEMBER":
+      return TeamRole.TEAM_ROLE_MEMBER;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum TeamRole");
+  }
+}
+
+export function teamRoleToJSON(object: TeamRole): string {
+  switch (object) {
+    case TeamRole.TEAM_ROLE_UNSPECIFIED:
+      return "TEAM_ROLE_UNSPECIFIED";
+    case TeamRole.TEAM_ROLE_OWNER:
+      return "TEAM_ROLE_OWNER";
+    case TeamRole.TEAM_ROLE_ADMINISTRATOR:
+      return "TEAM_ROLE_ADMINISTRATOR";
+    case TeamRole.TEAM_ROLE_MEMBER:
+      return "TEAM_ROLE_MEMBER";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum TeamRole");
+  }
+}
+
 export interface GetStatusRequest {
 }
 
@@ -21,6 +63,202 @@ export interface GetStatusResponse {
   logHead: number;
   /** Position up to which every read model has applied the log. */
   projectedPosition: number;
+}
+
+export interface Team {
+  teamId: number;
+  name: string;
+  /** Index of the default poster image (0-8). */
+  poster: number;
+  ownerId: number;
+  ownerName: string;
+  memberCount: number;
+  /** The caller's role in the team. */
+  myRole: TeamRole;
+  createdAt: number;
+}
+
+export interface Member {
+  userId: number;
+  nickname: string;
+  trueName: string;
+  /** Masked, except for the owner and administrators. */
+  telephone: string;
+  avatar: string;
+  role: TeamRole;
+  joinedAt: number;
+}
+
+export interface UserTeam {
+  teamId: number;
+  name: string;
+  poster: number;
+  role: TeamRole;
+  joinedAt: number;
+}
+
+export interface CreateTeamRequest {
+  name: string;
+  sourceProjectIds: number[];
+  sourceTaskProjectIds: number[];
+}
+
+export interface CreateTeamResponse {
+  teamId: number;
+}
+
+export interface InitTeamRequest {
+  teamId: number;
+  name: string;
+  sourceProjectIds: number[];
+  sourceTaskProjectIds: number[];
+}
+
+export interface InitTeamResponse {
+}
+
+export interface GetTeamRequest {
+  teamId: number;
+}
+
+export interface GetTeamResponse {
+  team: Team | undefined;
+}
+
+export interface UpdateTeamRequest {
+  teamId: number;
+  name: string;
+  /** -1 keeps the current poster. */
+  poster: number;
+}
+
+export interface UpdateTeamResponse {
+}
+
+export interface GetShareInfoRequest {
+  teamId: number;
+}
+
+export interface GetShareInfoResponse {
+  shareCode: string;
+  teamName: string;
+}
+
+export interface RefreshShareCodeRequest {
+  teamId: number;
+}
+
+export interface RefreshShareCodeResponse {
+  shareCode: string;
+}
+
+export interface GetInvitationRequest {
+  shareCode: string;
+  inviterId: number;
+}
+
+export interface GetInvitationResponse {
+  teamId: number;
+  teamName: string;
+  poster: number;
+  memberCount: number;
+  /** Empty when the inviter is unknown or no longer a member. */
+  inviterName: string;
+  /** Whether the caller (when signed in) already belongs to the team. */
+  alreadyMember: boolean;
+}
+
+export interface JoinByShareCodeRequest {
+  shareCode: string;
+  inviterId: number;
+}
+
+export interface JoinByShareCodeResponse {
+  teamId: number;
+}
+
+export interface InviteByTelephoneRequest {
+  teamId: number;
+  telephone: string;
+}
+
+export interface InviteByTelephoneResponse {
+  /** True when the number belonged to an account, which joined; false when an SMS invitation went out. */
+  joined: boolean;
+}
+
+export interface ChangeMemberRoleRequest {
+  teamId: number;
+  userId: number;
+  role: TeamRole;
+}
+
+export interface ChangeMemberRoleResponse {
+}
+
+export interface RemoveMemberRequest {
+  teamId: number;
+  userId: number;
+}
+
+export interface RemoveMemberResponse {
+}
+
+export interface TransferOwnershipRequest {
+  teamId: number;
+  userId: number;
+}
+
+export interface TransferOwnershipResponse {
+}
+
+export interface LeaveTeamRequest {
+  teamId: number;
+}
+
+export interface LeaveTeamResponse {
+}
+
+export interface ListMyTeamsRequest {
+}
+
+export interface ListMyTeamsResponse {
+  teams: UserTeam[];
+  /** 0 when none was chosen or it is no longer one of the caller's teams. */
+  activeTeamId: number;
+}
+
+export interface SetActiveTeamRequest {
+  teamId: number;
+}
+
+export interface SetActiveTeamResponse {
+}
+
+export interface ListMembersRequest {
+  teamId: number;
+  /** Matches nickname, true name or telephone. */
+  query: string;
+  role: TeamRole;
+  /** One of nickname, trueName, role, joinedAt. */
+  sortField: string;
+  sortDescending: boolean;
+  offset: number;
+  limit: number;
+}
+
+export interface ListMembersResponse {
+  members: Member[];
+  total: number;
+}
+
+export interface GetMembershipRequest {
+  teamId: number;
+  userId: number;
+}
+
+export interface GetMembershipResponse {
+  role: TeamRole;
 }
 
 function createBaseGetStatusRequest(): GetStatusRequest {
@@ -184,9 +422,3408 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
   },
 };
 
+function createBaseTeam(): Team {
+  return { teamId: 0, name: "", poster: 0, ownerId: 0, ownerName: "", memberCount: 0, myRole: 0, createdAt: 0 };
+}
+
+export const Team: MessageFns<Team> = {
+  encode(message: Team, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(24).int32(message.poster);
+    }
+    if (message.ownerId !== 0) {
+      writer.uint32(32).int64(message.ownerId);
+    }
+    if (message.ownerName !== "") {
+      writer.uint32(42).string(message.ownerName);
+    }
+    if (message.memberCount !== 0) {
+      writer.uint32(48).int32(message.memberCount);
+    }
+    if (message.myRole !== 0) {
+      writer.uint32(56).int32(message.myRole);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(64).int64(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Team {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTeam();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.ownerId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ownerName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.memberCount = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.myRole = reader.int32() as any;
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Team {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+      ownerId: isSet(object.ownerId)
+        ? globalThis.Number(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.Number(object.owner_id)
+        : 0,
+      ownerName: isSet(object.ownerName)
+        ? globalThis.String(object.ownerName)
+        : isSet(object.owner_name)
+        ? globalThis.String(object.owner_name)
+        : "",
+      memberCount: isSet(object.memberCount)
+        ? globalThis.Number(object.memberCount)
+        : isSet(object.member_count)
+        ? globalThis.Number(object.member_count)
+        : 0,
+      myRole: isSet(object.myRole)
+        ? teamRoleFromJSON(object.myRole)
+        : isSet(object.my_role)
+        ? teamRoleFromJSON(object.my_role)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Team): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.ownerId !== 0) {
+      obj.ownerId = Math.round(message.ownerId);
+    }
+    if (message.ownerName !== "") {
+      obj.ownerName = message.ownerName;
+    }
+    if (message.memberCount !== 0) {
+      obj.memberCount = Math.round(message.memberCount);
+    }
+    if (message.myRole !== 0) {
+      obj.myRole = teamRoleToJSON(message.myRole);
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Team>): Team {
+    return Team.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Team>): Team {
+    const message = createBaseTeam();
+    message.teamId = object.teamId ?? 0;
+    message.name = object.name ?? "";
+    message.poster = object.poster ?? 0;
+    message.ownerId = object.ownerId ?? 0;
+    message.ownerName = object.ownerName ?? "";
+    message.memberCount = object.memberCount ?? 0;
+    message.myRole = object.myRole ?? 0;
+    message.createdAt = object.createdAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseMember(): Member {
+  return { userId: 0, nickname: "", trueName: "", telephone: "", avatar: "", role: 0, joinedAt: 0 };
+}
+
+export const Member: MessageFns<Member> = {
+  encode(message: Member, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    if (message.nickname !== "") {
+      writer.uint32(18).string(message.nickname);
+    }
+    if (message.trueName !== "") {
+      writer.uint32(26).string(message.trueName);
+    }
+    if (message.telephone !== "") {
+      writer.uint32(34).string(message.telephone);
+    }
+    if (message.avatar !== "") {
+      writer.uint32(42).string(message.avatar);
+    }
+    if (message.role !== 0) {
+      writer.uint32(48).int32(message.role);
+    }
+    if (message.joinedAt !== 0) {
+      writer.uint32(56).int64(message.joinedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Member {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nickname = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.trueName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.avatar = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.joinedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Member {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : "",
+      trueName: isSet(object.trueName)
+        ? globalThis.String(object.trueName)
+        : isSet(object.true_name)
+        ? globalThis.String(object.true_name)
+        : "",
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+      avatar: isSet(object.avatar) ? globalThis.String(object.avatar) : "",
+      role: isSet(object.role) ? teamRoleFromJSON(object.role) : 0,
+      joinedAt: isSet(object.joinedAt)
+        ? globalThis.Number(object.joinedAt)
+        : isSet(object.joined_at)
+        ? globalThis.Number(object.joined_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Member): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.nickname !== "") {
+      obj.nickname = message.nickname;
+    }
+    if (message.trueName !== "") {
+      obj.trueName = message.trueName;
+    }
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    if (message.avatar !== "") {
+      obj.avatar = message.avatar;
+    }
+    if (message.role !== 0) {
+      obj.role = teamRoleToJSON(message.role);
+    }
+    if (message.joinedAt !== 0) {
+      obj.joinedAt = Math.round(message.joinedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Member>): Member {
+    return Member.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Member>): Member {
+    const message = createBaseMember();
+    message.userId = object.userId ?? 0;
+    message.nickname = object.nickname ?? "";
+    message.trueName = object.trueName ?? "";
+    message.telephone = object.telephone ?? "";
+    message.avatar = object.avatar ?? "";
+    message.role = object.role ?? 0;
+    message.joinedAt = object.joinedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseUserTeam(): UserTeam {
+  return { teamId: 0, name: "", poster: 0, role: 0, joinedAt: 0 };
+}
+
+export const UserTeam: MessageFns<UserTeam> = {
+  encode(message: UserTeam, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(24).int32(message.poster);
+    }
+    if (message.role !== 0) {
+      writer.uint32(32).int32(message.role);
+    }
+    if (message.joinedAt !== 0) {
+      writer.uint32(40).int64(message.joinedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserTeam {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserTeam();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.joinedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserTeam {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+      role: isSet(object.role) ? teamRoleFromJSON(object.role) : 0,
+      joinedAt: isSet(object.joinedAt)
+        ? globalThis.Number(object.joinedAt)
+        : isSet(object.joined_at)
+        ? globalThis.Number(object.joined_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: UserTeam): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.role !== 0) {
+      obj.role = teamRoleToJSON(message.role);
+    }
+    if (message.joinedAt !== 0) {
+      obj.joinedAt = Math.round(message.joinedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UserTeam>): UserTeam {
+    return UserTeam.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UserTeam>): UserTeam {
+    const message = createBaseUserTeam();
+    message.teamId = object.teamId ?? 0;
+    message.name = object.name ?? "";
+    message.poster = object.poster ?? 0;
+    message.role = object.role ?? 0;
+    message.joinedAt = object.joinedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateTeamRequest(): CreateTeamRequest {
+  return { name: "", sourceProjectIds: [], sourceTaskProjectIds: [] };
+}
+
+export const CreateTeamRequest: MessageFns<CreateTeamRequest> = {
+  encode(message: CreateTeamRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.sourceProjectIds.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.sourceProjectIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.sourceTaskProjectIds.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.sourceTaskProjectIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTeamRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTeamRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.sourceProjectIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.sourceProjectIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.sourceTaskProjectIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.sourceTaskProjectIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTeamRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      sourceProjectIds: globalThis.Array.isArray(object?.sourceProjectIds)
+        ? object.sourceProjectIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.source_project_ids)
+        ? object.source_project_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      sourceTaskProjectIds: globalThis.Array.isArray(object?.sourceTaskProjectIds)
+        ? object.sourceTaskProjectIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.source_task_project_ids)
+        ? object.source_task_project_ids.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateTeamRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.sourceProjectIds?.length) {
+      obj.sourceProjectIds = message.sourceProjectIds.map((e) => Math.round(e));
+    }
+    if (message.sourceTaskProjectIds?.length) {
+      obj.sourceTaskProjectIds = message.sourceTaskProjectIds.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTeamRequest>): CreateTeamRequest {
+    return CreateTeamRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTeamRequest>): CreateTeamRequest {
+    const message = createBaseCreateTeamRequest();
+    message.name = object.name ?? "";
+    message.sourceProjectIds = object.sourceProjectIds?.map((e) => e) || [];
+    message.sourceTaskProjectIds = object.sourceTaskProjectIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCreateTeamResponse(): CreateTeamResponse {
+  return { teamId: 0 };
+}
+
+export const CreateTeamResponse: MessageFns<CreateTeamResponse> = {
+  encode(message: CreateTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTeamResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTeamResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTeamResponse {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateTeamResponse): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTeamResponse>): CreateTeamResponse {
+    return CreateTeamResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTeamResponse>): CreateTeamResponse {
+    const message = createBaseCreateTeamResponse();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseInitTeamRequest(): InitTeamRequest {
+  return { teamId: 0, name: "", sourceProjectIds: [], sourceTaskProjectIds: [] };
+}
+
+export const InitTeamRequest: MessageFns<InitTeamRequest> = {
+  encode(message: InitTeamRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.sourceProjectIds.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.sourceProjectIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.sourceTaskProjectIds.length !== 0) {
+      writer.uint32(34).fork();
+      for (const v of message.sourceTaskProjectIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InitTeamRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInitTeamRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.sourceProjectIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.sourceProjectIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag === 32) {
+              message.sourceTaskProjectIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 34) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.sourceTaskProjectIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InitTeamRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      sourceProjectIds: globalThis.Array.isArray(object?.sourceProjectIds)
+        ? object.sourceProjectIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.source_project_ids)
+        ? object.source_project_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      sourceTaskProjectIds: globalThis.Array.isArray(object?.sourceTaskProjectIds)
+        ? object.sourceTaskProjectIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.source_task_project_ids)
+        ? object.source_task_project_ids.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: InitTeamRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.sourceProjectIds?.length) {
+      obj.sourceProjectIds = message.sourceProjectIds.map((e) => Math.round(e));
+    }
+    if (message.sourceTaskProjectIds?.length) {
+      obj.sourceTaskProjectIds = message.sourceTaskProjectIds.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<InitTeamRequest>): InitTeamRequest {
+    return InitTeamRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<InitTeamRequest>): InitTeamRequest {
+    const message = createBaseInitTeamRequest();
+    message.teamId = object.teamId ?? 0;
+    message.name = object.name ?? "";
+    message.sourceProjectIds = object.sourceProjectIds?.map((e) => e) || [];
+    message.sourceTaskProjectIds = object.sourceTaskProjectIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseInitTeamResponse(): InitTeamResponse {
+  return {};
+}
+
+export const InitTeamResponse: MessageFns<InitTeamResponse> = {
+  encode(_: InitTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InitTeamResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInitTeamResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): InitTeamResponse {
+    return {};
+  },
+
+  toJSON(_: InitTeamResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<InitTeamResponse>): InitTeamResponse {
+    return InitTeamResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<InitTeamResponse>): InitTeamResponse {
+    const message = createBaseInitTeamResponse();
+    return message;
+  },
+};
+
+function createBaseGetTeamRequest(): GetTeamRequest {
+  return { teamId: 0 };
+}
+
+export const GetTeamRequest: MessageFns<GetTeamRequest> = {
+  encode(message: GetTeamRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTeamRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTeamRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTeamRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetTeamRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTeamRequest>): GetTeamRequest {
+    return GetTeamRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTeamRequest>): GetTeamRequest {
+    const message = createBaseGetTeamRequest();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetTeamResponse(): GetTeamResponse {
+  return { team: undefined };
+}
+
+export const GetTeamResponse: MessageFns<GetTeamResponse> = {
+  encode(message: GetTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.team !== undefined) {
+      Team.encode(message.team, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTeamResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTeamResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.team = Team.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTeamResponse {
+    return { team: isSet(object.team) ? Team.fromJSON(object.team) : undefined };
+  },
+
+  toJSON(message: GetTeamResponse): unknown {
+    const obj: any = {};
+    if (message.team !== undefined) {
+      obj.team = Team.toJSON(message.team);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTeamResponse>): GetTeamResponse {
+    return GetTeamResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTeamResponse>): GetTeamResponse {
+    const message = createBaseGetTeamResponse();
+    message.team = (object.team !== undefined && object.team !== null) ? Team.fromPartial(object.team) : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateTeamRequest(): UpdateTeamRequest {
+  return { teamId: 0, name: "", poster: 0 };
+}
+
+export const UpdateTeamRequest: MessageFns<UpdateTeamRequest> = {
+  encode(message: UpdateTeamRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(24).int32(message.poster);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTeamRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTeamRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateTeamRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+    };
+  },
+
+  toJSON(message: UpdateTeamRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTeamRequest>): UpdateTeamRequest {
+    return UpdateTeamRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateTeamRequest>): UpdateTeamRequest {
+    const message = createBaseUpdateTeamRequest();
+    message.teamId = object.teamId ?? 0;
+    message.name = object.name ?? "";
+    message.poster = object.poster ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdateTeamResponse(): UpdateTeamResponse {
+  return {};
+}
+
+export const UpdateTeamResponse: MessageFns<UpdateTeamResponse> = {
+  encode(_: UpdateTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTeamResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTeamResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateTeamResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateTeamResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTeamResponse>): UpdateTeamResponse {
+    return UpdateTeamResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateTeamResponse>): UpdateTeamResponse {
+    const message = createBaseUpdateTeamResponse();
+    return message;
+  },
+};
+
+function createBaseGetShareInfoRequest(): GetShareInfoRequest {
+  return { teamId: 0 };
+}
+
+export const GetShareInfoRequest: MessageFns<GetShareInfoRequest> = {
+  encode(message: GetShareInfoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetShareInfoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetShareInfoRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetShareInfoRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetShareInfoRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetShareInfoRequest>): GetShareInfoRequest {
+    return GetShareInfoRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetShareInfoRequest>): GetShareInfoRequest {
+    const message = createBaseGetShareInfoRequest();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetShareInfoResponse(): GetShareInfoResponse {
+  return { shareCode: "", teamName: "" };
+}
+
+export const GetShareInfoResponse: MessageFns<GetShareInfoResponse> = {
+  encode(message: GetShareInfoResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shareCode !== "") {
+      writer.uint32(10).string(message.shareCode);
+    }
+    if (message.teamName !== "") {
+      writer.uint32(18).string(message.teamName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetShareInfoResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetShareInfoResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.shareCode = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.teamName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetShareInfoResponse {
+    return {
+      shareCode: isSet(object.shareCode)
+        ? globalThis.String(object.shareCode)
+        : isSet(object.share_code)
+        ? globalThis.String(object.share_code)
+        : "",
+      teamName: isSet(object.teamName)
+        ? globalThis.String(object.teamName)
+        : isSet(object.team_name)
+        ? globalThis.String(object.team_name)
+        : "",
+    };
+  },
+
+  toJSON(message: GetShareInfoResponse): unknown {
+    const obj: any = {};
+    if (message.shareCode !== "") {
+      obj.shareCode = message.shareCode;
+    }
+    if (message.teamName !== "") {
+      obj.teamName = message.teamName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetShareInfoResponse>): GetShareInfoResponse {
+    return GetShareInfoResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetShareInfoResponse>): GetShareInfoResponse {
+    const message = createBaseGetShareInfoResponse();
+    message.shareCode = object.shareCode ?? "";
+    message.teamName = object.teamName ?? "";
+    return message;
+  },
+};
+
+function createBaseRefreshShareCodeRequest(): RefreshShareCodeRequest {
+  return { teamId: 0 };
+}
+
+export const RefreshShareCodeRequest: MessageFns<RefreshShareCodeRequest> = {
+  encode(message: RefreshShareCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefreshShareCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefreshShareCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RefreshShareCodeRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RefreshShareCodeRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RefreshShareCodeRequest>): RefreshShareCodeRequest {
+    return RefreshShareCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RefreshShareCodeRequest>): RefreshShareCodeRequest {
+    const message = createBaseRefreshShareCodeRequest();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRefreshShareCodeResponse(): RefreshShareCodeResponse {
+  return { shareCode: "" };
+}
+
+export const RefreshShareCodeResponse: MessageFns<RefreshShareCodeResponse> = {
+  encode(message: RefreshShareCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shareCode !== "") {
+      writer.uint32(10).string(message.shareCode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefreshShareCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefreshShareCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.shareCode = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RefreshShareCodeResponse {
+    return {
+      shareCode: isSet(object.shareCode)
+        ? globalThis.String(object.shareCode)
+        : isSet(object.share_code)
+        ? globalThis.String(object.share_code)
+        : "",
+    };
+  },
+
+  toJSON(message: RefreshShareCodeResponse): unknown {
+    const obj: any = {};
+    if (message.shareCode !== "") {
+      obj.shareCode = message.shareCode;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RefreshShareCodeResponse>): RefreshShareCodeResponse {
+    return RefreshShareCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RefreshShareCodeResponse>): RefreshShareCodeResponse {
+    const message = createBaseRefreshShareCodeResponse();
+    message.shareCode = object.shareCode ?? "";
+    return message;
+  },
+};
+
+function createBaseGetInvitationRequest(): GetInvitationRequest {
+  return { shareCode: "", inviterId: 0 };
+}
+
+export const GetInvitationRequest: MessageFns<GetInvitationRequest> = {
+  encode(message: GetInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shareCode !== "") {
+      writer.uint32(10).string(message.shareCode);
+    }
+    if (message.inviterId !== 0) {
+      writer.uint32(16).int64(message.inviterId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.shareCode = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.inviterId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInvitationRequest {
+    return {
+      shareCode: isSet(object.shareCode)
+        ? globalThis.String(object.shareCode)
+        : isSet(object.share_code)
+        ? globalThis.String(object.share_code)
+        : "",
+      inviterId: isSet(object.inviterId)
+        ? globalThis.Number(object.inviterId)
+        : isSet(object.inviter_id)
+        ? globalThis.Number(object.inviter_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.shareCode !== "") {
+      obj.shareCode = message.shareCode;
+    }
+    if (message.inviterId !== 0) {
+      obj.inviterId = Math.round(message.inviterId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetInvitationRequest>): GetInvitationRequest {
+    return GetInvitationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetInvitationRequest>): GetInvitationRequest {
+    const message = createBaseGetInvitationRequest();
+    message.shareCode = object.shareCode ?? "";
+    message.inviterId = object.inviterId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetInvitationResponse(): GetInvitationResponse {
+  return { teamId: 0, teamName: "", poster: 0, memberCount: 0, inviterName: "", alreadyMember: false };
+}
+
+export const GetInvitationResponse: MessageFns<GetInvitationResponse> = {
+  encode(message: GetInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.teamName !== "") {
+      writer.uint32(18).string(message.teamName);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(24).int32(message.poster);
+    }
+    if (message.memberCount !== 0) {
+      writer.uint32(32).int32(message.memberCount);
+    }
+    if (message.inviterName !== "") {
+      writer.uint32(42).string(message.inviterName);
+    }
+    if (message.alreadyMember !== false) {
+      writer.uint32(48).bool(message.alreadyMember);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.teamName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.memberCount = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.inviterName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.alreadyMember = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInvitationResponse {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      teamName: isSet(object.teamName)
+        ? globalThis.String(object.teamName)
+        : isSet(object.team_name)
+        ? globalThis.String(object.team_name)
+        : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+      memberCount: isSet(object.memberCount)
+        ? globalThis.Number(object.memberCount)
+        : isSet(object.member_count)
+        ? globalThis.Number(object.member_count)
+        : 0,
+      inviterName: isSet(object.inviterName)
+        ? globalThis.String(object.inviterName)
+        : isSet(object.inviter_name)
+        ? globalThis.String(object.inviter_name)
+        : "",
+      alreadyMember: isSet(object.alreadyMember)
+        ? globalThis.Boolean(object.alreadyMember)
+        : isSet(object.already_member)
+        ? globalThis.Boolean(object.already_member)
+        : false,
+    };
+  },
+
+  toJSON(message: GetInvitationResponse): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.teamName !== "") {
+      obj.teamName = message.teamName;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.memberCount !== 0) {
+      obj.memberCount = Math.round(message.memberCount);
+    }
+    if (message.inviterName !== "") {
+      obj.inviterName = message.inviterName;
+    }
+    if (message.alreadyMember !== false) {
+      obj.alreadyMember = message.alreadyMember;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetInvitationResponse>): GetInvitationResponse {
+    return GetInvitationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetInvitationResponse>): GetInvitationResponse {
+    const message = createBaseGetInvitationResponse();
+    message.teamId = object.teamId ?? 0;
+    message.teamName = object.teamName ?? "";
+    message.poster = object.poster ?? 0;
+    message.memberCount = object.memberCount ?? 0;
+    message.inviterName = object.inviterName ?? "";
+    message.alreadyMember = object.alreadyMember ?? false;
+    return message;
+  },
+};
+
+function createBaseJoinByShareCodeRequest(): JoinByShareCodeRequest {
+  return { shareCode: "", inviterId: 0 };
+}
+
+export const JoinByShareCodeRequest: MessageFns<JoinByShareCodeRequest> = {
+  encode(message: JoinByShareCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shareCode !== "") {
+      writer.uint32(10).string(message.shareCode);
+    }
+    if (message.inviterId !== 0) {
+      writer.uint32(16).int64(message.inviterId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JoinByShareCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJoinByShareCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.shareCode = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.inviterId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): JoinByShareCodeRequest {
+    return {
+      shareCode: isSet(object.shareCode)
+        ? globalThis.String(object.shareCode)
+        : isSet(object.share_code)
+        ? globalThis.String(object.share_code)
+        : "",
+      inviterId: isSet(object.inviterId)
+        ? globalThis.Number(object.inviterId)
+        : isSet(object.inviter_id)
+        ? globalThis.Number(object.inviter_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: JoinByShareCodeRequest): unknown {
+    const obj: any = {};
+    if (message.shareCode !== "") {
+      obj.shareCode = message.shareCode;
+    }
+    if (message.inviterId !== 0) {
+      obj.inviterId = Math.round(message.inviterId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<JoinByShareCodeRequest>): JoinByShareCodeRequest {
+    return JoinByShareCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<JoinByShareCodeRequest>): JoinByShareCodeRequest {
+    const message = createBaseJoinByShareCodeRequest();
+    message.shareCode = object.shareCode ?? "";
+    message.inviterId = object.inviterId ?? 0;
+    return message;
+  },
+};
+
+function createBaseJoinByShareCodeResponse(): JoinByShareCodeResponse {
+  return { teamId: 0 };
+}
+
+export const JoinByShareCodeResponse: MessageFns<JoinByShareCodeResponse> = {
+  encode(message: JoinByShareCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JoinByShareCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJoinByShareCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): JoinByShareCodeResponse {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: JoinByShareCodeResponse): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<JoinByShareCodeResponse>): JoinByShareCodeResponse {
+    return JoinByShareCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<JoinByShareCodeResponse>): JoinByShareCodeResponse {
+    const message = createBaseJoinByShareCodeResponse();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseInviteByTelephoneRequest(): InviteByTelephoneRequest {
+  return { teamId: 0, telephone: "" };
+}
+
+export const InviteByTelephoneRequest: MessageFns<InviteByTelephoneRequest> = {
+  encode(message: InviteByTelephoneRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.telephone !== "") {
+      writer.uint32(18).string(message.telephone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InviteByTelephoneRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInviteByTelephoneRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InviteByTelephoneRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+    };
+  },
+
+  toJSON(message: InviteByTelephoneRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<InviteByTelephoneRequest>): InviteByTelephoneRequest {
+    return InviteByTelephoneRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<InviteByTelephoneRequest>): InviteByTelephoneRequest {
+    const message = createBaseInviteByTelephoneRequest();
+    message.teamId = object.teamId ?? 0;
+    message.telephone = object.telephone ?? "";
+    return message;
+  },
+};
+
+function createBaseInviteByTelephoneResponse(): InviteByTelephoneResponse {
+  return { joined: false };
+}
+
+export const InviteByTelephoneResponse: MessageFns<InviteByTelephoneResponse> = {
+  encode(message: InviteByTelephoneResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.joined !== false) {
+      writer.uint32(8).bool(message.joined);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InviteByTelephoneResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInviteByTelephoneResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.joined = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InviteByTelephoneResponse {
+    return { joined: isSet(object.joined) ? globalThis.Boolean(object.joined) : false };
+  },
+
+  toJSON(message: InviteByTelephoneResponse): unknown {
+    const obj: any = {};
+    if (message.joined !== false) {
+      obj.joined = message.joined;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<InviteByTelephoneResponse>): InviteByTelephoneResponse {
+    return InviteByTelephoneResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<InviteByTelephoneResponse>): InviteByTelephoneResponse {
+    const message = createBaseInviteByTelephoneResponse();
+    message.joined = object.joined ?? false;
+    return message;
+  },
+};
+
+function createBaseChangeMemberRoleRequest(): ChangeMemberRoleRequest {
+  return { teamId: 0, userId: 0, role: 0 };
+}
+
+export const ChangeMemberRoleRequest: MessageFns<ChangeMemberRoleRequest> = {
+  encode(message: ChangeMemberRoleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    if (message.role !== 0) {
+      writer.uint32(24).int32(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeMemberRoleRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeMemberRoleRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeMemberRoleRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      role: isSet(object.role) ? teamRoleFromJSON(object.role) : 0,
+    };
+  },
+
+  toJSON(message: ChangeMemberRoleRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.role !== 0) {
+      obj.role = teamRoleToJSON(message.role);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangeMemberRoleRequest>): ChangeMemberRoleRequest {
+    return ChangeMemberRoleRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChangeMemberRoleRequest>): ChangeMemberRoleRequest {
+    const message = createBaseChangeMemberRoleRequest();
+    message.teamId = object.teamId ?? 0;
+    message.userId = object.userId ?? 0;
+    message.role = object.role ?? 0;
+    return message;
+  },
+};
+
+function createBaseChangeMemberRoleResponse(): ChangeMemberRoleResponse {
+  return {};
+}
+
+export const ChangeMemberRoleResponse: MessageFns<ChangeMemberRoleResponse> = {
+  encode(_: ChangeMemberRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeMemberRoleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeMemberRoleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ChangeMemberRoleResponse {
+    return {};
+  },
+
+  toJSON(_: ChangeMemberRoleResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangeMemberRoleResponse>): ChangeMemberRoleResponse {
+    return ChangeMemberRoleResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ChangeMemberRoleResponse>): ChangeMemberRoleResponse {
+    const message = createBaseChangeMemberRoleResponse();
+    return message;
+  },
+};
+
+function createBaseRemoveMemberRequest(): RemoveMemberRequest {
+  return { teamId: 0, userId: 0 };
+}
+
+export const RemoveMemberRequest: MessageFns<RemoveMemberRequest> = {
+  encode(message: RemoveMemberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveMemberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveMemberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveMemberRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RemoveMemberRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveMemberRequest>): RemoveMemberRequest {
+    return RemoveMemberRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RemoveMemberRequest>): RemoveMemberRequest {
+    const message = createBaseRemoveMemberRequest();
+    message.teamId = object.teamId ?? 0;
+    message.userId = object.userId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRemoveMemberResponse(): RemoveMemberResponse {
+  return {};
+}
+
+export const RemoveMemberResponse: MessageFns<RemoveMemberResponse> = {
+  encode(_: RemoveMemberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveMemberResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveMemberResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemoveMemberResponse {
+    return {};
+  },
+
+  toJSON(_: RemoveMemberResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveMemberResponse>): RemoveMemberResponse {
+    return RemoveMemberResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RemoveMemberResponse>): RemoveMemberResponse {
+    const message = createBaseRemoveMemberResponse();
+    return message;
+  },
+};
+
+function createBaseTransferOwnershipRequest(): TransferOwnershipRequest {
+  return { teamId: 0, userId: 0 };
+}
+
+export const TransferOwnershipRequest: MessageFns<TransferOwnershipRequest> = {
+  encode(message: TransferOwnershipRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TransferOwnershipRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTransferOwnershipRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TransferOwnershipRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: TransferOwnershipRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TransferOwnershipRequest>): TransferOwnershipRequest {
+    return TransferOwnershipRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TransferOwnershipRequest>): TransferOwnershipRequest {
+    const message = createBaseTransferOwnershipRequest();
+    message.teamId = object.teamId ?? 0;
+    message.userId = object.userId ?? 0;
+    return message;
+  },
+};
+
+function createBaseTransferOwnershipResponse(): TransferOwnershipResponse {
+  return {};
+}
+
+export const TransferOwnershipResponse: MessageFns<TransferOwnershipResponse> = {
+  encode(_: TransferOwnershipResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TransferOwnershipResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTransferOwnershipResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): TransferOwnershipResponse {
+    return {};
+  },
+
+  toJSON(_: TransferOwnershipResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<TransferOwnershipResponse>): TransferOwnershipResponse {
+    return TransferOwnershipResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<TransferOwnershipResponse>): TransferOwnershipResponse {
+    const message = createBaseTransferOwnershipResponse();
+    return message;
+  },
+};
+
+function createBaseLeaveTeamRequest(): LeaveTeamRequest {
+  return { teamId: 0 };
+}
+
+export const LeaveTeamRequest: MessageFns<LeaveTeamRequest> = {
+  encode(message: LeaveTeamRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LeaveTeamRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLeaveTeamRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LeaveTeamRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: LeaveTeamRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LeaveTeamRequest>): LeaveTeamRequest {
+    return LeaveTeamRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LeaveTeamRequest>): LeaveTeamRequest {
+    const message = createBaseLeaveTeamRequest();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseLeaveTeamResponse(): LeaveTeamResponse {
+  return {};
+}
+
+export const LeaveTeamResponse: MessageFns<LeaveTeamResponse> = {
+  encode(_: LeaveTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LeaveTeamResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLeaveTeamResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): LeaveTeamResponse {
+    return {};
+  },
+
+  toJSON(_: LeaveTeamResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<LeaveTeamResponse>): LeaveTeamResponse {
+    return LeaveTeamResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<LeaveTeamResponse>): LeaveTeamResponse {
+    const message = createBaseLeaveTeamResponse();
+    return message;
+  },
+};
+
+function createBaseListMyTeamsRequest(): ListMyTeamsRequest {
+  return {};
+}
+
+export const ListMyTeamsRequest: MessageFns<ListMyTeamsRequest> = {
+  encode(_: ListMyTeamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyTeamsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyTeamsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListMyTeamsRequest {
+    return {};
+  },
+
+  toJSON(_: ListMyTeamsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyTeamsRequest>): ListMyTeamsRequest {
+    return ListMyTeamsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListMyTeamsRequest>): ListMyTeamsRequest {
+    const message = createBaseListMyTeamsRequest();
+    return message;
+  },
+};
+
+function createBaseListMyTeamsResponse(): ListMyTeamsResponse {
+  return { teams: [], activeTeamId: 0 };
+}
+
+export const ListMyTeamsResponse: MessageFns<ListMyTeamsResponse> = {
+  encode(message: ListMyTeamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.teams) {
+      UserTeam.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.activeTeamId !== 0) {
+      writer.uint32(16).int64(message.activeTeamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyTeamsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyTeamsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.teams.push(UserTeam.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.activeTeamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyTeamsResponse {
+    return {
+      teams: globalThis.Array.isArray(object?.teams) ? object.teams.map((e: any) => UserTeam.fromJSON(e)) : [],
+      activeTeamId: isSet(object.activeTeamId)
+        ? globalThis.Number(object.activeTeamId)
+        : isSet(object.active_team_id)
+        ? globalThis.Number(object.active_team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListMyTeamsResponse): unknown {
+    const obj: any = {};
+    if (message.teams?.length) {
+      obj.teams = message.teams.map((e) => UserTeam.toJSON(e));
+    }
+    if (message.activeTeamId !== 0) {
+      obj.activeTeamId = Math.round(message.activeTeamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyTeamsResponse>): ListMyTeamsResponse {
+    return ListMyTeamsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMyTeamsResponse>): ListMyTeamsResponse {
+    const message = createBaseListMyTeamsResponse();
+    message.teams = object.teams?.map((e) => UserTeam.fromPartial(e)) || [];
+    message.activeTeamId = object.activeTeamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseSetActiveTeamRequest(): SetActiveTeamRequest {
+  return { teamId: 0 };
+}
+
+export const SetActiveTeamRequest: MessageFns<SetActiveTeamRequest> = {
+  encode(message: SetActiveTeamRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetActiveTeamRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetActiveTeamRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetActiveTeamRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: SetActiveTeamRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SetActiveTeamRequest>): SetActiveTeamRequest {
+    return SetActiveTeamRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SetActiveTeamRequest>): SetActiveTeamRequest {
+    const message = createBaseSetActiveTeamRequest();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseSetActiveTeamResponse(): SetActiveTeamResponse {
+  return {};
+}
+
+export const SetActiveTeamResponse: MessageFns<SetActiveTeamResponse> = {
+  encode(_: SetActiveTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetActiveTeamResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetActiveTeamResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SetActiveTeamResponse {
+    return {};
+  },
+
+  toJSON(_: SetActiveTeamResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<SetActiveTeamResponse>): SetActiveTeamResponse {
+    return SetActiveTeamResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<SetActiveTeamResponse>): SetActiveTeamResponse {
+    const message = createBaseSetActiveTeamResponse();
+    return message;
+  },
+};
+
+function createBaseListMembersRequest(): ListMembersRequest {
+  return { teamId: 0, query: "", role: 0, sortField: "", sortDescending: false, offset: 0, limit: 0 };
+}
+
+export const ListMembersRequest: MessageFns<ListMembersRequest> = {
+  encode(message: ListMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.query !== "") {
+      writer.uint32(18).string(message.query);
+    }
+    if (message.role !== 0) {
+      writer.uint32(24).int32(message.role);
+    }
+    if (message.sortField !== "") {
+      writer.uint32(34).string(message.sortField);
+    }
+    if (message.sortDescending !== false) {
+      writer.uint32(40).bool(message.sortDescending);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(48).int32(message.offset);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(56).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sortField = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.sortDescending = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMembersRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      role: isSet(object.role) ? teamRoleFromJSON(object.role) : 0,
+      sortField: isSet(object.sortField)
+        ? globalThis.String(object.sortField)
+        : isSet(object.sort_field)
+        ? globalThis.String(object.sort_field)
+        : "",
+      sortDescending: isSet(object.sortDescending)
+        ? globalThis.Boolean(object.sortDescending)
+        : isSet(object.sort_descending)
+        ? globalThis.Boolean(object.sort_descending)
+        : false,
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListMembersRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.role !== 0) {
+      obj.role = teamRoleToJSON(message.role);
+    }
+    if (message.sortField !== "") {
+      obj.sortField = message.sortField;
+    }
+    if (message.sortDescending !== false) {
+      obj.sortDescending = message.sortDescending;
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMembersRequest>): ListMembersRequest {
+    return ListMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMembersRequest>): ListMembersRequest {
+    const message = createBaseListMembersRequest();
+    message.teamId = object.teamId ?? 0;
+    message.query = object.query ?? "";
+    message.role = object.role ?? 0;
+    message.sortField = object.sortField ?? "";
+    message.sortDescending = object.sortDescending ?? false;
+    message.offset = object.offset ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListMembersResponse(): ListMembersResponse {
+  return { members: [], total: 0 };
+}
+
+export const ListMembersResponse: MessageFns<ListMembersResponse> = {
+  encode(message: ListMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      Member.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(Member.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMembersResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => Member.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListMembersResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => Member.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMembersResponse>): ListMembersResponse {
+    return ListMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMembersResponse>): ListMembersResponse {
+    const message = createBaseListMembersResponse();
+    message.members = object.members?.map((e) => Member.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetMembershipRequest(): GetMembershipRequest {
+  return { teamId: 0, userId: 0 };
+}
+
+export const GetMembershipRequest: MessageFns<GetMembershipRequest> = {
+  encode(message: GetMembershipRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMembershipRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMembershipRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMembershipRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetMembershipRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMembershipRequest>): GetMembershipRequest {
+    return GetMembershipRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMembershipRequest>): GetMembershipRequest {
+    const message = createBaseGetMembershipRequest();
+    message.teamId = object.teamId ?? 0;
+    message.userId = object.userId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetMembershipResponse(): GetMembershipResponse {
+  return { role: 0 };
+}
+
+export const GetMembershipResponse: MessageFns<GetMembershipResponse> = {
+  encode(message: GetMembershipResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.role !== 0) {
+      writer.uint32(8).int32(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMembershipResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMembershipResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMembershipResponse {
+    return { role: isSet(object.role) ? teamRoleFromJSON(object.role) : 0 };
+  },
+
+  toJSON(message: GetMembershipResponse): unknown {
+    const obj: any = {};
+    if (message.role !== 0) {
+      obj.role = teamRoleToJSON(message.role);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMembershipResponse>): GetMembershipResponse {
+    return GetMembershipResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMembershipResponse>): GetMembershipResponse {
+    const message = createBaseGetMembershipResponse();
+    message.role = object.role ?? 0;
+    return message;
+  },
+};
+
 /**
  * TeamService owns teams, memberships, roles, share codes and invitations.
- * Its domain calls are added by the issue that builds the service; until then it serves health and status.
+ * The caller (user id, team id) travels in gRPC metadata, set by the gateway; every call checks membership and role.
  */
 export type TeamServiceDefinition = typeof TeamServiceDefinition;
 export const TeamServiceDefinition = {
@@ -202,17 +3839,322 @@ export const TeamServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** CreateTeam creates a team owned by the caller, remembering which templates to copy into it. */
+    createTeam: {
+      name: "CreateTeam",
+      requestType: CreateTeamRequest as typeof CreateTeamRequest,
+      requestStream: false,
+      responseType: CreateTeamResponse as typeof CreateTeamResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** InitTeam names a team that has nothing in it yet and chooses its templates (the team guide). */
+    initTeam: {
+      name: "InitTeam",
+      requestType: InitTeamRequest as typeof InitTeamRequest,
+      requestStream: false,
+      responseType: InitTeamResponse as typeof InitTeamResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetTeam returns a team the caller belongs to. */
+    getTeam: {
+      name: "GetTeam",
+      requestType: GetTeamRequest as typeof GetTeamRequest,
+      requestStream: false,
+      responseType: GetTeamResponse as typeof GetTeamResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateTeam renames a team or changes its poster (owner and administrators). */
+    updateTeam: {
+      name: "UpdateTeam",
+      requestType: UpdateTeamRequest as typeof UpdateTeamRequest,
+      requestStream: false,
+      responseType: UpdateTeamResponse as typeof UpdateTeamResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetShareInfo returns the team's share code, for its invite link (any member). */
+    getShareInfo: {
+      name: "GetShareInfo",
+      requestType: GetShareInfoRequest as typeof GetShareInfoRequest,
+      requestStream: false,
+      responseType: GetShareInfoResponse as typeof GetShareInfoResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RefreshShareCode replaces the share code, so old invite links stop working (owner and administrators). */
+    refreshShareCode: {
+      name: "RefreshShareCode",
+      requestType: RefreshShareCodeRequest as typeof RefreshShareCodeRequest,
+      requestStream: false,
+      responseType: RefreshShareCodeResponse as typeof RefreshShareCodeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetInvitation describes the team behind a share code, for the invite page (no sign-in needed). */
+    getInvitation: {
+      name: "GetInvitation",
+      requestType: GetInvitationRequest as typeof GetInvitationRequest,
+      requestStream: false,
+      responseType: GetInvitationResponse as typeof GetInvitationResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** JoinByShareCode adds the caller to the team behind a share code. */
+    joinByShareCode: {
+      name: "JoinByShareCode",
+      requestType: JoinByShareCodeRequest as typeof JoinByShareCodeRequest,
+      requestStream: false,
+      responseType: JoinByShareCodeResponse as typeof JoinByShareCodeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** InviteByTelephone adds a registered user, or invites an unregistered number by SMS (owner and administrators). */
+    inviteByTelephone: {
+      name: "InviteByTelephone",
+      requestType: InviteByTelephoneRequest as typeof InviteByTelephoneRequest,
+      requestStream: false,
+      responseType: InviteByTelephoneResponse as typeof InviteByTelephoneResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ChangeMemberRole makes a member an administrator or back (owner). */
+    changeMemberRole: {
+      name: "ChangeMemberRole",
+      requestType: ChangeMemberRoleRequest as typeof ChangeMemberRoleRequest,
+      requestStream: false,
+      responseType: ChangeMemberRoleResponse as typeof ChangeMemberRoleResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RemoveMember removes a member (owner; administrators may remove plain members). */
+    removeMember: {
+      name: "RemoveMember",
+      requestType: RemoveMemberRequest as typeof RemoveMemberRequest,
+      requestStream: false,
+      responseType: RemoveMemberResponse as typeof RemoveMemberResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** TransferOwnership hands the team to another member; the old owner becomes an administrator (owner). */
+    transferOwnership: {
+      name: "TransferOwnership",
+      requestType: TransferOwnershipRequest as typeof TransferOwnershipRequest,
+      requestStream: false,
+      responseType: TransferOwnershipResponse as typeof TransferOwnershipResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** LeaveTeam removes the caller from a team; the owner must hand the team over first. */
+    leaveTeam: {
+      name: "LeaveTeam",
+      requestType: LeaveTeamRequest as typeof LeaveTeamRequest,
+      requestStream: false,
+      responseType: LeaveTeamResponse as typeof LeaveTeamResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListMyTeams lists the caller's teams and the one last made active. */
+    listMyTeams: {
+      name: "ListMyTeams",
+      requestType: ListMyTeamsRequest as typeof ListMyTeamsRequest,
+      requestStream: false,
+      responseType: ListMyTeamsResponse as typeof ListMyTeamsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SetActiveTeam remembers the caller's current team. */
+    setActiveTeam: {
+      name: "SetActiveTeam",
+      requestType: SetActiveTeamRequest as typeof SetActiveTeamRequest,
+      requestStream: false,
+      responseType: SetActiveTeamResponse as typeof SetActiveTeamResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListMembers pages, searches and sorts a team's members (any member). */
+    listMembers: {
+      name: "ListMembers",
+      requestType: ListMembersRequest as typeof ListMembersRequest,
+      requestStream: false,
+      responseType: ListMembersResponse as typeof ListMembersResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetMembership tells other services a user's role in a team; NOT_FOUND when not a member. */
+    getMembership: {
+      name: "GetMembership",
+      requestType: GetMembershipRequest as typeof GetMembershipRequest,
+      requestStream: false,
+      responseType: GetMembershipResponse as typeof GetMembershipResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
 export interface TeamServiceImplementation<CallContextExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: GetStatusRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetStatusResponse>>;
+  /** CreateTeam creates a team owned by the caller, remembering which templates to copy into it. */
+  createTeam(
+    request: CreateTeamRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateTeamResponse>>;
+  /** InitTeam names a team that has nothing in it yet and chooses its templates (the team guide). */
+  initTeam(request: InitTeamRequest, context: CallContext & CallContextExt): Promise<DeepPartial<InitTeamResponse>>;
+  /** GetTeam returns a team the caller belongs to. */
+  getTeam(request: GetTeamRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetTeamResponse>>;
+  /** UpdateTeam renames a team or changes its poster (owner and administrators). */
+  updateTeam(
+    request: UpdateTeamRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateTeamResponse>>;
+  /** GetShareInfo returns the team's share code, for its invite link (any member). */
+  getShareInfo(
+    request: GetShareInfoRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetShareInfoResponse>>;
+  /** RefreshShareCode replaces the share code, so old invite links stop working (owner and administrators). */
+  refreshShareCode(
+    request: RefreshShareCodeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RefreshShareCodeResponse>>;
+  /** GetInvitation describes the team behind a share code, for the invite page (no sign-in needed). */
+  getInvitation(
+    request: GetInvitationRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetInvitationResponse>>;
+  /** JoinByShareCode adds the caller to the team behind a share code. */
+  joinByShareCode(
+    request: JoinByShareCodeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<JoinByShareCodeResponse>>;
+  /** InviteByTelephone adds a registered user, or invites an unregistered number by SMS (owner and administrators). */
+  inviteByTelephone(
+    request: InviteByTelephoneRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<InviteByTelephoneResponse>>;
+  /** ChangeMemberRole makes a member an administrator or back (owner). */
+  changeMemberRole(
+    request: ChangeMemberRoleRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ChangeMemberRoleResponse>>;
+  /** RemoveMember removes a member (owner; administrators may remove plain members). */
+  removeMember(
+    request: RemoveMemberRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RemoveMemberResponse>>;
+  /** TransferOwnership hands the team to another member; the old owner becomes an administrator (owner). */
+  transferOwnership(
+    request: TransferOwnershipRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<TransferOwnershipResponse>>;
+  /** LeaveTeam removes the caller from a team; the owner must hand the team over first. */
+  leaveTeam(request: LeaveTeamRequest, context: CallContext & CallContextExt): Promise<DeepPartial<LeaveTeamResponse>>;
+  /** ListMyTeams lists the caller's teams and the one last made active. */
+  listMyTeams(
+    request: ListMyTeamsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMyTeamsResponse>>;
+  /** SetActiveTeam remembers the caller's current team. */
+  setActiveTeam(
+    request: SetActiveTeamRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SetActiveTeamResponse>>;
+  /** ListMembers pages, searches and sorts a team's members (any member). */
+  listMembers(
+    request: ListMembersRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMembersResponse>>;
+  /** GetMembership tells other services a user's role in a team; NOT_FOUND when not a member. */
+  getMembership(
+    request: GetMembershipRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetMembershipResponse>>;
 }
 
 export interface TeamServiceClient<CallOptionsExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: DeepPartial<GetStatusRequest>, options?: CallOptions & CallOptionsExt): Promise<GetStatusResponse>;
+  /** CreateTeam creates a team owned by the caller, remembering which templates to copy into it. */
+  createTeam(
+    request: DeepPartial<CreateTeamRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateTeamResponse>;
+  /** InitTeam names a team that has nothing in it yet and chooses its templates (the team guide). */
+  initTeam(request: DeepPartial<InitTeamRequest>, options?: CallOptions & CallOptionsExt): Promise<InitTeamResponse>;
+  /** GetTeam returns a team the caller belongs to. */
+  getTeam(request: DeepPartial<GetTeamRequest>, options?: CallOptions & CallOptionsExt): Promise<GetTeamResponse>;
+  /** UpdateTeam renames a team or changes its poster (owner and administrators). */
+  updateTeam(
+    request: DeepPartial<UpdateTeamRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateTeamResponse>;
+  /** GetShareInfo returns the team's share code, for its invite link (any member). */
+  getShareInfo(
+    request: DeepPartial<GetShareInfoRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetShareInfoResponse>;
+  /** RefreshShareCode replaces the share code, so old invite links stop working (owner and administrators). */
+  refreshShareCode(
+    request: DeepPartial<RefreshShareCodeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RefreshShareCodeResponse>;
+  /** GetInvitation describes the team behind a share code, for the invite page (no sign-in needed). */
+  getInvitation(
+    request: DeepPartial<GetInvitationRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetInvitationResponse>;
+  /** JoinByShareCode adds the caller to the team behind a share code. */
+  joinByShareCode(
+    request: DeepPartial<JoinByShareCodeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<JoinByShareCodeResponse>;
+  /** InviteByTelephone adds a registered user, or invites an unregistered number by SMS (owner and administrators). */
+  inviteByTelephone(
+    request: DeepPartial<InviteByTelephoneRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<InviteByTelephoneResponse>;
+  /** ChangeMemberRole makes a member an administrator or back (owner). */
+  changeMemberRole(
+    request: DeepPartial<ChangeMemberRoleRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ChangeMemberRoleResponse>;
+  /** RemoveMember removes a member (owner; administrators may remove plain members). */
+  removeMember(
+    request: DeepPartial<RemoveMemberRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RemoveMemberResponse>;
+  /** TransferOwnership hands the team to another member; the old owner becomes an administrator (owner). */
+  transferOwnership(
+    request: DeepPartial<TransferOwnershipRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<TransferOwnershipResponse>;
+  /** LeaveTeam removes the caller from a team; the owner must hand the team over first. */
+  leaveTeam(request: DeepPartial<LeaveTeamRequest>, options?: CallOptions & CallOptionsExt): Promise<LeaveTeamResponse>;
+  /** ListMyTeams lists the caller's teams and the one last made active. */
+  listMyTeams(
+    request: DeepPartial<ListMyTeamsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMyTeamsResponse>;
+  /** SetActiveTeam remembers the caller's current team. */
+  setActiveTeam(
+    request: DeepPartial<SetActiveTeamRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SetActiveTeamResponse>;
+  /** ListMembers pages, searches and sorts a team's members (any member). */
+  listMembers(
+    request: DeepPartial<ListMembersRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMembersResponse>;
+  /** GetMembership tells other services a user's role in a team; NOT_FOUND when not a member. */
+  getMembership(
+    request: DeepPartial<GetMembershipRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetMembershipResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

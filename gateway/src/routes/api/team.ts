@@ -1,0 +1,167 @@
+import { teamv1 } from '@pmbok/proto';
+import { Type } from '@sinclair/typebox';
+import { ApiError, defineCall } from '../../plugins/api.js';
+import { id, idListText, optionalId, text } from '../../schemas/fields.js';
+
+const { TeamRole } = teamv1;
+export const roleName: Record<number, string> = {
+  [TeamRole.TEAM_ROLE_OWNER]: 'owner',
+  [TeamRole.TEAM_ROLE_ADMINISTRATOR]: 'administrator',
+  [TeamRole.TEAM_ROLE_MEMBER]: 'member',
+};
+export const roleOf = (name: string): teamv1.TeamRole =>
+  name === 'administrator'
+    ? TeamRole.TEAM_ROLE_ADMINISTRATOR
+    : name === 'member'
+      ? TeamRole.TEAM_ROLE_MEMBER
+      : TeamRole.TEAM_ROLE_UNSPECIFIED;
+
+/** Parses `sourceProject` / `sourceTaskProject`: JSON text of a list of ids, or empty. */
+export function idList(value: string | undefined): number[] {
+  if (!value?.trim()) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (
+      Array.isArray(parsed) &&
+      parsed.length <= 100 &&
+      parsed.every((v) => Number.isSafeInteger(Number(v)) && Number(v) > 0)
+    ) {
+      return parsed.map(Number);
+    }
+  } catch {
+    // reported below
+  }
+  throw new ApiError(400, '模板参数格式错误');
+}
+
+/** SPEC §7 Team calls. The team is the `teamId` field every call carries. */
+export const teamCalls = [
+  defineCall({
+    module: 'team',
+    call: 'create',
+    access: 'user',
+    fields: { teamName: text(60), sourceProject: idListText, sourceTaskProject: idListText },
+    handle: (body, { services, metadata }) =>
+      services.team.createTeam(
+        {
+          name: body.teamName,
+          sourceProjectIds: idList(body.sourceProject),
+          sourceTaskProjectIds: idList(body.sourceTaskProject),
+        },
+        { metadata },
+      ),
+  }),
+  defineCall({
+    module: 'team',
+    call: 'initTeam',
+    access: 'user',
+    fields: { teamId: id, teamName: text(60), sourceProject: idListText, sourceTaskProject: idListText },
+    async handle(body, { services, metadata }) {
+      await services.team.initTeam(
+        {
+          teamId: Number(body.teamId),
+          name: body.teamName,
+          sourceProjectIds: idList(body.sourceProject),
+          sourceTaskProjectIds: idList(body.sourceTaskProject),
+        },
+        { metadata },
+      );
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'team',
+    call: 'teamInfo',
+    access: 'user',
+    fields: { teamId: id },
+    async handle(body, { services, metadata }) {
+      const { team } = await services.team.getTeam({ teamId: Number(body.teamId) }, { metadata });
+      return team && { ...team, myRole: roleName[team.myRole] };
+    },
+  }),
+  defineCall({
+    module: 'team',
+    call: 'update',
+    access: 'user',
+    fields: { teamId: id, name: text(60), poster: Type.Optional(Type.Integer({ minimum: 0, maximum: 8 })) },
+    async handle(body, { services, metadata }) {
+      await services.team.updateTeam(
+        { teamId: Number(body.teamId), name: body.name, poster: body.poster ?? -1 },
+        { metadata },
+      );
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'team',
+    call: 'shareInfo',
+    access: 'user',
+    fields: { teamId: id },
+    handle: (body, { services, metadata }) => services.team.getShareInfo({ teamId: Number(body.teamId) }, { metadata }),
+  }),
+  defineCall({
+    module: 'team',
+    call: 'refreshShareCode',
+    access: 'user',
+    fields: { teamId: id },
+    handle: (body, { services, metadata }) =>
+      services.team.refreshShareCode({ teamId: Number(body.teamId) }, { metadata }),
+  }),
+  defineCall({
+    module: 'team',
+    call: 'shareIndex',
+    access: 'optional',
+    fields: { shareCode: text(32), userId: optionalId },
+    handle: (body, { services, metadata }) =>
+      services.team.getInvitation({ shareCode: body.shareCode, inviterId: Number(body.userId || 0) }, { metadata }),
+  }),
+  defineCall({
+    module: 'team',
+    call: 'shareJoin',
+    access: 'user',
+    fields: { shareCode: text(32), userId: optionalId },
+    handle: (body, { services, metadata }) =>
+      services.team.joinByShareCode({ shareCode: body.shareCode, inviterId: Number(body.userId || 0) }, { metadata }),
+  }),
+  defineCall({
+    module: 'team',
+    call: 'inviteByTelephone',
+    access: 'user',
+    fields: { teamId: id, telephone: text(32) },
+    handle: (body, { services, metadata }) =>
+      services.team.inviteByTelephone({ teamId: Number(body.teamId), telephone: body.telephone.trim() }, { metadata }),
+  }),
+  defineCall({
+    module: 'team',
+    call: 'deleteTeamUser',
+    access: 'user',
+    fields: { teamId: id, userId: id },
+    async handle(body, { services, metadata }) {
+      await services.team.removeMember({ teamId: Number(body.teamId), userId: Number(body.userId) }, { metadata });
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'team',
+    call: 'changeOwner',
+    access: 'user',
+    fields: { teamId: id, userId: id },
+    async handle(body, { services, metadata }) {
+      await services.team.transferOwnership({ teamId: Number(body.teamId), userId: Number(body.userId) }, { metadata });
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'team',
+    call: 'updateTeamUser',
+    access: 'user',
+    fields: { teamId: id, userId: id, role: Type.Union([Type.Literal('administrator'), Type.Literal('member')]) },
+    async handle(body, { services, metadata }) {
+      await services.team.changeMemberRole(
+        { teamId: Number(body.teamId), userId: Number(body.userId), role: roleOf(body.role) },
+        { metadata },
+      );
+      return null;
+    },
+  }),
+];

@@ -1,0 +1,9 @@
+import { Type } from '@sinclair/typebox';
+
+/** A positive numeric id as a form field (ids are numbers below 2^53). */
+export const id = Type.String({ pattern: '^[1-9]\\d{0,15}$' });
+export const optionalId = Type.Optional(Type.String({ pattern: '^\\d{0,16}$' }));
+export const text = (maxLength: number) => Type.String({ maxLength });
+export const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/** SPEC §3: template choices travel as JSON text of a list of ids. */
+export const idListText = Type.Optional(Type.String({ maxLength: 2000 }));

@@ -1,0 +1,468 @@
+#!/usr/bin/env node
+// Benchmarks, written to docs/benchmarks.md. Run with `npm run bench` (builds first; this script imports the
+// built code from infra/dist and starts gateway/dist/embedded.js).
+//
+// Every number is measured in this run on this machine, and wherever a comparison makes sense it is given as
+// a ratio to a baseline measured in the same run (sync=normal vs sync=full, the gateway vs a bare Fastify
+// hello-world), so results from different machines can be compared by their ratios. Bounded: ~1.5 minutes.
+//
+//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway] [--out=docs/benchmarks.md]
+//
+// --quick shortens every measurement (a check that the script works, not numbers to publish).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { arch, cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+const root = resolve(new URL('..', import.meta.url).pathname);
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const out = resolve(root, args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? 'docs/benchmarks.md');
+
+const settings = quick
+  ? { appendSeconds: 0.3, appendMax: 2_000, reps: 1, replayEvents: 5_000, replayReps: 1, httpSeconds: 2, warmup: 1 }
+  : { appendSeconds: 2, appendMax: 20_000, reps: 3, replayEvents: 50_000, replayReps: 3, httpSeconds: 10, warmup: 2 };
+const STREAMS = 1_000;
+const REPLAY_BATCH = 1_000;
+const CONNECTIONS = 10;
+
+const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const fmt = (n, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '–';
+const ms = (n) => `${fmt(n, n < 10 ? 2 : 1)} ms`;
+const ratio = (n) => (Number.isFinite(n) ? `${n.toFixed(n >= 10 ? 1 : 2)}×` : '–');
+
+// ---------------------------------------------------------------------------------------------------------
+// The machine
+// ---------------------------------------------------------------------------------------------------------
+const FS_TYPES = {
+  61267: 'ext4',
+  1481003842: 'xfs',
+  2435016766: 'btrfs',
+  16914836: 'tmpfs',
+  2035054128: 'overlayfs',
+  26985: 'nfs',
+  801189825: 'zfs',
+  1702057286: 'fuse',
+};
+function filesystemOf(path) {
+  try {
+    const { type } = statfsSync(path);
+    return FS_TYPES[type] ?? `type 0x${type.toString(16)}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function machine() {
+  const cpu = cpus();
+  return {
+    cpu: `${cpu[0]?.model?.trim() ?? 'unknown'} × ${cpu.length}`,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${platform()} ${release()} ${arch()}`,
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Embedded event store
+// ---------------------------------------------------------------------------------------------------------
+const payload = (i) => ({
+  taskId: 100_000 + i,
+  name: `任务 ${i}: 整理接口文档并补充示例`,
+  flowId: 42,
+  assignee: 7,
+  urgentLevel: i % 3,
+  preTime: [1_700_000_000_000, 1_700_086_400_000],
+});
+
+/** Appends one event per call (the common shape of a command) for a bounded time, to one or many streams. */
+async function measureAppends(openSqliteEventStore, dir, { sync, streams }) {
+  const file = join(mkdtempSync(join(dir, `append-${sync}-`)), 'events.sqlite');
+  const store = openSqliteEventStore({ file, sync });
+  const versions = new Array(streams).fill(0);
+  const append = async (i) => {
+    const s = i % streams;
+    const result = await store.append(`taskProject-${s}`, [{ type: 'TaskCreated', data: payload(i) }], versions[s], {
+      commandId: `cmd-${i}`,
+      actor: '7',
+      teamId: '1',
+      correlationId: `req-${i}`,
+    });
+    versions[s] = result.nextExpectedVersion;
+  };
+  try {
+    for (let i = 0; i < 100; i++) await append(i); // warm the statements and the file
+    const start = performance.now();
+    const deadline = start + settings.appendSeconds * 1_000;
+    let n = 100;
+    while (n < settings.appendMax + 100 && (n % 64 !== 0 || performance.now() < deadline)) await append(n++);
+    const seconds = (performance.now() - start) / 1_000;
+    return { appends: n - 100, perSecond: (n - 100) / seconds };
+  } finally {
+    await store.close();
+  }
+}
+
+async function measureReplay(openSqliteEventStore, dir) {
+  const file = join(mkdtempSync(join(dir, 'replay-')), 'events.sqlite');
+  const store = openSqliteEventStore({ file, sync: 'normal' });
+  try {
+    const perAppend = 50;
+    const versions = new Array(STREAMS).fill(0);
+    for (let i = 0; i * perAppend < settings.replayEvents; i++) {
+      const s = i % STREAMS;
+      const events = Array.from({ length: perAppend }, (_, k) => ({
+        type: 'TaskCreated',
+        data: payload(i * perAppend + k),
+      }));
+      versions[s] = (
+        await store.append(`taskProject-${s}`, events, versions[s], { actor: '7', teamId: '1' })
+      ).nextExpectedVersion;
+    }
+    const total = await store.head();
+    const runs = [];
+    for (let rep = 0; rep < settings.replayReps + 1; rep++) {
+      const start = performance.now();
+      let position = 0;
+      let read = 0;
+      for (;;) {
+        const batch = await store.readAll(position, REPLAY_BATCH);
+        if (batch.length === 0) break;
+        read += batch.length;
+        position = batch[batch.length - 1].metadata.globalPosition;
+      }
+      const seconds = (performance.now() - start) / 1_000;
+      if (read !== total) throw new Error(`replay read ${read} events of ${total}`);
+      if (rep > 0) runs.push(read / seconds); // the first pass only warms the page cache
+    }
+    return { events: total, perSecond: median(runs), runs };
+  } finally {
+    await store.close();
+  }
+}
+
+async function benchEventStore() {
+  const { openSqliteEventStore } = await import(join(root, 'infra/dist/index.js'));
+  // On the repository's disk (where ./data lives), not /tmp, which may be a tmpfs where fsync costs nothing.
+  const base = join(root, '.artifacts');
+  mkdirSync(base, { recursive: true });
+  const dir = mkdtempSync(join(base, 'bench-eventstore-'));
+  try {
+    const cases = [
+      { name: 'one stream', streams: 1 },
+      { name: `${fmt(STREAMS)} streams`, streams: STREAMS },
+    ];
+    const results = new Map();
+    // Interleave the configurations in every repetition so drift (other load, disk cache) hits them alike.
+    for (let rep = 0; rep < settings.reps; rep++) {
+      for (const c of cases) {
+        for (const sync of ['full', 'normal']) {
+          const r = await measureAppends(openSqliteEventStore, dir, { sync, streams: c.streams });
+          const key = `${c.name}|${sync}`;
+          results.set(key, [...(results.get(key) ?? []), r.perSecond]);
+          log(`append ${c.name}, sync=${sync}: ${fmt(r.perSecond)}/s (${r.appends} appends)`);
+        }
+      }
+    }
+    log('replay: writing the log');
+    const replay = await measureReplay(openSqliteEventStore, dir);
+    log(`replay: ${fmt(replay.perSecond)} events/s over ${fmt(replay.events)} events`);
+    return {
+      filesystem: filesystemOf(dir),
+      location: relative(root, base),
+      appends: cases.map((c) => {
+        const full = median(results.get(`${c.name}|full`));
+        const normal = median(results.get(`${c.name}|normal`));
+        return { name: c.name, full, normal, ratio: normal / full };
+      }),
+      replay,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Gateway vs bare Fastify
+// ---------------------------------------------------------------------------------------------------------
+const freePort = () =>
+  new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+
+/** Starts a child process and waits until `healthUrl` answers 2xx; rejects if it exits first or takes 60 s. */
+async function startChild(name, childArgs, env, healthUrl) {
+  const child = spawn(process.execPath, childArgs, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4_000);
+  });
+  const exited = new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}: ${stderr.trim()}`);
+    try {
+      if ((await fetch(healthUrl)).ok) return { child, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} did not answer ${healthUrl} within 60 s: ${stderr.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function postApi(url, path, body, token) {
+  const response = await fetch(`${url}/pmbok/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = await response.json();
+  if (envelope.code !== 200) throw new Error(`${path}: HTTP ${response.status} ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+async function registerUser(url) {
+  const telephone = `13${String(Date.now()).slice(-9)}`;
+  const password = 'Passw0rd!bench';
+  await postApi(url, 'user/sendRegisterCode', { username: telephone, smsType: 2 });
+  const outbox = await (await fetch(`${url}/pmbok/dev/sms-outbox?telephone=${telephone}`)).json();
+  if (outbox.code !== 200) throw new Error(`sms outbox: ${JSON.stringify(outbox)}`);
+  await postApi(url, 'user/register', { telephone, password, repeatPassword: password, code: outbox.data.code });
+  const { token } = await postApi(url, 'user/loginByPassword', { username: telephone, password });
+  return token;
+}
+
+/**
+ * One autocannon run. Latencies are collected from the per-response event in fractional milliseconds:
+ * autocannon's own histogram keeps whole milliseconds, which reads 0 ms for a fast baseline.
+ */
+function cannon(options) {
+  const latencies = [];
+  return new Promise((resolveRun, reject) => {
+    const instance = autocannon(options, (error, result) =>
+      error ? reject(error) : resolveRun({ result, latencies }),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode === 200) latencies.push(responseTime);
+    });
+  });
+}
+
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+
+/** Warm-up, then the measured run; every answer must be HTTP 200 with `"code":200` in the body. */
+async function load(url, headers, body) {
+  const base = {
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    connections: CONNECTIONS,
+    verifyBody: (text) => text.includes('"code":200'),
+  };
+  await cannon({ ...base, duration: settings.warmup });
+  const { result: r, latencies } = await cannon({ ...base, duration: settings.httpSeconds });
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: r.requests.total,
+    perSecond: r.requests.total / r.duration,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    bad: r.errors + r.timeouts + r.non2xx + r.mismatches,
+  };
+}
+
+const HELLO = `
+const app = require('fastify')({ logger: false });
+app.post('/hello', async () => ({ code: 200, msg: 'success', data: { hello: 'world' } }));
+app.get('/healthz', async () => ({ status: 'ok' }));
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
+`;
+
+async function benchGateway() {
+  const results = {};
+
+  const helloPort = await freePort();
+  const helloUrl = `http://127.0.0.1:${helloPort}`;
+  log('bare Fastify hello-world');
+  const hello = await startChild('hello-world', ['-e', HELLO], { PORT: String(helloPort) }, `${helloUrl}/healthz`);
+  try {
+    results.hello = await load(`${helloUrl}/hello`, {}, '{}');
+  } finally {
+    await hello.stop();
+  }
+  log(`hello-world: ${fmt(results.hello.perSecond)} req/s, p50 ${ms(results.hello.p50)}, p99 ${ms(results.hello.p99)}`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'pmbok-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  log('embedded app (gateway + services)');
+  let app;
+  try {
+    app = await startChild(
+      'embedded app',
+      ['gateway/dist/embedded.js'],
+      { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_PROVIDER: 'console', LOG_LEVEL: 'warn' },
+      `${url}/healthz`,
+    );
+    const token = await registerUser(url);
+    results.gateway = await load(`${url}/pmbok/api/userInfo/getUserInfo`, { authorization: token }, '{}');
+  } finally {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  log(
+    `getUserInfo: ${fmt(results.gateway.perSecond)} req/s, p50 ${ms(results.gateway.p50)}, p99 ${ms(results.gateway.p99)}`,
+  );
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------------------
+function report({ machine: m, eventStore, gateway, failures, seconds }) {
+  const lines = [];
+  const push = (...l) => lines.push(...l);
+  push(
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` (\`scripts/bench.mjs\`) — regenerate rather than edit. One run on the machine`,
+    'below; compare runs on other machines by the ratios, which are measured against a baseline in the same run.',
+    quick ? '\n> **--quick run**: shortened measurements that only check the script works; do not quote them.' : '',
+    '',
+    '## Machine',
+    '',
+    '| | |',
+    '| --- | --- |',
+    `| CPU | ${m.cpu} |`,
+    `| memory | ${m.memory} |`,
+    `| Node.js | ${m.node} |`,
+    `| OS | ${m.os} |`,
+    `| date | ${m.date} |`,
+    `| command | \`npm run bench\` (\`node scripts/bench.mjs${args.length ? ` ${args.join(' ')}` : ''}\`), ${fmt(seconds)} s |`,
+    '',
+  );
+
+  if (eventStore) {
+    const { appends, replay } = eventStore;
+    push(
+      '## Embedded event store (SQLite through better-sqlite3, WAL)',
+      '',
+      `\`openSqliteEventStore\` from \`infra\`, a fresh file per measurement under \`${eventStore.location}/\``,
+      `(${eventStore.filesystem}). Each append is one \`TaskCreated\` event (about 200 bytes of JSON) with the`,
+      'expected version chained from the previous append and a command id (so the idempotency row is written too),',
+      `awaited one after another — the way a service appends one command's events. Each figure is the median of`,
+      `${settings.reps} runs of ${settings.appendSeconds} s (at most ${fmt(settings.appendMax)} appends), the configurations interleaved.`,
+      '`sync: full` (the default) fsyncs every commit, so an acknowledged append survives a power loss;',
+      '`sync: normal` survives a process crash but may lose the last commits on power loss.',
+      '',
+      '| appends to | sync: full (appends/s) | sync: normal (appends/s) | normal ÷ full |',
+      '| --- | ---: | ---: | ---: |',
+      ...appends.map((a) => `| ${a.name} | ${fmt(a.full)} | ${fmt(a.normal)} | ${ratio(a.ratio)} |`),
+      '',
+      `Replay: \`readAll(after, ${fmt(REPLAY_BATCH)})\` from position 0 to the head of a log of ${fmt(replay.events)} events`,
+      `(${fmt(STREAMS)} streams, JSON parsed into recorded events), median of ${replay.runs.length} passes after one warm-up pass:`,
+      `**${fmt(replay.perSecond)} events/s**, so rebuilding read models from 1 million events would take about`,
+      `${fmt(1_000_000 / replay.perSecond, 1)} s of reading before projection work.`,
+      '',
+    );
+  }
+
+  if (gateway) {
+    const { hello, gateway: g } = gateway;
+    push(
+      '## Gateway: `userInfo/getUserInfo` vs a bare Fastify hello-world',
+      '',
+      'The embedded app (`gateway/dist/embedded.js`: the gateway and the six services in one process, the gateway',
+      'calling the auth service over gRPC on loopback, token lookup and read model in the service) started as a',
+      'child process with a fresh `DATA_DIR` and `LOG_LEVEL=warn`; one user registered through the API and the',
+      'development SMS outbox; then autocannon POSTs `{}` with the `authorization` token. The baseline is a',
+      'Fastify server in its own child process answering a POST with a constant `{code, msg, data}` JSON. Both:',
+      `${CONNECTIONS} connections, ${settings.warmup} s warm-up, then ${settings.httpSeconds} s measured; autocannon runs in the`,
+      'benchmark process on the same machine, so client and server share the CPU alike in both runs. Every answer',
+      'is checked to be HTTP 200 with `"code":200`.',
+      '',
+      '| target | req/s | p50 latency | p99 latency | requests | failed |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      `| Fastify hello-world (baseline) | ${fmt(hello.perSecond)} | ${ms(hello.p50)} | ${ms(hello.p99)} | ${fmt(hello.requests)} | ${hello.bad} |`,
+      `| \`userInfo/getUserInfo\` through the gateway | ${fmt(g.perSecond)} | ${ms(g.p50)} | ${ms(g.p99)} | ${fmt(g.requests)} | ${g.bad} |`,
+      `| **gateway ÷ baseline** | **${ratio(g.perSecond / hello.perSecond)}** | ${ratio(g.p50 / hello.p50)} | ${ratio(g.p99 / hello.p99)} | | |`,
+      '',
+      'Throughput ratio below 1 is the cost of the whole path (auth header, TypeBox validation, gRPC round trip,',
+      'token hash lookup, read model, envelope); latency ratios above 1 are how much longer each call waits.',
+      '',
+    );
+  }
+
+  if (failures.length) {
+    push('## Not measured in this run', '', ...failures.map((f) => `- ${f}`), '');
+  }
+  return `${lines
+    .filter((l, i) => !(l === '' && lines[i - 1] === ''))
+    .join('\n')
+    .trim()}\n`;
+}
+
+async function main() {
+  const started = performance.now();
+  const failures = [];
+  let eventStore;
+  let gateway;
+  if (!only || only === 'eventstore') {
+    try {
+      eventStore = await benchEventStore();
+    } catch (error) {
+      console.error(error);
+      failures.push(`embedded event store: ${error.message}`);
+    }
+  }
+  if (!only || only === 'gateway') {
+    try {
+      gateway = await benchGateway();
+    } catch (error) {
+      console.error(error);
+      failures.push(`gateway: ${error.message}`);
+    }
+  }
+  const seconds = (performance.now() - started) / 1_000;
+  const markdown = report({ machine: machine(), eventStore, gateway, failures, seconds });
+  writeFileSync(out, markdown);
+  log(`wrote ${relative(root, out)} in ${fmt(seconds)} s`);
+  if (failures.length) process.exit(1);
+}
+
+await main();

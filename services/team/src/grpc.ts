@@ -1,0 +1,102 @@
+import { callerOf, invalid, signedInCaller } from '@pmbok/infra';
+import { teamv1 } from '@pmbok/proto';
+import type { TeamRole } from './domain/team/team.js';
+import type { MemberSort, Teams } from './teams.js';
+
+const { TeamRole: Role } = teamv1;
+const toProto: Record<TeamRole, teamv1.TeamRole> = {
+  owner: Role.TEAM_ROLE_OWNER,
+  administrator: Role.TEAM_ROLE_ADMINISTRATOR,
+  member: Role.TEAM_ROLE_MEMBER,
+};
+const fromProto = (role: teamv1.TeamRole): TeamRole | undefined =>
+  (Object.entries(toProto) as [TeamRole, teamv1.TeamRole][]).find(([, value]) => value === role)?.[0];
+
+const sortFields: MemberSort[] = ['nickname', 'trueName', 'role', 'joinedAt'];
+
+/** Requests in, use cases called, responses out. */
+export function teamServiceImplementation(teams: Teams): Omit<teamv1.TeamServiceImplementation, 'getStatus'> {
+  return {
+    async createTeam(request, context) {
+      const { name, sourceProjectIds, sourceTaskProjectIds } = request;
+      return teams.create({ name, sourceProjectIds, sourceTaskProjectIds }, signedInCaller(context));
+    },
+    async initTeam(request, context) {
+      const { name, sourceProjectIds, sourceTaskProjectIds } = request;
+      await teams.init(request.teamId, { name, sourceProjectIds, sourceTaskProjectIds }, signedInCaller(context));
+      return {};
+    },
+    async getTeam(request, context) {
+      const team = await teams.get(request.teamId, signedInCaller(context));
+      return { team: { ...team, myRole: toProto[team.myRole] } };
+    },
+    async updateTeam(request, context) {
+      const caller = signedInCaller(context);
+      const poster = request.poster >= 0 ? request.poster : (await teams.get(request.teamId, caller)).poster;
+      await teams.update(request.teamId, { name: request.name, poster }, caller);
+      return {};
+    },
+    async getShareInfo(request, context) {
+      return teams.shareInfo(request.teamId, signedInCaller(context));
+    },
+    async refreshShareCode(request, context) {
+      return teams.refreshShareCode(request.teamId, signedInCaller(context));
+    },
+    async getInvitation(request, context) {
+      return teams.invitation(request.shareCode, request.inviterId, callerOf(context));
+    },
+    async joinByShareCode(request, context) {
+      return teams.join(request.shareCode, request.inviterId, signedInCaller(context));
+    },
+    async inviteByTelephone(request, context) {
+      return teams.inviteByTelephone(request.teamId, request.telephone, signedInCaller(context));
+    },
+    async changeMemberRole(request, context) {
+      const role = fromProto(request.role);
+      if (role !== 'administrator' && role !== 'member') throw invalid('角色只能是管理员或成员');
+      await teams.changeRole(request.teamId, request.userId, role, signedInCaller(context));
+      return {};
+    },
+    async removeMember(request, context) {
+      await teams.remove(request.teamId, request.userId, signedInCaller(context));
+      return {};
+    },
+    async transferOwnership(request, context) {
+      await teams.transferOwnership(request.teamId, request.userId, signedInCaller(context));
+      return {};
+    },
+    async leaveTeam(request, context) {
+      await teams.leave(request.teamId, signedInCaller(context));
+      return {};
+    },
+    async listMyTeams(_request, context) {
+      const { teams: list, activeTeamId } = await teams.myTeams(signedInCaller(context));
+      return { teams: list.map((t) => ({ ...t, role: toProto[t.role] })), activeTeamId };
+    },
+    async setActiveTeam(request, context) {
+      await teams.setActive(request.teamId, signedInCaller(context));
+      return {};
+    },
+    async listMembers(request, context) {
+      const sort = sortFields.includes(request.sortField as MemberSort)
+        ? (request.sortField as MemberSort)
+        : 'joinedAt';
+      const { members, total } = await teams.members(
+        request.teamId,
+        {
+          text: request.query,
+          role: fromProto(request.role),
+          sort,
+          descending: request.sortDescending,
+          offset: request.offset,
+          limit: request.limit,
+        },
+        signedInCaller(context),
+      );
+      return { total, members: members.map((m) => ({ ...m, role: toProto[m.role] })) };
+    },
+    async getMembership(request) {
+      return { role: toProto[await teams.membership(request.teamId, request.userId)] };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { handleCommand, type Logger, type ServiceRuntime } from '@pmbok/infra';
+import { teamDecider } from '../domain/team/businessLogic.js';
+import { teamStreamId } from '../domain/team/team.js';
+import { applyAuthEvent } from '../projections/directory/index.js';
+import { teams } from '../projections/teams/index.js';
+
+/**
+ * Consumers of the auth service's events:
+ * - the directory read model (its offset lives in the read store, so an in-memory directory is rebuilt);
+ * - accepting telephone invitations when the invited number registers (its offset is durable; the command id
+ *   makes a redelivered registration join nobody twice).
+ */
+export async function startAuthReactions(runtime: ServiceRuntime, logger: Logger) {
+  const directory = await runtime.eventBus.subscribe({
+    topic: 'auth',
+    group: 'team-directory',
+    checkpoints: runtime.readStore.checkpoints,
+    handler: async (events) => {
+      for (const event of events) await applyAuthEvent(runtime.readStore, event);
+    },
+  });
+  const invitations = await runtime.eventBus.subscribe({
+    topic: 'auth',
+    group: 'team-invitations',
+    handler: async (events) => {
+      for (const event of events) {
+        if (event.type !== 'UserRegistered') continue;
+        const { userId, telephone } = event.data as { userId: number; telephone: string };
+        for (const team of await teams(runtime.readStore).find({ pendingTelephones: telephone })) {
+          await handleCommand(
+            runtime.eventStore,
+            teamStreamId(team.teamId),
+            teamDecider,
+            { type: 'AcceptTelephoneInvitation', data: { telephone, userId } },
+            { commandId: `accept-invitation:${event.metadata.eventId}:${team.teamId}`, actor: String(userId) },
+          );
+          logger.info({ teamId: team.teamId, userId }, 'telephone invitation accepted on registration');
+        }
+      }
+    },
+  });
+  return [() => directory.stop(), () => invitations.stop()];
+}

@@ -1,0 +1,172 @@
+import { DomainError } from '@pmbok/infra';
+import { deciderSpec } from '@pmbok/infra/testing';
+import { describe, it } from 'vitest';
+import { messages, teamDecider } from '../src/domain/team/businessLogic.js';
+import type { TeamEvent } from '../src/domain/team/team.js';
+
+const spec = deciderSpec(teamDecider);
+const OWNER = 1;
+const ADMIN = 2;
+const MEMBER = 3;
+const STRANGER = 9;
+
+const created: TeamEvent[] = [
+  {
+    type: 'TeamCreated',
+    data: {
+      teamId: 100,
+      name: '研发部',
+      ownerId: OWNER,
+      shareCode: 'CODE2345',
+      poster: 1,
+      sourceProjectIds: [],
+      sourceTaskProjectIds: [7],
+    },
+  },
+  { type: 'MemberJoined', data: { userId: OWNER, role: 'owner', via: 'created', inviterId: 0 } },
+];
+const staffed: TeamEvent[] = [
+  ...created,
+  { type: 'MemberJoined', data: { userId: ADMIN, role: 'member', via: 'shareCode', inviterId: OWNER } },
+  { type: 'MemberRoleChanged', data: { userId: ADMIN, role: 'administrator' } },
+  { type: 'MemberJoined', data: { userId: MEMBER, role: 'member', via: 'shareCode', inviterId: OWNER } },
+];
+const as = (actorId: number) => ({ metadata: { actorId } });
+
+describe('a new team', () => {
+  it('is created with its owner as first member and its templates', () =>
+    spec
+      .given([])
+      .when({ type: 'CreateTeam', data: (created[0] as Extract<TeamEvent, { type: 'TeamCreated' }>).data })
+      .then(created));
+  it('needs a name', () =>
+    spec
+      .given([])
+      .when({
+        type: 'CreateTeam',
+        data: {
+          teamId: 1,
+          name: ' ',
+          ownerId: 1,
+          shareCode: 'X',
+          poster: 0,
+          sourceProjectIds: [],
+          sourceTaskProjectIds: [],
+        },
+      })
+      .thenThrows(DomainError, messages.teamNameRequired));
+});
+
+describe('when the team has an owner, an administrator and a member', () => {
+  it('lets anyone with the current share code join once', () => {
+    spec
+      .given(staffed)
+      .when({ type: 'JoinByShareCode', data: { shareCode: 'CODE2345', inviterId: MEMBER }, ...as(STRANGER) })
+      .then([
+        { type: 'MemberJoined', data: { userId: STRANGER, role: 'member', via: 'shareCode', inviterId: MEMBER } },
+      ]);
+    spec
+      .given(staffed)
+      .when({ type: 'JoinByShareCode', data: { shareCode: 'CODE2345', inviterId: 0 }, ...as(MEMBER) })
+      .then([]);
+    spec
+      .given([...staffed, { type: 'ShareCodeRefreshed', data: { shareCode: 'NEWCODE9' } }])
+      .when({ type: 'JoinByShareCode', data: { shareCode: 'CODE2345', inviterId: 0 }, ...as(STRANGER) })
+      .thenThrows(DomainError, messages.shareCodeInvalid);
+  });
+
+  it('lets only the owner change roles and transfer ownership', () => {
+    spec
+      .given(staffed)
+      .when({ type: 'ChangeMemberRole', data: { userId: MEMBER, role: 'administrator' }, ...as(ADMIN) })
+      .thenThrows(DomainError, messages.noPermission);
+    spec
+      .given(staffed)
+      .when({ type: 'ChangeMemberRole', data: { userId: MEMBER, role: 'administrator' }, ...as(OWNER) })
+      .then([{ type: 'MemberRoleChanged', data: { userId: MEMBER, role: 'administrator' } }]);
+    spec
+      .given(staffed)
+      .when({ type: 'TransferOwnership', data: { userId: MEMBER }, ...as(OWNER) })
+      .then([{ type: 'OwnershipTransferred', data: { from: OWNER, to: MEMBER } }]);
+    spec
+      .given(staffed)
+      .when({ type: 'TransferOwnership', data: { userId: MEMBER }, ...as(ADMIN) })
+      .thenThrows(DomainError, messages.noPermission);
+  });
+
+  it('lets administrators remove plain members only', () => {
+    spec
+      .given(staffed)
+      .when({ type: 'RemoveMember', data: { userId: MEMBER }, ...as(ADMIN) })
+      .then([{ type: 'MemberRemoved', data: { userId: MEMBER } }]);
+    spec
+      .given(staffed)
+      .when({ type: 'RemoveMember', data: { userId: OWNER }, ...as(ADMIN) })
+      .thenThrows(DomainError, messages.noPermission);
+    spec
+      .given(staffed)
+      .when({ type: 'RemoveMember', data: { userId: ADMIN }, ...as(MEMBER) })
+      .thenThrows(DomainError, messages.noPermission);
+    spec
+      .given(staffed)
+      .when({ type: 'RemoveMember', data: { userId: ADMIN }, ...as(OWNER) })
+      .then([{ type: 'MemberRemoved', data: { userId: ADMIN } }]);
+  });
+
+  it('lets members leave but not the owner', () => {
+    spec
+      .given(staffed)
+      .when({ type: 'LeaveTeam', data: {}, ...as(MEMBER) })
+      .then([{ type: 'MemberLeft', data: { userId: MEMBER } }]);
+    spec
+      .given(staffed)
+      .when({ type: 'LeaveTeam', data: {}, ...as(OWNER) })
+      .thenThrows(DomainError, messages.ownerCannotLeave);
+  });
+
+  it('tells a stranger nothing', () => {
+    for (const command of [
+      { type: 'UpdateTeam' as const, data: { name: 'x', poster: 0 }, ...as(STRANGER) },
+      { type: 'RefreshShareCode' as const, data: { shareCode: 'Y' }, ...as(STRANGER) },
+      { type: 'LeaveTeam' as const, data: {}, ...as(STRANGER) },
+      { type: 'InviteByTelephone' as const, data: { telephone: '13800000000', userId: 0 }, ...as(STRANGER) },
+    ]) {
+      spec.given(staffed).when(command).thenThrows(DomainError, messages.notMember);
+    }
+  });
+});
+
+describe('invitations by telephone', () => {
+  const invited: TeamEvent[] = [
+    ...staffed,
+    { type: 'TelephoneInvited', data: { telephone: '13811112222', inviterId: ADMIN } },
+  ];
+  it('records an unregistered number once', () => {
+    spec
+      .given(staffed)
+      .when({ type: 'InviteByTelephone', data: { telephone: '13811112222', userId: 0 }, ...as(ADMIN) })
+      .then([{ type: 'TelephoneInvited', data: { telephone: '13811112222', inviterId: ADMIN } }]);
+    spec
+      .given(invited)
+      .when({ type: 'InviteByTelephone', data: { telephone: '13811112222', userId: 0 }, ...as(OWNER) })
+      .thenThrows(DomainError, messages.alreadyInvited);
+  });
+  it('turns the invitation into membership when the number registers, once', () => {
+    const accepted: TeamEvent = {
+      type: 'MemberJoined',
+      data: { userId: 42, role: 'member', via: 'invitation', inviterId: ADMIN, telephone: '13811112222' },
+    };
+    spec
+      .given(invited)
+      .when({ type: 'AcceptTelephoneInvitation', data: { telephone: '13811112222', userId: 42 } })
+      .then([accepted]);
+    spec
+      .given([...invited, accepted])
+      .when({ type: 'AcceptTelephoneInvitation', data: { telephone: '13811112222', userId: 42 } })
+      .then([]);
+    spec
+      .given(staffed)
+      .when({ type: 'AcceptTelephoneInvitation', data: { telephone: '13811112222', userId: 42 } })
+      .then([]);
+  });
+});
