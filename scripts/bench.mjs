@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { arch, cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -41,7 +41,7 @@ const fmt = (n, digits = 0) =>
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : '–';
 const ms = (n) => `${fmt(n, n < 10 ? 2 : 1)} ms`;
-const ratio = (n) => (Number.isFinite(n) ? `${n.toFixed(n >= 10 ? 1 : 2)}×` : '–');
+const ratio = (n) => (Number.isFinite(n) ? `${n >= 100 ? n.toFixed(0) : n.toPrecision(3)}×` : '–');
 
 // ---------------------------------------------------------------------------------------------------------
 // The machine
@@ -65,9 +65,12 @@ function filesystemOf(path) {
   }
 }
 
+const loadAtStart = loadavg()[0];
+
 function machine() {
   const cpu = cpus();
   return {
+    load: `${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`,
     cpu: `${cpu[0]?.model?.trim() ?? 'unknown'} × ${cpu.length}`,
     memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
     node: process.version,
@@ -372,6 +375,7 @@ function report({ machine: m, eventStore, gateway, failures, seconds }) {
     `| memory | ${m.memory} |`,
     `| Node.js | ${m.node} |`,
     `| OS | ${m.os} |`,
+    `| load average (1 min) | ${m.load} (well above 0 at the start: other work shared the CPU; trust the ratios more than the absolute numbers) |`,
     `| date | ${m.date} |`,
     `| command | \`npm run bench\` (\`node scripts/bench.mjs${args.length ? ` ${args.join(' ')}` : ''}\`), ${fmt(seconds)} s |`,
     '',
@@ -408,7 +412,7 @@ function report({ machine: m, eventStore, gateway, failures, seconds }) {
       '## Gateway: `userInfo/getUserInfo` vs a bare Fastify hello-world',
       '',
       'The embedded app (`gateway/dist/embedded.js`: the gateway and the six services in one process, the gateway',
-      'calling the auth service over gRPC on loopback, token lookup and read model in the service) started as a',
+      "calling the services it needs over gRPC on loopback: the token check, the profile, the user's teams) started as a",
       'child process with a fresh `DATA_DIR` and `LOG_LEVEL=warn`; one user registered through the API and the',
       'development SMS outbox; then autocannon POSTs `{}` with the `authorization` token. The baseline is a',
       'Fastify server in its own child process answering a POST with a constant `{code, msg, data}` JSON. Both:',
@@ -422,8 +426,8 @@ function report({ machine: m, eventStore, gateway, failures, seconds }) {
       `| \`userInfo/getUserInfo\` through the gateway | ${fmt(g.perSecond)} | ${ms(g.p50)} | ${ms(g.p99)} | ${fmt(g.requests)} | ${g.bad} |`,
       `| **gateway ÷ baseline** | **${ratio(g.perSecond / hello.perSecond)}** | ${ratio(g.p50 / hello.p50)} | ${ratio(g.p99 / hello.p99)} | | |`,
       '',
-      'Throughput ratio below 1 is the cost of the whole path (auth header, TypeBox validation, gRPC round trip,',
-      'token hash lookup, read model, envelope); latency ratios above 1 are how much longer each call waits.',
+      'A throughput ratio below 1 is the cost of the whole path (token check, TypeBox validation, the gRPC round',
+      'trips, read-model queries, the envelope); latency ratios above 1 are how much longer each call waits.',
       '',
     );
   }

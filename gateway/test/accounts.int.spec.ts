@@ -80,6 +80,37 @@ describe('the account slice through the gateway', () => {
     expect((await h.call('user/register', { ...fields, code })).msg).toBe('当前用户已注册');
   });
 
+  it('signs in with an SMS login code, used once', async () => {
+    const telephone = '13900000006';
+    await h.register(telephone);
+    h.advanceClock(61_000);
+    expect((await h.call('user/sendLoginCode', { username: '13900000066', smsType: '1' })).msg).toBe('当前用户未注册');
+    expect((await h.call('user/sendLoginCode', { username: telephone, smsType: '1' })).code).toBe(200);
+    const code = await h.smsCode(telephone);
+    const login = await h.call('user/loginByCode', { telephone, code });
+    expect(login.code).toBe(200);
+    expect((await h.call('userInfo/getUserInfo', {}, login.data.token)).data.telephone).toBe('139****0006');
+    expect((await h.call('user/loginByCode', { telephone, code })).msg).toBe('验证码错误或已失效，请重新获取');
+  });
+
+  it('resets a password with a reset code and ends every session', async () => {
+    const telephone = '13900000007';
+    const oldSession = await h.register(telephone);
+    h.advanceClock(61_000);
+    expect((await h.call('user/sendResetCode', { username: '13900000077', smsType: '3' })).msg).toBe('当前用户未注册');
+    expect((await h.call('user/sendResetCode', { username: telephone, smsType: '3' })).code).toBe(200);
+    const code = await h.smsCode(telephone);
+    const fields = { telephone, code, password: 'N3w-password', repeatPassword: 'N3w-password' };
+    expect((await h.call('user/resetPassword', { ...fields, repeatPassword: 'other' })).msg).toBe(
+      '密码至少是8位,且同时包含数字，字母，特殊符号',
+    );
+    const reset = await h.call('user/resetPassword', fields);
+    expect(reset).toMatchObject({ code: 200, data: { person: { telephone: '139****0007' } } });
+    expect((await h.call('userInfo/getUserInfo', {}, oldSession)).code).toBe(402);
+    expect((await h.call('user/loginByPassword', { username: telephone, password: 'Passw0rd!' })).code).toBe(400);
+    expect((await h.call('user/loginByPassword', { username: telephone, password: 'N3w-password' })).code).toBe(200);
+  });
+
   it('refuses calls without a valid token with 402', async () => {
     expect((await h.call('userInfo/getUserInfo')).code).toBe(402);
     expect((await h.call('userInfo/getUserInfo', {}, 'not-a-token')).code).toBe(402);

@@ -20,6 +20,8 @@ export interface Harness {
   smsCode(telephone: string): Promise<string>;
   /** Registers a new account and returns its token. */
   register(telephone: string, password?: string): Promise<string>;
+  /** Moves the services' clock forward (SMS resend limits, expiries). */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,10 @@ export interface Harness {
 export async function startHarness(dataDir = mkdtempSync(join(tmpdir(), 'pmbok-gw-'))): Promise<Harness> {
   const env = { ...process.env, DATA_DIR: dataDir, EVENT_STORE_SYNC: 'normal', LOG_LEVEL: 'silent' };
   const config = loadGatewayConfig(env);
+  let offset = 0;
+  const clock = () => Date.now() + offset;
   const options = {
+    clock,
     config: loadRuntimeConfig(env),
     logger: createLogger('test', 'silent'),
     host: '127.0.0.1',
@@ -77,6 +82,9 @@ export async function startHarness(dataDir = mkdtempSync(join(tmpdir(), 'pmbok-g
       });
       if (answer.code !== 200) throw new Error(`register: ${answer.msg}`);
       return answer.data.token as string;
+    },
+    advanceClock(ms) {
+      offset += ms;
     },
     async close() {
       await app.close();

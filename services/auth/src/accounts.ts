@@ -84,7 +84,11 @@ export function createAccounts(deps: AccountsDeps) {
     return result;
   }
 
-  async function startSession(user: { userId: number }, method: 'password' | 'register', caller: Partial<Caller>) {
+  async function startSession(
+    user: { userId: number },
+    method: 'password' | 'sms' | 'register',
+    caller: Partial<Caller>,
+  ) {
     const token = newToken();
     const { result } = await handleCommand(
       eventStore,
@@ -179,6 +183,36 @@ export function createAccounts(deps: AccountsDeps) {
       const matches = await verify(user?.passwordHash ?? (await decoyHash), input.password);
       if (!user || !matches) throw invalid(messages.badCredentials);
       return startSession(user, 'password', caller);
+    },
+
+    async loginBySmsCode(input: { telephone: string; code: string }, caller: Partial<Caller>) {
+      checkTelephone(input.telephone);
+      checkSmsCodeShape(input.code);
+      const user = await findUserByTelephone(readStore, input.telephone);
+      if (!user) throw invalid(messages.notRegistered);
+      await consumeSmsCode(input.telephone, 1, input.code, caller);
+      return startSession(user, 'sms', caller);
+    },
+
+    async resetPassword(
+      input: { telephone: string; code: string; password: string; repeatPassword: string },
+      caller: Partial<Caller>,
+    ) {
+      checkTelephone(input.telephone);
+      checkSmsCodeShape(input.code);
+      checkNewPassword(input.password, input.repeatPassword);
+      const user = await findUserByTelephone(readStore, input.telephone);
+      if (!user) throw invalid(messages.notRegistered);
+      await consumeSmsCode(input.telephone, 3, input.code, caller);
+      const { result } = await handleCommand(
+        eventStore,
+        userStreamId(user.userId),
+        userDecider,
+        { type: 'ResetPassword', data: { passwordHash: await hash(input.password, ARGON2) } },
+        contextOf(caller),
+      );
+      await settled(result.lastGlobalPosition);
+      return toProfile(user);
     },
 
     async isRegistered(telephone: string) {

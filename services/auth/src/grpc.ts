@@ -28,6 +28,12 @@ export function authServiceImplementation(
     async loginByPassword(request, context) {
       return accounts.loginByPassword(request, callerOf(context));
     },
+    async loginBySmsCode(request, context) {
+      return accounts.loginBySmsCode(request, callerOf(context));
+    },
+    async resetPassword(request, context) {
+      return { person: await accounts.resetPassword(request, callerOf(context)) };
+    },
     async checkUsername(request) {
       return { registered: await accounts.isRegistered(request.telephone) };
     },

@@ -31,6 +31,8 @@ export function startAuthService(options: {
   logger: Logger;
   host?: string;
   port?: number;
+  /** Tests move time forward through this. */
+  clock?: () => number;
 }): Promise<RunningService> {
   const sms = createConsoleSmsProvider(options.logger.child({ component: 'sms' }));
   return startService(
@@ -44,6 +46,7 @@ export function startAuthService(options: {
           sms,
           secret: secretFrom(options.config),
           logger: options.logger,
+          now: options.clock,
         });
         return [
           grpcService(authv1.AuthServiceDefinition, {

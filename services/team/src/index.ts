@@ -19,6 +19,7 @@ export function startTeamService(options: {
   logger: Logger;
   host?: string;
   port?: number;
+  clock?: () => number;
 }): Promise<RunningService> {
   const logger = options.logger.child({ service: 'team' });
   const sms = createConsoleSmsProvider(logger.child({ component: 'sms' }));
@@ -28,7 +29,14 @@ export function startTeamService(options: {
       projections: [teamsProjection, activeTeamsProjection],
       reactions: (runtime) => startAuthReactions(runtime, logger),
       grpc: (runtime, projections) => {
-        const teams = createTeams({ runtime, projections, sms, logger, publicUrl: options.config.publicUrl });
+        const teams = createTeams({
+          runtime,
+          projections,
+          sms,
+          logger,
+          publicUrl: options.config.publicUrl,
+          now: options.clock,
+        });
         return [
           grpcService(teamv1.TeamServiceDefinition, {
             ...statusImplementation('team', runtime, projections),

@@ -1,3 +1,4 @@
+import { authv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import { defineCall } from '../../plugins/api.js';
 
@@ -8,13 +9,53 @@ const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLengt
 
 /** Account sign-in calls (SPEC §7 Account); all public. */
 export const userCalls = [
+  ...(
+    [
+      ['sendLoginCode', authv1.SmsType.SMS_TYPE_LOGIN],
+      ['sendRegisterCode', authv1.SmsType.SMS_TYPE_REGISTER],
+      ['sendResetCode', authv1.SmsType.SMS_TYPE_RESET],
+    ] as const
+  ).map(([call, smsType]) =>
+    defineCall({
+      module: 'user',
+      call,
+      access: 'public',
+      // smsType is implied by the call; the client sends it too (SPEC §7) and it is ignored.
+      fields: { username: telephone, smsType: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) },
+      handle: ({ username }, { services, metadata }) =>
+        services.auth.sendSmsCode({ telephone: username.trim(), smsType }, { metadata }),
+    }),
+  ),
   defineCall({
     module: 'user',
-    call: 'sendRegisterCode',
+    call: 'loginByCode',
     access: 'public',
-    fields: { username: telephone, smsType: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) },
-    handle: ({ username }, { services, metadata }) =>
-      services.auth.sendSmsCode({ telephone: username.trim(), smsType: 2 }, { metadata }),
+    fields: { telephone: Type.Optional(telephone), username: Type.Optional(telephone), code: smsCode },
+    async handle(body, { services, metadata }) {
+      const { userId, token } = await services.auth.loginBySmsCode(
+        { telephone: (body.telephone ?? body.username ?? '').trim(), code: body.code.trim() },
+        { metadata },
+      );
+      return { userId, token };
+    },
+  }),
+  defineCall({
+    module: 'user',
+    call: 'resetPassword',
+    access: 'public',
+    fields: { telephone, code: smsCode, password, repeatPassword: password },
+    async handle(body, { services, metadata }) {
+      const { person } = await services.auth.resetPassword(
+        {
+          telephone: body.telephone.trim(),
+          code: body.code.trim(),
+          password: body.password,
+          repeatPassword: body.repeatPassword,
+        },
+        { metadata },
+      );
+      return { person };
+    },
   }),
   defineCall({
     module: 'user',

@@ -97,6 +97,27 @@ export interface LoginByPasswordResponse {
   token: string;
 }
 
+export interface LoginBySmsCodeRequest {
+  telephone: string;
+  code: string;
+}
+
+export interface LoginBySmsCodeResponse {
+  userId: number;
+  token: string;
+}
+
+export interface ResetPasswordRequest {
+  telephone: string;
+  code: string;
+  password: string;
+  repeatPassword: string;
+}
+
+export interface ResetPasswordResponse {
+  person: UserProfile | undefined;
+}
+
 export interface CheckUsernameRequest {
   telephone: string;
 }
@@ -756,6 +777,370 @@ export const LoginByPasswordResponse: MessageFns<LoginByPasswordResponse> = {
     const message = createBaseLoginByPasswordResponse();
     message.userId = object.userId ?? 0;
     message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseLoginBySmsCodeRequest(): LoginBySmsCodeRequest {
+  return { telephone: "", code: "" };
+}
+
+export const LoginBySmsCodeRequest: MessageFns<LoginBySmsCodeRequest> = {
+  encode(message: LoginBySmsCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.telephone !== "") {
+      writer.uint32(10).string(message.telephone);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LoginBySmsCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLoginBySmsCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LoginBySmsCodeRequest {
+    return {
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+    };
+  },
+
+  toJSON(message: LoginBySmsCodeRequest): unknown {
+    const obj: any = {};
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LoginBySmsCodeRequest>): LoginBySmsCodeRequest {
+    return LoginBySmsCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LoginBySmsCodeRequest>): LoginBySmsCodeRequest {
+    const message = createBaseLoginBySmsCodeRequest();
+    message.telephone = object.telephone ?? "";
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseLoginBySmsCodeResponse(): LoginBySmsCodeResponse {
+  return { userId: 0, token: "" };
+}
+
+export const LoginBySmsCodeResponse: MessageFns<LoginBySmsCodeResponse> = {
+  encode(message: LoginBySmsCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LoginBySmsCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLoginBySmsCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LoginBySmsCodeResponse {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+    };
+  },
+
+  toJSON(message: LoginBySmsCodeResponse): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LoginBySmsCodeResponse>): LoginBySmsCodeResponse {
+    return LoginBySmsCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LoginBySmsCodeResponse>): LoginBySmsCodeResponse {
+    const message = createBaseLoginBySmsCodeResponse();
+    message.userId = object.userId ?? 0;
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseResetPasswordRequest(): ResetPasswordRequest {
+  return { telephone: "", code: "", password: "", repeatPassword: "" };
+}
+
+export const ResetPasswordRequest: MessageFns<ResetPasswordRequest> = {
+  encode(message: ResetPasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.telephone !== "") {
+      writer.uint32(10).string(message.telephone);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.password !== "") {
+      writer.uint32(26).string(message.password);
+    }
+    if (message.repeatPassword !== "") {
+      writer.uint32(34).string(message.repeatPassword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.repeatPassword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetPasswordRequest {
+    return {
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      repeatPassword: isSet(object.repeatPassword)
+        ? globalThis.String(object.repeatPassword)
+        : isSet(object.repeat_password)
+        ? globalThis.String(object.repeat_password)
+        : "",
+    };
+  },
+
+  toJSON(message: ResetPasswordRequest): unknown {
+    const obj: any = {};
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.repeatPassword !== "") {
+      obj.repeatPassword = message.repeatPassword;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResetPasswordRequest>): ResetPasswordRequest {
+    return ResetPasswordRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResetPasswordRequest>): ResetPasswordRequest {
+    const message = createBaseResetPasswordRequest();
+    message.telephone = object.telephone ?? "";
+    message.code = object.code ?? "";
+    message.password = object.password ?? "";
+    message.repeatPassword = object.repeatPassword ?? "";
+    return message;
+  },
+};
+
+function createBaseResetPasswordResponse(): ResetPasswordResponse {
+  return { person: undefined };
+}
+
+export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
+  encode(message: ResetPasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.person !== undefined) {
+      UserProfile.encode(message.person, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.person = UserProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetPasswordResponse {
+    return { person: isSet(object.person) ? UserProfile.fromJSON(object.person) : undefined };
+  },
+
+  toJSON(message: ResetPasswordResponse): unknown {
+    const obj: any = {};
+    if (message.person !== undefined) {
+      obj.person = UserProfile.toJSON(message.person);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResetPasswordResponse>): ResetPasswordResponse {
+    return ResetPasswordResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResetPasswordResponse>): ResetPasswordResponse {
+    const message = createBaseResetPasswordResponse();
+    message.person = (object.person !== undefined && object.person !== null)
+      ? UserProfile.fromPartial(object.person)
+      : undefined;
     return message;
   },
 };
@@ -1884,6 +2269,24 @@ export const AuthServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** LoginBySmsCode signs in with a telephone and a login code (smsType 1). */
+    loginBySmsCode: {
+      name: "LoginBySmsCode",
+      requestType: LoginBySmsCodeRequest as typeof LoginBySmsCodeRequest,
+      requestStream: false,
+      responseType: LoginBySmsCodeResponse as typeof LoginBySmsCodeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ResetPassword sets a new password with a reset code (smsType 3) and ends every session of the account. */
+    resetPassword: {
+      name: "ResetPassword",
+      requestType: ResetPasswordRequest as typeof ResetPasswordRequest,
+      requestStream: false,
+      responseType: ResetPasswordResponse as typeof ResetPasswordResponse,
+      responseStream: false,
+      options: {},
+    },
     /** CheckUsername tells whether a telephone already belongs to an account. */
     checkUsername: {
       name: "CheckUsername",
@@ -1947,6 +2350,16 @@ export interface AuthServiceImplementation<CallContextExt = {}> {
     request: LoginByPasswordRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<LoginByPasswordResponse>>;
+  /** LoginBySmsCode signs in with a telephone and a login code (smsType 1). */
+  loginBySmsCode(
+    request: LoginBySmsCodeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<LoginBySmsCodeResponse>>;
+  /** ResetPassword sets a new password with a reset code (smsType 3) and ends every session of the account. */
+  resetPassword(
+    request: ResetPasswordRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ResetPasswordResponse>>;
   /** CheckUsername tells whether a telephone already belongs to an account. */
   checkUsername(
     request: CheckUsernameRequest,
@@ -1986,6 +2399,16 @@ export interface AuthServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<LoginByPasswordRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<LoginByPasswordResponse>;
+  /** LoginBySmsCode signs in with a telephone and a login code (smsType 1). */
+  loginBySmsCode(
+    request: DeepPartial<LoginBySmsCodeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<LoginBySmsCodeResponse>;
+  /** ResetPassword sets a new password with a reset code (smsType 3) and ends every session of the account. */
+  resetPassword(
+    request: DeepPartial<ResetPasswordRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ResetPasswordResponse>;
   /** CheckUsername tells whether a telephone already belongs to an account. */
   checkUsername(
     request: DeepPartial<CheckUsernameRequest>,

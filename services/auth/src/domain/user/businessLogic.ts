@@ -23,8 +23,9 @@ export type StartSession = {
   metadata: { now: number };
 };
 export type EndSession = { type: 'EndSession'; data: SessionEnded['data'] };
+export type ResetPassword = { type: 'ResetPassword'; data: { passwordHash: string } };
 
-export type UserCommand = RegisterUser | StartSession | EndSession;
+export type UserCommand = RegisterUser | StartSession | EndSession | ResetPassword;
 
 export function registerUser(command: RegisterUser, state: User): UserRegistered[] {
   if (state.status !== 'empty') throw conflict(messages.alreadyRegistered);
@@ -41,6 +42,20 @@ export function endSession(command: EndSession, state: User): SessionEnded[] {
   return [{ type: 'SessionEnded', data: command.data }];
 }
 
+/** A new password ends every session, so a stolen token stops working with the old password. */
+export function resetPassword(command: ResetPassword, state: User): UserEvent[] {
+  if (state.status !== 'active') throw notFound(messages.notRegistered);
+  return [
+    { type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, reason: 'reset' } },
+    ...[...state.openSessions].map(
+      (sessionId): SessionEnded => ({
+        type: 'SessionEnded',
+        data: { sessionId, reason: 'passwordReset' },
+      }),
+    ),
+  ];
+}
+
 export function decide(command: UserCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -49,6 +64,8 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return startSession(command, state);
     case 'EndSession':
       return endSession(command, state);
+    case 'ResetPassword':
+      return resetPassword(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${(unknown as { type: string }).type}`);

@@ -13,11 +13,12 @@ export type UserRegistered = DomainEvent<
 >;
 export type SessionStarted = DomainEvent<
   'SessionStarted',
-  { sessionId: string; tokenHash: string; method: 'password' | 'register'; clientIp: string; expiresAt: number }
+  { sessionId: string; tokenHash: string; method: 'password' | 'sms' | 'register'; clientIp: string; expiresAt: number }
 >;
-export type SessionEnded = DomainEvent<'SessionEnded', { sessionId: string; reason: 'logout' }>;
+export type SessionEnded = DomainEvent<'SessionEnded', { sessionId: string; reason: 'logout' | 'passwordReset' }>;
+export type PasswordChanged = DomainEvent<'PasswordChanged', { passwordHash: string; reason: 'reset' }>;
 
-export type UserEvent = UserRegistered | SessionStarted | SessionEnded;
+export type UserEvent = UserRegistered | SessionStarted | SessionEnded | PasswordChanged;
 
 export type User =
   | { status: 'empty' }
@@ -34,6 +35,8 @@ export function evolve(state: User, event: UserEvent): User {
     case 'SessionStarted':
       if (state.status !== 'active') return state;
       return { ...state, openSessions: new Set([...state.openSessions, event.data.sessionId]) };
+    case 'PasswordChanged':
+      return state;
     case 'SessionEnded': {
       if (state.status !== 'active') return state;
       const openSessions = new Set(state.openSessions);

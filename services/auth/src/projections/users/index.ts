@@ -25,10 +25,11 @@ export const usersProjection = documentProjection<UserDoc>({
   name: 'users',
   collection: COLLECTION,
   indexes,
-  canHandle: ['UserRegistered'],
-  documentId: (event) => String((event.data as { userId: number }).userId),
+  canHandle: ['UserRegistered', 'PasswordChanged'],
+  documentId: (event) => event.metadata.streamId.slice('user-'.length),
   evolve(doc, recorded) {
     const event = recorded as unknown as UserEvent;
+    if (event.type === 'PasswordChanged') return doc && { ...doc, passwordHash: event.data.passwordHash };
     if (event.type !== 'UserRegistered') return doc;
     const { userId, telephone, passwordHash, nickname, shareCode, inviterShareCode } = event.data;
     return {
