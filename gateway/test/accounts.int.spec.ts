@@ -111,6 +111,71 @@ describe('the account slice through the gateway', () => {
     expect((await h.call('user/loginByPassword', { username: telephone, password: 'N3w-password' })).code).toBe(200);
   });
 
+  it('asks for a single-use graphic captcha after repeated failures, per account', async () => {
+    const telephone = '13900000008';
+    await h.register(telephone);
+    const ip = '10.0.0.8';
+    const login = (fields: Record<string, string>) =>
+      h.call('user/loginByPassword', { username: telephone, ...fields }, undefined, ip);
+    expect((await h.call('user/checkNeedLoginCaptcha', { username: telephone })).data).toEqual({ isNeed: false });
+    for (let i = 0; i < 3; i++) expect((await login({ password: 'Wrong0ne!' })).msg).toBe('账号或密码错误');
+    expect((await h.call('user/checkNeedLoginCaptcha', { username: telephone })).data).toEqual({ isNeed: true });
+    expect((await h.call('user/checkNeedLoginCaptcha', { username: '13900000088' })).data).toEqual({ isNeed: false });
+    expect((await login({ password: 'Passw0rd!' })).msg).toBe('请输入图形验证码');
+
+    const image = await h.call('login/captcha', { username: telephone });
+    const svg = Buffer.from(image.data.code.split(',')[1], 'base64').toString();
+    expect(svg).toMatch(/^<svg[\s\S]*<path/);
+    expect(svg).not.toContain('AbCd5');
+    expect((await login({ password: 'Passw0rd!', captcha: 'zzzzz' })).msg).toBe('图形验证码错误或已过期，请刷新后重试');
+    // The wrong guess used that image up: the right answer no longer works without a new one.
+    expect((await login({ password: 'Passw0rd!', captcha: 'abcd5' })).msg).toBe('图形验证码错误或已过期，请刷新后重试');
+    await h.call('login/captcha', { username: telephone });
+    expect((await login({ password: 'Passw0rd!', captcha: 'abcd5' })).code).toBe(200);
+    expect((await h.call('user/checkNeedLoginCaptcha', { username: telephone })).data).toEqual({ isNeed: false });
+  });
+
+  it('pauses password sign-in for an account after ten failures in 15 minutes', async () => {
+    const telephone = '13900000009';
+    await h.register(telephone);
+    const ip = '10.0.0.9';
+    for (let i = 0; i < 10; i++) {
+      if (i >= 3) await h.call('login/captcha', { username: telephone });
+      await h.call(
+        'user/loginByPassword',
+        { username: telephone, password: 'Wrong0ne!', captcha: 'AbCd5' },
+        undefined,
+        ip,
+      );
+    }
+    const paused = await h.call(
+      'user/loginByPassword',
+      { username: telephone, password: 'Passw0rd!', captcha: 'AbCd5' },
+      undefined,
+      ip,
+    );
+    expect(paused.msg).toBe('登录失败次数过多，请15分钟后再试');
+    h.advanceClock(15 * 60 * 1000 + 1);
+    expect(
+      (await h.call('user/loginByPassword', { username: telephone, password: 'Passw0rd!' }, undefined, ip)).code,
+    ).toBe(200);
+  });
+
+  it('asks for a captcha from an IP that failed on many accounts, and only from that IP', async () => {
+    const ip = '10.0.0.10';
+    for (let i = 0; i < 10; i++) {
+      await h.call(
+        'user/loginByPassword',
+        { username: `1350000${String(i).padStart(4, '0')}`, password: 'Wrong0ne!' },
+        undefined,
+        ip,
+      );
+    }
+    const fresh = { username: '13500009999' };
+    expect((await h.call('user/checkNeedLoginCaptcha', fresh, undefined, ip)).data.isNeed).toBe(true);
+    expect((await h.call('user/checkNeedLoginCaptcha', fresh, undefined, '10.0.0.11')).data.isNeed).toBe(false);
+  });
+
   it('refuses calls without a valid token with 402', async () => {
     expect((await h.call('userInfo/getUserInfo')).code).toBe(402);
     expect((await h.call('userInfo/getUserInfo', {}, 'not-a-token')).code).toBe(402);

@@ -16,7 +16,12 @@ export interface Harness {
   app: FastifyInstance;
   dataDir: string;
   /** POST a call with a form body; returns the parsed envelope. */
-  call(path: string, body?: Record<string, string>, token?: string): Promise<{ code: number; msg: string; data: any }>;
+  call(
+    path: string,
+    body?: Record<string, string>,
+    token?: string,
+    ip?: string,
+  ): Promise<{ code: number; msg: string; data: any }>;
   smsCode(telephone: string): Promise<string>;
   /** Registers a new account and returns its token. */
   register(telephone: string, password?: string): Promise<string>;
@@ -33,6 +38,7 @@ export async function startHarness(dataDir = mkdtempSync(join(tmpdir(), 'pmbok-g
   const clock = () => Date.now() + offset;
   const options = {
     clock,
+    captchaText: () => 'AbCd5',
     config: loadRuntimeConfig(env),
     logger: createLogger('test', 'silent'),
     host: '127.0.0.1',
@@ -53,12 +59,13 @@ export async function startHarness(dataDir = mkdtempSync(join(tmpdir(), 'pmbok-g
   const app = await buildServer(config, addresses);
   await app.ready();
 
-  const call: Harness['call'] = async (path, body = {}, token) => {
+  const call: Harness['call'] = async (path, body = {}, token, ip = '127.0.0.1') => {
     const response = await app.inject({
       method: 'POST',
       url: `/pmbok/api/${path}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
       payload: new URLSearchParams({ teamId: '', version: '1', ...body }).toString(),
+      remoteAddress: ip,
     });
     return response.json();
   };

@@ -1,7 +1,9 @@
+import { randomInt } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import {
   type AppendContext,
   type Caller,
+  fold,
   handleCommand,
   hmacSha256,
   invalid,
@@ -18,6 +20,16 @@ import {
   sha256,
   unauthenticated,
 } from '@pmbok/infra';
+import svgCaptcha from 'svg-captcha';
+import {
+  captchaMessages,
+  checkNotPaused,
+  type GuardCommand,
+  limits,
+  loginGuardDecider,
+  loginGuardStreamId,
+  recentFailures,
+} from './domain/loginGuard/loginGuard.js';
 import {
   checkNewPassword,
   checkSmsCodeShape,
@@ -42,7 +54,15 @@ export interface AccountsDeps {
   secret: string;
   logger: Logger;
   now?: () => number;
+  /** The captcha's characters; tests choose them, production draws them from the CSPRNG. */
+  captchaText?: () => string;
 }
+
+// svg-captcha draws glyphs as paths (no <text> a bot could read); its default export renders a given text.
+const renderCaptcha = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
+const CAPTCHA_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+const randomCaptchaText = () =>
+  Array.from({ length: 5 }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
 
 /** Argon2id at OWASP's recommended minimum (19 MiB, 2 passes). */
 const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -61,6 +81,36 @@ export function createAccounts(deps: AccountsDeps) {
     correlationId: caller.correlationId,
     at: now(),
   });
+
+  const captchaHash = (telephone: string, answer: string) =>
+    hmacSha256(deps.secret, `captcha:${telephone}:${answer.trim().toLowerCase()}`);
+
+  /** The sign-in guards of one account and one client IP (ADR 3); the captcha belongs to the account. */
+  async function guardsFor(telephone: string, clientIp: string) {
+    const open = async (key: string) => {
+      const streamId = loginGuardStreamId(key);
+      const state = fold(loginGuardDecider, await eventStore.readStream(streamId));
+      const run = (command: GuardCommand) =>
+        handleCommand(eventStore, streamId, loginGuardDecider, command, { at: now() });
+      return { state, run };
+    };
+    const account = await open(`phone:${telephone}`);
+    const ip = clientIp ? await open(`ip:${clientIp}`) : null;
+    return {
+      account,
+      checkNotPaused() {
+        checkNotPaused(account.state, now(), limits.account.pauseAfter);
+        if (ip) checkNotPaused(ip.state, now(), limits.ip.pauseAfter);
+      },
+      needsCaptcha: () =>
+        recentFailures(account.state, now()) >= limits.account.captchaAfter ||
+        (ip !== null && recentFailures(ip.state, now()) >= limits.ip.captchaAfter),
+      async recordFailure() {
+        await account.run({ type: 'RecordFailure', metadata: { now: now() } });
+        await ip?.run({ type: 'RecordFailure', metadata: { now: now() } });
+      },
+    };
+  }
 
   /** Answers only after the read models include the change, so the caller's next request sees it. */
   const settled = (position: number) => (position > 0 ? deps.projections.waitFor(position) : Promise.resolve());
@@ -176,13 +226,44 @@ export function createAccounts(deps: AccountsDeps) {
       return startSession({ userId }, 'register', caller);
     },
 
-    async loginByPassword(input: { telephone: string; password: string }, caller: Partial<Caller>) {
+    async loginByPassword(input: { telephone: string; password: string; captcha: string }, caller: Partial<Caller>) {
       if (input.telephone === '') throw invalid(messages.accountRequired);
       if (input.password === '') throw invalid(messages.passwordRequired);
+      const guard = await guardsFor(input.telephone, caller.clientIp ?? '');
+      guard.checkNotPaused();
+      if (guard.needsCaptcha()) {
+        if (!input.captcha) throw invalid(captchaMessages.required);
+        const { events } = await guard.account.run({
+          type: 'UseCaptcha',
+          data: { answerHash: captchaHash(input.telephone, input.captcha) },
+          metadata: { now: now() },
+        });
+        if (events.some((e) => e.type === 'CaptchaRejected')) throw invalid(captchaMessages.wrong);
+      }
       const user = await findUserByTelephone(readStore, input.telephone);
       const matches = await verify(user?.passwordHash ?? (await decoyHash), input.password);
-      if (!user || !matches) throw invalid(messages.badCredentials);
+      if (!user || !matches) {
+        await guard.recordFailure();
+        throw invalid(messages.badCredentials);
+      }
+      await guard.account.run({ type: 'RecordSuccess', metadata: { now: now() } });
       return startSession(user, 'password', caller);
+    },
+
+    async needsLoginCaptcha(telephone: string, caller: Partial<Caller>) {
+      return (await guardsFor(telephone, caller.clientIp ?? '')).needsCaptcha();
+    },
+
+    async loginCaptcha(telephone: string) {
+      if (telephone === '') throw invalid(messages.accountRequired);
+      const text = (deps.captchaText ?? randomCaptchaText)();
+      const guard = await guardsFor(telephone, '');
+      await guard.account.run({
+        type: 'IssueCaptcha',
+        data: { answerHash: captchaHash(telephone, text) },
+        metadata: { now: now() },
+      });
+      return renderCaptcha(text, { noise: 3, color: true });
     },
 
     async loginBySmsCode(input: { telephone: string; code: string }, caller: Partial<Caller>) {

@@ -34,6 +34,12 @@ export function authServiceImplementation(
     async resetPassword(request, context) {
       return { person: await accounts.resetPassword(request, callerOf(context)) };
     },
+    async checkNeedLoginCaptcha(request, context) {
+      return { isNeed: await accounts.needsLoginCaptcha(request.telephone, callerOf(context)) };
+    },
+    async getLoginCaptcha(request) {
+      return { svg: await accounts.loginCaptcha(request.telephone) };
+    },
     async checkUsername(request) {
       return { registered: await accounts.isRegistered(request.telephone) };
     },

@@ -33,6 +33,8 @@ export function startAuthService(options: {
   port?: number;
   /** Tests move time forward through this. */
   clock?: () => number;
+  /** Tests choose captcha texts through this. */
+  captchaText?: () => string;
 }): Promise<RunningService> {
   const sms = createConsoleSmsProvider(options.logger.child({ component: 'sms' }));
   return startService(
@@ -47,6 +49,7 @@ export function startAuthService(options: {
           secret: secretFrom(options.config),
           logger: options.logger,
           now: options.clock,
+          captchaText: options.captchaText,
         });
         return [
           grpcService(authv1.AuthServiceDefinition, {

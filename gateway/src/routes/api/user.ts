@@ -103,6 +103,24 @@ export const userCalls = [
   }),
   defineCall({
     module: 'user',
+    call: 'checkNeedLoginCaptcha',
+    access: 'public',
+    fields: { username: Type.Optional(telephone) },
+    handle: ({ username }, { services, metadata }) =>
+      services.auth.checkNeedLoginCaptcha({ telephone: (username ?? '').trim() }, { metadata }),
+  }),
+  defineCall({
+    module: 'login',
+    call: 'captcha',
+    access: 'public',
+    fields: { username: telephone },
+    async handle({ username }, { services, metadata }) {
+      const { svg } = await services.auth.getLoginCaptcha({ telephone: username.trim() }, { metadata });
+      return { code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+    },
+  }),
+  defineCall({
+    module: 'user',
     call: 'checkUsername',
     access: 'public',
     fields: { username: telephone },

@@ -118,6 +118,23 @@ export interface ResetPasswordResponse {
   person: UserProfile | undefined;
 }
 
+export interface CheckNeedLoginCaptchaRequest {
+  telephone: string;
+}
+
+export interface CheckNeedLoginCaptchaResponse {
+  isNeed: boolean;
+}
+
+export interface GetLoginCaptchaRequest {
+  telephone: string;
+}
+
+export interface GetLoginCaptchaResponse {
+  /** The image as an SVG document. */
+  svg: string;
+}
+
 export interface CheckUsernameRequest {
   telephone: string;
 }
@@ -1141,6 +1158,280 @@ export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
     message.person = (object.person !== undefined && object.person !== null)
       ? UserProfile.fromPartial(object.person)
       : undefined;
+    return message;
+  },
+};
+
+function createBaseCheckNeedLoginCaptchaRequest(): CheckNeedLoginCaptchaRequest {
+  return { telephone: "" };
+}
+
+export const CheckNeedLoginCaptchaRequest: MessageFns<CheckNeedLoginCaptchaRequest> = {
+  encode(message: CheckNeedLoginCaptchaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.telephone !== "") {
+      writer.uint32(10).string(message.telephone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckNeedLoginCaptchaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckNeedLoginCaptchaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckNeedLoginCaptchaRequest {
+    return { telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "" };
+  },
+
+  toJSON(message: CheckNeedLoginCaptchaRequest): unknown {
+    const obj: any = {};
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CheckNeedLoginCaptchaRequest>): CheckNeedLoginCaptchaRequest {
+    return CheckNeedLoginCaptchaRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CheckNeedLoginCaptchaRequest>): CheckNeedLoginCaptchaRequest {
+    const message = createBaseCheckNeedLoginCaptchaRequest();
+    message.telephone = object.telephone ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckNeedLoginCaptchaResponse(): CheckNeedLoginCaptchaResponse {
+  return { isNeed: false };
+}
+
+export const CheckNeedLoginCaptchaResponse: MessageFns<CheckNeedLoginCaptchaResponse> = {
+  encode(message: CheckNeedLoginCaptchaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.isNeed !== false) {
+      writer.uint32(8).bool(message.isNeed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckNeedLoginCaptchaResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckNeedLoginCaptchaResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.isNeed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckNeedLoginCaptchaResponse {
+    return {
+      isNeed: isSet(object.isNeed)
+        ? globalThis.Boolean(object.isNeed)
+        : isSet(object.is_need)
+        ? globalThis.Boolean(object.is_need)
+        : false,
+    };
+  },
+
+  toJSON(message: CheckNeedLoginCaptchaResponse): unknown {
+    const obj: any = {};
+    if (message.isNeed !== false) {
+      obj.isNeed = message.isNeed;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CheckNeedLoginCaptchaResponse>): CheckNeedLoginCaptchaResponse {
+    return CheckNeedLoginCaptchaResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CheckNeedLoginCaptchaResponse>): CheckNeedLoginCaptchaResponse {
+    const message = createBaseCheckNeedLoginCaptchaResponse();
+    message.isNeed = object.isNeed ?? false;
+    return message;
+  },
+};
+
+function createBaseGetLoginCaptchaRequest(): GetLoginCaptchaRequest {
+  return { telephone: "" };
+}
+
+export const GetLoginCaptchaRequest: MessageFns<GetLoginCaptchaRequest> = {
+  encode(message: GetLoginCaptchaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.telephone !== "") {
+      writer.uint32(10).string(message.telephone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLoginCaptchaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLoginCaptchaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLoginCaptchaRequest {
+    return { telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "" };
+  },
+
+  toJSON(message: GetLoginCaptchaRequest): unknown {
+    const obj: any = {};
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetLoginCaptchaRequest>): GetLoginCaptchaRequest {
+    return GetLoginCaptchaRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetLoginCaptchaRequest>): GetLoginCaptchaRequest {
+    const message = createBaseGetLoginCaptchaRequest();
+    message.telephone = object.telephone ?? "";
+    return message;
+  },
+};
+
+function createBaseGetLoginCaptchaResponse(): GetLoginCaptchaResponse {
+  return { svg: "" };
+}
+
+export const GetLoginCaptchaResponse: MessageFns<GetLoginCaptchaResponse> = {
+  encode(message: GetLoginCaptchaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.svg !== "") {
+      writer.uint32(10).string(message.svg);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLoginCaptchaResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLoginCaptchaResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.svg = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLoginCaptchaResponse {
+    return { svg: isSet(object.svg) ? globalThis.String(object.svg) : "" };
+  },
+
+  toJSON(message: GetLoginCaptchaResponse): unknown {
+    const obj: any = {};
+    if (message.svg !== "") {
+      obj.svg = message.svg;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetLoginCaptchaResponse>): GetLoginCaptchaResponse {
+    return GetLoginCaptchaResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetLoginCaptchaResponse>): GetLoginCaptchaResponse {
+    const message = createBaseGetLoginCaptchaResponse();
+    message.svg = object.svg ?? "";
     return message;
   },
 };
@@ -2287,6 +2578,24 @@ export const AuthServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** CheckNeedLoginCaptcha tells whether the next password sign-in for an account (and from this IP) needs a captcha. */
+    checkNeedLoginCaptcha: {
+      name: "CheckNeedLoginCaptcha",
+      requestType: CheckNeedLoginCaptchaRequest as typeof CheckNeedLoginCaptchaRequest,
+      requestStream: false,
+      responseType: CheckNeedLoginCaptchaResponse as typeof CheckNeedLoginCaptchaResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetLoginCaptcha issues a 5-character graphic captcha for an account's next password sign-in. */
+    getLoginCaptcha: {
+      name: "GetLoginCaptcha",
+      requestType: GetLoginCaptchaRequest as typeof GetLoginCaptchaRequest,
+      requestStream: false,
+      responseType: GetLoginCaptchaResponse as typeof GetLoginCaptchaResponse,
+      responseStream: false,
+      options: {},
+    },
     /** CheckUsername tells whether a telephone already belongs to an account. */
     checkUsername: {
       name: "CheckUsername",
@@ -2360,6 +2669,16 @@ export interface AuthServiceImplementation<CallContextExt = {}> {
     request: ResetPasswordRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<ResetPasswordResponse>>;
+  /** CheckNeedLoginCaptcha tells whether the next password sign-in for an account (and from this IP) needs a captcha. */
+  checkNeedLoginCaptcha(
+    request: CheckNeedLoginCaptchaRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CheckNeedLoginCaptchaResponse>>;
+  /** GetLoginCaptcha issues a 5-character graphic captcha for an account's next password sign-in. */
+  getLoginCaptcha(
+    request: GetLoginCaptchaRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetLoginCaptchaResponse>>;
   /** CheckUsername tells whether a telephone already belongs to an account. */
   checkUsername(
     request: CheckUsernameRequest,
@@ -2409,6 +2728,16 @@ export interface AuthServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<ResetPasswordRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<ResetPasswordResponse>;
+  /** CheckNeedLoginCaptcha tells whether the next password sign-in for an account (and from this IP) needs a captcha. */
+  checkNeedLoginCaptcha(
+    request: DeepPartial<CheckNeedLoginCaptchaRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CheckNeedLoginCaptchaResponse>;
+  /** GetLoginCaptcha issues a 5-character graphic captcha for an account's next password sign-in. */
+  getLoginCaptcha(
+    request: DeepPartial<GetLoginCaptchaRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetLoginCaptchaResponse>;
   /** CheckUsername tells whether a telephone already belongs to an account. */
   checkUsername(
     request: DeepPartial<CheckUsernameRequest>,

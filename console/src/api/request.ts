@@ -1,0 +1,117 @@
+import { clearSession, getToken } from '../auth/session';
+import { loginPathFor } from '../routes/loginPath';
+import { publishNotice } from './notices';
+
+const API_BASE = '/pmbok/api';
+const REQUEST_TIMEOUT_MS = 5000;
+const API_VERSION = '1';
+
+export const ApiCode = {
+  ok: 200,
+  businessError: 400,
+  notSignedIn: 402,
+  internal: 500,
+  ignored: 880,
+} as const;
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface Envelope<T> {
+  code: number;
+  msg?: string;
+  data: T;
+}
+
+export interface RequestOptions {
+  /** false: the caller shows errors itself (no automatic toast). */
+  notify?: boolean;
+}
+
+type Body = Record<string, string | number | boolean | null | undefined>;
+
+function encodeBody(body: Body): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  form.set('teamId', localStorage.getItem('teamId') ?? '');
+  form.set('version', API_VERSION);
+  return form;
+}
+
+async function send(call: string, body: Body): Promise<Response> {
+  try {
+    return await fetch(`${API_BASE}/${call}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        authorization: getToken() ?? '',
+      },
+      body: encodeBody(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError(timedOut ? 'app.request.timeout' : (error as Error).message, 0);
+  }
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T> | undefined> {
+  try {
+    return (await response.json()) as Envelope<T>;
+  } catch {
+    return undefined;
+  }
+}
+
+function signOutToLogin(): void {
+  clearSession();
+  const current = window.location.hash.replace(/^#/, '') || '/';
+  if (!current.startsWith('/login')) window.location.hash = `#${loginPathFor(current)}`;
+}
+
+/** POST /pmbok/api/{call}: resolves with `data` on code 200, rejects with an ApiError otherwise. */
+export async function request<T = unknown>(call: string, body: Body = {}, options: RequestOptions = {}): Promise<T> {
+  const notify = options.notify ?? true;
+  const fail = (error: ApiError, toast?: string): never => {
+    if (notify && toast) publishNotice({ message: toast, type: 'error' });
+    throw error;
+  };
+
+  let response: Response;
+  try {
+    response = await send(call, body);
+  } catch (error) {
+    return fail(error as ApiError, (error as ApiError).message);
+  }
+  const envelope = await readEnvelope<T>(response);
+  if (response.status !== 200 || !envelope) {
+    const message = envelope?.msg || 'app.request.network_error';
+    return fail(new ApiError(message, envelope?.code ?? response.status), 'app.request.network_error');
+  }
+
+  switch (envelope.code) {
+    case ApiCode.ok:
+      return envelope.data;
+    case ApiCode.businessError:
+      return fail(
+        new ApiError(envelope.msg || 'app.request.error', envelope.code),
+        envelope.msg || 'app.request.error',
+      );
+    case ApiCode.notSignedIn:
+      signOutToLogin();
+      return fail(new ApiError(envelope.msg || 'app.guard.verification_failed', envelope.code));
+    default:
+      // 500 and 880 are ignored silently; other codes (e.g. 508 in the QR flow) are the caller's to handle.
+      return fail(new ApiError(envelope.msg ?? '', envelope.code, envelope.data));
+  }
+}

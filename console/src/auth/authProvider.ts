@@ -1,0 +1,69 @@
+import type { AuthProvider } from 'react-admin';
+import { request } from '../api/request';
+import { loginPathFor } from '../routes/loginPath';
+import { isPublicPath } from './publicPaths';
+import { clearSession, displayName, getToken, getUser, setToken } from './session';
+import { loadUser } from './userInfo';
+
+interface TokenAnswer {
+  token: string;
+  userId: number | string;
+}
+
+const currentPath = () => window.location.hash.replace(/^#/, '') || '/';
+
+/** Stores a fresh token (login or registration) and loads its user. */
+export async function signIn(answer: TokenAnswer): Promise<void> {
+  setToken(answer.token);
+  await loadUser();
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password, captcha }) {
+    const answer = await request<TokenAnswer>('user/loginByPassword', {
+      username: String(username).trim(),
+      password,
+      captcha,
+    });
+    await signIn(answer);
+  },
+
+  async logout() {
+    if (getToken()) await request('userInfo/logout', {}, { notify: false }).catch(() => undefined);
+    clearSession();
+  },
+
+  // SPEC §2.1 route guard; `path` is the route being opened (pathname + search).
+  async checkAuth(params) {
+    const path: string = params?.path ?? currentPath();
+    const redirectTo = loginPathFor(path);
+    if (!getToken()) {
+      if (isPublicPath(path)) return;
+      throw { redirectTo, message: false };
+    }
+    if (getUser()) return;
+    try {
+      await loadUser();
+    } catch (error) {
+      clearSession();
+      throw { redirectTo, message: (error as Error).message || 'app.guard.has_error' };
+    }
+  },
+
+  async checkError(error) {
+    if (error?.status === 402 || error?.code === 402) {
+      clearSession();
+      throw { redirectTo: loginPathFor(currentPath()) };
+    }
+  },
+
+  async getIdentity() {
+    const user = getUser() ?? (getToken() ? await loadUser() : null);
+    if (!user) return { id: 0, fullName: '' };
+    return { id: user.userId, fullName: displayName(user), avatar: user.avatar };
+  },
+
+  async getPermissions() {
+    return getUser()?.roles ?? [];
+  },
+};

@@ -1,0 +1,37 @@
+import { Breadcrumbs, Link, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { useCurrentRoute } from '../routes/useCurrentRoute';
+
+interface Crumb {
+  key: string;
+  title: string;
+  to: string;
+}
+
+/** Always starts at Dashboard; the last item is the current page and not a link. */
+export const Breadcrumb = () => {
+  const translate = useTranslate();
+  const current = useCurrentRoute();
+  const crumbs: Crumb[] = [{ key: 'dashboard', title: translate('ra.page.dashboard'), to: '/dashboard' }];
+  if (!current) crumbs.push({ key: '404', title: translate('app.route.notFound'), to: '' });
+  for (const { route, fullPath } of current ? [...current.parents, current] : []) {
+    if (route.title) crumbs.push({ key: fullPath, title: translate(route.title), to: route.redirect ?? fullPath });
+  }
+  const last = crumbs.length - 1;
+  return (
+    <Breadcrumbs aria-label="breadcrumb" sx={{ fontSize: 14 }} data-testid="breadcrumb">
+      {crumbs.map((crumb, index) =>
+        index === last ? (
+          <Typography key={crumb.key} color="text.secondary" sx={{ fontSize: 'inherit' }}>
+            {crumb.title}
+          </Typography>
+        ) : (
+          <Link key={crumb.key} component={RouterLink} to={crumb.to} underline="hover" color="inherit">
+            {crumb.title}
+          </Link>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+};

@@ -1,0 +1,57 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Collapse, List, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { Menu, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import type { MenuNode } from './menuModel';
+
+/** Appends the selected team, as the menu links of SPEC §2.4 do (a location object keeps the active match). */
+const withTeam = (pathname: string) => {
+  const teamId = localStorage.getItem('teamId');
+  return { pathname, search: teamId ? `?${new URLSearchParams({ teamId })}` : '' };
+};
+
+export const MenuEntry = ({ node }: { node: MenuNode }) => {
+  const translate = useTranslate();
+  const Icon = node.icon;
+  if (node.children) return <SubMenu node={node} />;
+  if (node.external) {
+    return (
+      <MenuItem component="a" href={node.to} target="_blank" rel="noopener noreferrer">
+        {translate(node.title)}
+      </MenuItem>
+    );
+  }
+  return (
+    <Menu.Item to={withTeam(node.to)} primaryText={translate(node.title)} leftIcon={Icon ? <Icon /> : undefined} />
+  );
+};
+
+/** A titled route with several visible children: a collapsible group, open while one of them is shown. */
+const SubMenu = ({ node }: { node: MenuNode }) => {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => pathname.startsWith(node.key));
+  const Icon = node.icon;
+  return (
+    <>
+      <MenuItem onClick={() => setOpen(!open)} aria-expanded={open} sx={{ color: 'text.secondary' }}>
+        {Icon && (
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <Icon />
+          </ListItemIcon>
+        )}
+        <ListItemText primary={translate(node.title)} />
+        {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+      </MenuItem>
+      <Collapse in={open} timeout="auto" unmountOnExit>
+        <List component="div" disablePadding sx={{ '& .MuiMenuItem-root': { pl: 4 } }}>
+          {node.children?.map((child) => (
+            <MenuEntry key={child.key} node={child} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+};

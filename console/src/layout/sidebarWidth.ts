@@ -1,0 +1,2 @@
+/** SPEC §9 */
+export const SIDEBAR_WIDTH = 210;

@@ -1,0 +1,44 @@
+import { Box, Button, CircularProgress, Link } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { FormType } from './formTypes';
+
+interface FormFooterProps {
+  submitLabel: string;
+  loading: boolean;
+  links: { to: FormType; label: string }[];
+  onSwitch: (type: FormType) => void;
+}
+
+/** Submit button and the links that switch between the login screen's forms. */
+export const FormFooter = ({ submitLabel, loading, links, onSwitch }: FormFooterProps) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={loading}
+        startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
+        sx={{ mt: 2 }}
+      >
+        {translate(submitLabel)}
+      </Button>
+      <Box sx={{ display: 'flex', justifyContent: links.length > 1 ? 'space-between' : 'center', mt: 2 }}>
+        {links.map((link) => (
+          <Link
+            key={link.to + link.label}
+            component="button"
+            type="button"
+            underline="hover"
+            onClick={() => onSwitch(link.to)}
+            sx={{ fontSize: 14 }}
+          >
+            {translate(link.label)}
+          </Link>
+        ))}
+      </Box>
+    </>
+  );
+};

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Form, TextInput, useNotify } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { request } from '../api/request';
+import { signIn } from '../auth/authProvider';
+import { redirectTarget } from '../routes/loginPath';
+import { FormFooter } from './FormFooter';
+import { fieldProps } from './fieldProps';
+import type { FormSwitchProps } from './formTypes';
+import { PasswordField } from './PasswordField';
+import { SmsCodeInput } from './SmsCodeInput';
+import { telephoneAvailable, validatePassword, validateRepeatPassword, validateTelephone } from './validators';
+
+interface RegisterValues {
+  telephone: string;
+  password: string;
+  repeatPassword: string;
+  code: string;
+}
+
+/** Registration: telephone, password, confirmation and SMS code, each validated on blur (SPEC §5). */
+const RegisterForm = ({ onSwitch }: FormSwitchProps) => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [loading, setLoading] = useState(false);
+
+  const submit = async (values: Partial<RegisterValues>) => {
+    setLoading(true);
+    try {
+      const answer = await request<{ token: string; userId: number }>('user/register', {
+        ...values,
+        shareCode: localStorage.getItem('shareCode') ?? undefined,
+      });
+      notify('app.register.success', { type: 'success' });
+      await signIn(answer);
+      navigate(redirectTarget(search));
+    } catch {
+      setLoading(false); // SPEC §8: a failed registration only clears the loading state
+    }
+  };
+
+  return (
+    <Form onSubmit={submit} mode="onBlur" reValidateMode="onBlur" id="register-form">
+      <TextInput
+        {...fieldProps}
+        source="telephone"
+        label="app.register.telephone"
+        validate={[validateTelephone, telephoneAvailable]}
+        autoComplete="tel"
+        inputProps={{ inputMode: 'tel' }}
+      />
+      <PasswordField
+        source="password"
+        label="app.register.password"
+        validate={validatePassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        source="repeatPassword"
+        label="app.register.repeat_password"
+        validate={validateRepeatPassword}
+        autoComplete="new-password"
+      />
+      <SmsCodeInput call="user/sendRegisterCode" smsType={2} />
+      <FormFooter
+        submitLabel="app.register.submit"
+        loading={loading}
+        onSwitch={onSwitch}
+        links={[{ to: 'login', label: 'app.login.have_account' }]}
+      />
+    </Form>
+  );
+};
+
+export default RegisterForm;

@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { Loading } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { resolvedRoutes } from './resolve';
+import type { ResolvedRoute } from './types';
+import { useDocumentTitle } from './useDocumentTitle';
+
+const EmptyState = lazy(() => import('../pages/EmptyState'));
+
+const RoutePage = ({ resolved }: { resolved: ResolvedRoute }) => {
+  const Page = resolved.route.page ?? EmptyState;
+  return <Page route={resolved} />;
+};
+
+/** Pages outside the layout set their own document title. */
+const BarePage = ({ resolved }: { resolved: ResolvedRoute }) => {
+  useDocumentTitle();
+  return (
+    <Suspense fallback={<Loading />}>
+      <RoutePage resolved={resolved} />
+    </Suspense>
+  );
+};
+
+function toElement(resolved: ResolvedRoute, bare: boolean) {
+  const { route, fullPath } = resolved;
+  const element =
+    route.redirect && !route.page ? (
+      <Navigate to={route.redirect} replace />
+    ) : bare ? (
+      <BarePage resolved={resolved} />
+    ) : (
+      <RoutePage resolved={resolved} />
+    );
+  return <Route key={fullPath} path={fullPath} element={element} />;
+}
+
+const isRendered = ({ route }: ResolvedRoute) => !route.builtIn && (route.redirect || route.page || !route.children);
+const topLevel = (resolved: ResolvedRoute) => resolved.parents[0]?.route ?? resolved.route;
+
+/** Routes inside the layout (whose Suspense covers lazy screens and which sets the document title). */
+export const layoutRouteElements = resolvedRoutes
+  .filter((resolved) => isRendered(resolved) && topLevel(resolved).layout !== false)
+  .map((resolved) => toElement(resolved, false));
+
+/** Routes rendered without navbar and sidebar. */
+export const bareRouteElements = resolvedRoutes
+  .filter((resolved) => isRendered(resolved) && topLevel(resolved).layout === false)
+  .map((resolved) => toElement(resolved, true));

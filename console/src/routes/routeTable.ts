@@ -1,0 +1,124 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
+import BadgeIcon from '@mui/icons-material/Badge';
+import DescriptionIcon from '@mui/icons-material/Description';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import ForumIcon from '@mui/icons-material/Forum';
+import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
+import HomeIcon from '@mui/icons-material/Home';
+import InfoIcon from '@mui/icons-material/Info';
+import LinkIcon from '@mui/icons-material/Link';
+import LoginIcon from '@mui/icons-material/Login';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import PeopleIcon from '@mui/icons-material/People';
+import RuleIcon from '@mui/icons-material/Rule';
+import ScienceIcon from '@mui/icons-material/Science';
+import SecurityIcon from '@mui/icons-material/Security';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ShareIcon from '@mui/icons-material/Share';
+import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import { lazy } from 'react';
+import type { AppRoute } from './types';
+
+const InvitePage = lazy(() => import('../pages/InvitePage'));
+const Unauthorized = lazy(() => import('../pages/Unauthorized'));
+const RefreshRedirect = lazy(() => import('./RefreshRedirect'));
+
+// Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
+const GENERATED = ['admin', 'editor'];
+
+/** SPEC §2.2. */
+export const routeTable: AppRoute[] = [
+  { path: '/login', title: 'app.route.login', icon: LoginIcon, hidden: true, layout: false, builtIn: true },
+  {
+    path: '/invite/:shareCode/:userId',
+    title: 'app.route.invite',
+    icon: LinkIcon,
+    hidden: true,
+    layout: false,
+    page: InvitePage,
+  },
+  {
+    path: '/invite/:shareCode',
+    title: 'app.route.invite',
+    icon: LinkIcon,
+    hidden: true,
+    layout: false,
+    page: InvitePage,
+  },
+  { path: '/doc/share/:docId/:id', title: 'app.route.docShare', icon: DescriptionIcon, hidden: true, layout: false },
+  { path: '/doc/share/:docId', title: 'app.route.docShare', icon: DescriptionIcon, hidden: true, layout: false },
+  { path: '/auth-redirect', title: 'app.route.authRedirect', icon: LoginIcon, hidden: true, layout: false },
+  { path: '/401', title: 'app.route.unauthorized', hidden: true, layout: false, page: Unauthorized },
+  { path: '/task/home/:projectId', title: 'app.route.taskHome', icon: TaskAltIcon, hidden: true },
+  {
+    path: '/',
+    redirect: '/index',
+    children: [
+      { path: 'index', title: 'app.route.home', icon: HomeIcon, affix: true },
+      { path: 'work', title: 'app.route.work', icon: SpaceDashboardIcon },
+      { path: 'api', title: 'app.route.api', icon: MenuBookIcon },
+      { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon },
+      { path: 'chat', title: 'app.route.chat', icon: ForumIcon },
+      {
+        path: 'team',
+        title: 'app.route.team',
+        icon: GroupsIcon,
+        redirect: '/team/index',
+        roles: GENERATED,
+        children: [
+          { path: 'index', title: 'app.route.teamIndex', icon: GroupsIcon, roles: GENERATED },
+          { path: 'organization', title: 'app.route.organization', icon: AccountTreeIcon, roles: GENERATED },
+          { path: 'teamUser', title: 'app.route.teamUser', icon: PeopleIcon, roles: GENERATED },
+        ],
+      },
+    ],
+  },
+  {
+    path: '/user',
+    redirect: '/user/index',
+    children: [{ path: 'index', title: 'app.route.userInfo', icon: BadgeIcon }],
+  },
+  {
+    path: '/userSetting',
+    redirect: '/userSetting/index',
+    children: [{ path: 'index', title: 'app.route.userSetting', icon: SecurityIcon }],
+  },
+  {
+    path: '/share',
+    redirect: '/share/index',
+    children: [{ path: 'index', title: 'app.route.share', icon: ShareIcon }],
+  },
+  {
+    path: '/userAuthor',
+    redirect: '/userAuthor/index',
+    children: [{ path: 'index', title: 'app.route.userAuthor', icon: EditNoteIcon }],
+  },
+  {
+    path: '/project',
+    redirect: '/project/index',
+    hidden: true,
+    children: [
+      { path: 'history/:projectId?', title: 'app.route.projectHistory', icon: HistoryIcon },
+      { path: 'index/:projectId?', title: 'app.route.projectIndex', icon: MenuBookIcon },
+      { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon },
+      { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon },
+      { path: 'field/:projectId?', title: 'app.route.projectField', icon: RuleIcon },
+      { path: 'setting/:projectId?', title: 'app.route.projectSetting', icon: SettingsIcon },
+    ],
+  },
+  {
+    path: '/taskManage',
+    hidden: true,
+    children: [
+      { path: 'index/:projectId', title: 'app.route.taskManageIndex', icon: InfoIcon },
+      { path: 'user/:projectId', title: 'app.route.taskManageUser', icon: ManageAccountsIcon },
+    ],
+  },
+  // Layout targets: the breadcrumb root and the tags view's "refresh".
+  { path: '/dashboard', redirect: '/index', hidden: true },
+  { path: '/redirect/*', hidden: true, page: RefreshRedirect },
+];
