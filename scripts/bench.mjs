@@ -10,7 +10,7 @@
 //
 // --quick shortens every measurement (a check that the script works, not numbers to publish).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -40,6 +40,7 @@ const fmt = (n, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : '–';
+const pct = (n) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)} % of a core` : '–');
 const ms = (n) => `${fmt(n, n < 10 ? 2 : 1)} ms`;
 const ratio = (n) => (Number.isFinite(n) ? `${n >= 100 ? n.toFixed(0) : n.toPrecision(3)}×` : '–');
 
@@ -286,8 +287,18 @@ function cannon(options) {
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
 
+/** CPU seconds (user + system) a process has used so far, from /proc on Linux; NaN elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Warm-up, then the measured run; every answer must be HTTP 200 with `"code":200` in the body. */
-async function load(url, headers, body) {
+async function load(url, headers, body, serverPid) {
   const base = {
     url,
     method: 'POST',
@@ -297,7 +308,9 @@ async function load(url, headers, body) {
     verifyBody: (text) => text.includes('"code":200'),
   };
   await cannon({ ...base, duration: settings.warmup });
+  const cpuBefore = cpuSeconds(serverPid);
   const { result: r, latencies } = await cannon({ ...base, duration: settings.httpSeconds });
+  const serverCpu = cpuSeconds(serverPid) - cpuBefore;
   latencies.sort((a, b) => a - b);
   return {
     requests: r.requests.total,
@@ -305,6 +318,8 @@ async function load(url, headers, body) {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     bad: r.errors + r.timeouts + r.non2xx + r.mismatches,
+    cpuPerRequest: (serverCpu * 1_000) / r.requests.total,
+    cpuShare: serverCpu / r.duration,
   };
 }
 
@@ -324,7 +339,7 @@ async function benchGateway() {
   log('bare Fastify hello-world');
   const hello = await startChild('hello-world', ['-e', HELLO], { PORT: String(helloPort) }, `${helloUrl}/healthz`);
   try {
-    results.hello = await load(`${helloUrl}/hello`, {}, '{}');
+    results.hello = await load(`${helloUrl}/hello`, {}, '{}', hello.child.pid);
   } finally {
     await hello.stop();
   }
@@ -343,7 +358,12 @@ async function benchGateway() {
       `${url}/healthz`,
     );
     const token = await registerUser(url);
-    results.gateway = await load(`${url}/pmbok/api/userInfo/getUserInfo`, { authorization: token }, '{}');
+    results.gateway = await load(
+      `${url}/pmbok/api/userInfo/getUserInfo`,
+      { authorization: token },
+      '{}',
+      app.child.pid,
+    );
   } finally {
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -420,14 +440,17 @@ function report({ machine: m, eventStore, gateway, failures, seconds }) {
       'benchmark process on the same machine, so client and server share the CPU alike in both runs. Every answer',
       'is checked to be HTTP 200 with `"code":200`.',
       '',
-      '| target | req/s | p50 latency | p99 latency | requests | failed |',
-      '| --- | ---: | ---: | ---: | ---: | ---: |',
-      `| Fastify hello-world (baseline) | ${fmt(hello.perSecond)} | ${ms(hello.p50)} | ${ms(hello.p99)} | ${fmt(hello.requests)} | ${hello.bad} |`,
-      `| \`userInfo/getUserInfo\` through the gateway | ${fmt(g.perSecond)} | ${ms(g.p50)} | ${ms(g.p99)} | ${fmt(g.requests)} | ${g.bad} |`,
-      `| **gateway ÷ baseline** | **${ratio(g.perSecond / hello.perSecond)}** | ${ratio(g.p50 / hello.p50)} | ${ratio(g.p99 / hello.p99)} | | |`,
+      '| target | req/s | p50 latency | p99 latency | server CPU per request | server CPU busy | requests | failed |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      `| Fastify hello-world (baseline) | ${fmt(hello.perSecond)} | ${ms(hello.p50)} | ${ms(hello.p99)} | ${ms(hello.cpuPerRequest)} | ${pct(hello.cpuShare)} | ${fmt(hello.requests)} | ${hello.bad} |`,
+      `| \`userInfo/getUserInfo\` through the gateway | ${fmt(g.perSecond)} | ${ms(g.p50)} | ${ms(g.p99)} | ${ms(g.cpuPerRequest)} | ${pct(g.cpuShare)} | ${fmt(g.requests)} | ${g.bad} |`,
+      `| **gateway ÷ baseline** | **${ratio(g.perSecond / hello.perSecond)}** | ${ratio(g.p50 / hello.p50)} | ${ratio(g.p99 / hello.p99)} | ${ratio(g.cpuPerRequest / hello.cpuPerRequest)} | | | |`,
       '',
       'A throughput ratio below 1 is the cost of the whole path (token check, TypeBox validation, the gRPC round',
       'trips, read-model queries, the envelope); latency ratios above 1 are how much longer each call waits.',
+      'Server CPU (user + system time of the server process during the measured run, from `/proc`) tells whether the',
+      'server was the bottleneck: one Node.js process near 100 % of a core is saturated, and CPU per request is',
+      'then the number to bring down.',
       '',
     );
   }

@@ -10,6 +10,7 @@ import { userInfoCalls } from './routes/api/user-info.js';
 import consoleRoutes from './routes/console.js';
 import devRoutes from './routes/dev.js';
 import healthRoutes from './routes/health.js';
+import uploadRoutes from './routes/uploads.js';
 
 export interface AppOptions {
   addresses: Record<ServiceName, string>;
@@ -25,6 +26,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
   await fastify.register(api, { calls: [...userCalls, ...userInfoCalls, ...teamCalls] });
   await fastify.register(teamUsersRoutes);
+  await fastify.register(uploadRoutes);
   await fastify.register(healthRoutes);
   if (options.devSmsOutbox) await fastify.register(devRoutes);
   await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });

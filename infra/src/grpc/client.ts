@@ -7,6 +7,7 @@ import {
   createClientFactory,
 } from 'nice-grpc';
 import { HealthDefinition } from 'nice-grpc-server-health';
+import { GRPC_MESSAGE_LIMITS } from './server.js';
 
 /** Every call gets a deadline unless the caller passes its own signal. */
 function withDeadline(timeoutMs: number) {
@@ -26,7 +27,7 @@ export function connectService<D extends CompatServiceDefinition>(
   address: string,
   timeoutMs = 4_500,
 ): ServiceConnection<D> {
-  const channel = createChannel(address);
+  const channel = createChannel(address, undefined, GRPC_MESSAGE_LIMITS);
   const factory = createClientFactory().use(withDeadline(timeoutMs));
   return {
     client: factory.create(definition, channel),

@@ -67,6 +67,12 @@ function observe(serviceName: string, logger: Logger) {
   };
 }
 
+/** Uploads pass through gRPC, so messages may carry a 5 MiB image plus framing. */
+export const GRPC_MESSAGE_LIMITS = {
+  'grpc.max_receive_message_length': 8 * 1024 * 1024,
+  'grpc.max_send_message_length': 8 * 1024 * 1024,
+};
+
 /** Starts a gRPC server with the standard health service; port 0 picks a free port. */
 export async function startGrpcServer(options: {
   name: string;
@@ -75,7 +81,7 @@ export async function startGrpcServer(options: {
   port?: number;
   logger: Logger;
 }): Promise<RunningGrpcServer> {
-  const server = createServer().use(observe(options.name, options.logger));
+  const server = createServer(GRPC_MESSAGE_LIMITS).use(observe(options.name, options.logger));
   const health = HealthState();
   server.add(HealthDefinition, HealthServiceImpl(health));
   for (const service of options.services) {

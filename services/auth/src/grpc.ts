@@ -1,6 +1,7 @@
 import { callerOf, failedPrecondition, type SmsProvider, signedInCaller } from '@pmbok/infra';
 import type { authv1 } from '@pmbok/proto';
-import type { Accounts } from './accounts.js';
+import type { Profiles } from './application/profile.js';
+import type { SignIn } from './application/signIn.js';
 import type { SmsPurpose } from './domain/smsCode/smsCode.js';
 
 const purposeOf = (smsType: authv1.SmsType): SmsPurpose => {
@@ -10,7 +11,8 @@ const purposeOf = (smsType: authv1.SmsType): SmsPurpose => {
 
 /** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
 export function authServiceImplementation(
-  accounts: Accounts,
+  accounts: SignIn,
+  profiles: Profiles,
   sms: SmsProvider,
 ): Omit<authv1.AuthServiceImplementation, 'getStatus'> {
   return {
@@ -47,7 +49,30 @@ export function authServiceImplementation(
       return accounts.authenticate(request.token);
     },
     async getUserInfo(_request, context) {
-      return { user: await accounts.profile(signedInCaller(context).userId) };
+      return { user: await profiles.get(signedInCaller(context).userId) };
+    },
+    async updateProfile(request, context) {
+      const changes = Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined));
+      return { user: await profiles.update(signedInCaller(context), changes) };
+    },
+    async changePassword(request, context) {
+      await profiles.changePassword(signedInCaller(context), request);
+      return {};
+    },
+    async changeTelephone(request, context) {
+      return { user: await profiles.changeTelephone(signedInCaller(context), request) };
+    },
+    async listInvitees(_request, context) {
+      const caller = signedInCaller(context);
+      const [invitees, me] = await Promise.all([profiles.invitees(caller), profiles.get(caller.userId)]);
+      return { invitees, shareCode: me.shareCode };
+    },
+    async uploadImage(request, context) {
+      return profiles.uploadImage(signedInCaller(context), request.data);
+    },
+    async getFile(request) {
+      const { data, contentType } = await profiles.file(request.key);
+      return { data, contentType };
     },
     async logout(_request, context) {
       await accounts.logout(signedInCaller(context));

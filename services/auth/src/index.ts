@@ -11,12 +11,12 @@ import {
   statusImplementation,
 } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
-import { createAccounts } from './accounts.js';
+import { createAuthContext } from './application/context.js';
+import { createProfiles } from './application/profile.js';
+import { createSignIn } from './application/signIn.js';
 import { authServiceImplementation } from './grpc.js';
 import { sessionsProjection } from './projections/sessions/index.js';
 import { usersProjection } from './projections/users/index.js';
-
-export { createAccounts } from './accounts.js';
 
 /** AUTH_SECRET, or one generated once and kept beside the service's data. */
 function secretFrom(config: RuntimeConfig): string {
@@ -42,7 +42,7 @@ export function startAuthService(options: {
     {
       projections: [usersProjection, sessionsProjection],
       grpc: (runtime, projections) => {
-        const accounts = createAccounts({
+        const context = createAuthContext({
           runtime,
           projections,
           sms,
@@ -54,7 +54,7 @@ export function startAuthService(options: {
         return [
           grpcService(authv1.AuthServiceDefinition, {
             ...statusImplementation('auth', runtime, projections),
-            ...authServiceImplementation(accounts, sms),
+            ...authServiceImplementation(createSignIn(context), createProfiles(context), sms),
           }),
         ];
       },

@@ -1,7 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Metadata } from 'nice-grpc';
 import { defineCall } from '../../plugins/api.js';
-import { id } from '../../schemas/fields.js';
+import { id, optionalText, text } from '../../schemas/fields.js';
 import { roleName } from './team.js';
 
 /** SPEC §3 userTeamList entries: the team, its poster and the user's station (role) in it. */
@@ -49,6 +50,73 @@ export const userInfoCalls = [
     async handle(_body, { services, metadata }) {
       await services.auth.logout({}, { metadata });
       return null;
+    },
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'getUser',
+    access: 'user',
+    fields: {},
+    handle: async (_body, { services, metadata }) => (await services.auth.getUserInfo({}, { metadata })).user,
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'update',
+    access: 'user',
+    fields: {
+      nickname: optionalText(40),
+      trueName: optionalText(40),
+      avatar: optionalText(500),
+      introduction: optionalText(400),
+      sex: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+    },
+    async handle(body, { services, metadata }) {
+      const { nickname, trueName, avatar, introduction, sex } = body;
+      return (await services.auth.updateProfile({ nickname, trueName, avatar, introduction, sex }, { metadata })).user;
+    },
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'resetPassword',
+    access: 'user',
+    fields: { oldPassword: text(128), password: text(128), repeatPassword: text(128) },
+    async handle(body, { services, metadata }) {
+      await services.auth.changePassword(body, { metadata });
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'sendChangeTelephoneCode',
+    access: 'user',
+    fields: { telephone: text(32), smsType: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) },
+    handle: ({ telephone }, { services, metadata }) =>
+      services.auth.sendSmsCode({ telephone: telephone.trim(), smsType: 4 }, { metadata }),
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'changeTelephone',
+    access: 'user',
+    fields: { telephone: text(32), code: text(16) },
+    handle: async (body, { services, metadata }) =>
+      (await services.auth.changeTelephone({ telephone: body.telephone.trim(), code: body.code.trim() }, { metadata }))
+        .user,
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'getInviteList',
+    access: 'user',
+    fields: {},
+    handle: async (_body, { services, metadata }) => (await services.auth.listInvitees({}, { metadata })).invitees,
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'getInviteMessage',
+    access: 'user',
+    fields: {},
+    async handle(_body, { services, metadata }) {
+      const { invitees, shareCode } = await services.auth.listInvitees({}, { metadata });
+      return { shareCode, inviteCount: invitees.length, invitePath: `/system/#/invite/${shareCode}` };
     },
   }),
   defineCall({

@@ -173,6 +173,74 @@ export interface UserProfile {
   createdAt: number;
 }
 
+export interface UpdateProfileRequest {
+  nickname?: string | undefined;
+  trueName?: string | undefined;
+  avatar?: string | undefined;
+  introduction?: string | undefined;
+  sex?: number | undefined;
+}
+
+export interface UpdateProfileResponse {
+  user: UserProfile | undefined;
+}
+
+export interface ChangePasswordRequest {
+  oldPassword: string;
+  password: string;
+  repeatPassword: string;
+}
+
+export interface ChangePasswordResponse {
+}
+
+export interface ChangeTelephoneRequest {
+  telephone: string;
+  code: string;
+}
+
+export interface ChangeTelephoneResponse {
+  user: UserProfile | undefined;
+}
+
+export interface ListInviteesRequest {
+}
+
+export interface ListInviteesResponse {
+  invitees: Invitee[];
+  shareCode: string;
+}
+
+/** Invitee is someone who registered with a user's share code. */
+export interface Invitee {
+  userId: number;
+  nickname: string;
+  /** Masked. */
+  telephone: string;
+  createdAt: number;
+}
+
+export interface UploadImageRequest {
+  data: Buffer;
+  filename: string;
+}
+
+export interface UploadImageResponse {
+  url: string;
+  key: string;
+  contentType: string;
+  size: number;
+}
+
+export interface GetFileRequest {
+  key: string;
+}
+
+export interface GetFileResponse {
+  data: Buffer;
+  contentType: string;
+}
+
 export interface LogoutRequest {
 }
 
@@ -2074,6 +2142,1155 @@ export const UserProfile: MessageFns<UserProfile> = {
   },
 };
 
+function createBaseUpdateProfileRequest(): UpdateProfileRequest {
+  return { nickname: undefined, trueName: undefined, avatar: undefined, introduction: undefined, sex: undefined };
+}
+
+export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
+  encode(message: UpdateProfileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.nickname !== undefined) {
+      writer.uint32(10).string(message.nickname);
+    }
+    if (message.trueName !== undefined) {
+      writer.uint32(18).string(message.trueName);
+    }
+    if (message.avatar !== undefined) {
+      writer.uint32(26).string(message.avatar);
+    }
+    if (message.introduction !== undefined) {
+      writer.uint32(34).string(message.introduction);
+    }
+    if (message.sex !== undefined) {
+      writer.uint32(40).int32(message.sex);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateProfileRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateProfileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.nickname = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.trueName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.avatar = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.introduction = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.sex = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateProfileRequest {
+    return {
+      nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : undefined,
+      trueName: isSet(object.trueName)
+        ? globalThis.String(object.trueName)
+        : isSet(object.true_name)
+        ? globalThis.String(object.true_name)
+        : undefined,
+      avatar: isSet(object.avatar) ? globalThis.String(object.avatar) : undefined,
+      introduction: isSet(object.introduction) ? globalThis.String(object.introduction) : undefined,
+      sex: isSet(object.sex) ? globalThis.Number(object.sex) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateProfileRequest): unknown {
+    const obj: any = {};
+    if (message.nickname !== undefined) {
+      obj.nickname = message.nickname;
+    }
+    if (message.trueName !== undefined) {
+      obj.trueName = message.trueName;
+    }
+    if (message.avatar !== undefined) {
+      obj.avatar = message.avatar;
+    }
+    if (message.introduction !== undefined) {
+      obj.introduction = message.introduction;
+    }
+    if (message.sex !== undefined) {
+      obj.sex = Math.round(message.sex);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateProfileRequest>): UpdateProfileRequest {
+    return UpdateProfileRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateProfileRequest>): UpdateProfileRequest {
+    const message = createBaseUpdateProfileRequest();
+    message.nickname = object.nickname ?? undefined;
+    message.trueName = object.trueName ?? undefined;
+    message.avatar = object.avatar ?? undefined;
+    message.introduction = object.introduction ?? undefined;
+    message.sex = object.sex ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateProfileResponse(): UpdateProfileResponse {
+  return { user: undefined };
+}
+
+export const UpdateProfileResponse: MessageFns<UpdateProfileResponse> = {
+  encode(message: UpdateProfileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      UserProfile.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateProfileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateProfileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = UserProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateProfileResponse {
+    return { user: isSet(object.user) ? UserProfile.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: UpdateProfileResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = UserProfile.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateProfileResponse>): UpdateProfileResponse {
+    return UpdateProfileResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateProfileResponse>): UpdateProfileResponse {
+    const message = createBaseUpdateProfileResponse();
+    message.user = (object.user !== undefined && object.user !== null)
+      ? UserProfile.fromPartial(object.user)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseChangePasswordRequest(): ChangePasswordRequest {
+  return { oldPassword: "", password: "", repeatPassword: "" };
+}
+
+export const ChangePasswordRequest: MessageFns<ChangePasswordRequest> = {
+  encode(message: ChangePasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.oldPassword !== "") {
+      writer.uint32(10).string(message.oldPassword);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    if (message.repeatPassword !== "") {
+      writer.uint32(26).string(message.repeatPassword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.oldPassword = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.repeatPassword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordRequest {
+    return {
+      oldPassword: isSet(object.oldPassword)
+        ? globalThis.String(object.oldPassword)
+        : isSet(object.old_password)
+        ? globalThis.String(object.old_password)
+        : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      repeatPassword: isSet(object.repeatPassword)
+        ? globalThis.String(object.repeatPassword)
+        : isSet(object.repeat_password)
+        ? globalThis.String(object.repeat_password)
+        : "",
+    };
+  },
+
+  toJSON(message: ChangePasswordRequest): unknown {
+    const obj: any = {};
+    if (message.oldPassword !== "") {
+      obj.oldPassword = message.oldPassword;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.repeatPassword !== "") {
+      obj.repeatPassword = message.repeatPassword;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangePasswordRequest>): ChangePasswordRequest {
+    return ChangePasswordRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChangePasswordRequest>): ChangePasswordRequest {
+    const message = createBaseChangePasswordRequest();
+    message.oldPassword = object.oldPassword ?? "";
+    message.password = object.password ?? "";
+    message.repeatPassword = object.repeatPassword ?? "";
+    return message;
+  },
+};
+
+function createBaseChangePasswordResponse(): ChangePasswordResponse {
+  return {};
+}
+
+export const ChangePasswordResponse: MessageFns<ChangePasswordResponse> = {
+  encode(_: ChangePasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ChangePasswordResponse {
+    return {};
+  },
+
+  toJSON(_: ChangePasswordResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangePasswordResponse>): ChangePasswordResponse {
+    return ChangePasswordResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ChangePasswordResponse>): ChangePasswordResponse {
+    const message = createBaseChangePasswordResponse();
+    return message;
+  },
+};
+
+function createBaseChangeTelephoneRequest(): ChangeTelephoneRequest {
+  return { telephone: "", code: "" };
+}
+
+export const ChangeTelephoneRequest: MessageFns<ChangeTelephoneRequest> = {
+  encode(message: ChangeTelephoneRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.telephone !== "") {
+      writer.uint32(10).string(message.telephone);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeTelephoneRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeTelephoneRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeTelephoneRequest {
+    return {
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+    };
+  },
+
+  toJSON(message: ChangeTelephoneRequest): unknown {
+    const obj: any = {};
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangeTelephoneRequest>): ChangeTelephoneRequest {
+    return ChangeTelephoneRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChangeTelephoneRequest>): ChangeTelephoneRequest {
+    const message = createBaseChangeTelephoneRequest();
+    message.telephone = object.telephone ?? "";
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseChangeTelephoneResponse(): ChangeTelephoneResponse {
+  return { user: undefined };
+}
+
+export const ChangeTelephoneResponse: MessageFns<ChangeTelephoneResponse> = {
+  encode(message: ChangeTelephoneResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      UserProfile.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeTelephoneResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeTelephoneResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = UserProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeTelephoneResponse {
+    return { user: isSet(object.user) ? UserProfile.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: ChangeTelephoneResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = UserProfile.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangeTelephoneResponse>): ChangeTelephoneResponse {
+    return ChangeTelephoneResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChangeTelephoneResponse>): ChangeTelephoneResponse {
+    const message = createBaseChangeTelephoneResponse();
+    message.user = (object.user !== undefined && object.user !== null)
+      ? UserProfile.fromPartial(object.user)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListInviteesRequest(): ListInviteesRequest {
+  return {};
+}
+
+export const ListInviteesRequest: MessageFns<ListInviteesRequest> = {
+  encode(_: ListInviteesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListInviteesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListInviteesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListInviteesRequest {
+    return {};
+  },
+
+  toJSON(_: ListInviteesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListInviteesRequest>): ListInviteesRequest {
+    return ListInviteesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListInviteesRequest>): ListInviteesRequest {
+    const message = createBaseListInviteesRequest();
+    return message;
+  },
+};
+
+function createBaseListInviteesResponse(): ListInviteesResponse {
+  return { invitees: [], shareCode: "" };
+}
+
+export const ListInviteesResponse: MessageFns<ListInviteesResponse> = {
+  encode(message: ListInviteesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.invitees) {
+      Invitee.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.shareCode !== "") {
+      writer.uint32(18).string(message.shareCode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListInviteesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListInviteesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.invitees.push(Invitee.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.shareCode = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListInviteesResponse {
+    return {
+      invitees: globalThis.Array.isArray(object?.invitees) ? object.invitees.map((e: any) => Invitee.fromJSON(e)) : [],
+      shareCode: isSet(object.shareCode)
+        ? globalThis.String(object.shareCode)
+        : isSet(object.share_code)
+        ? globalThis.String(object.share_code)
+        : "",
+    };
+  },
+
+  toJSON(message: ListInviteesResponse): unknown {
+    const obj: any = {};
+    if (message.invitees?.length) {
+      obj.invitees = message.invitees.map((e) => Invitee.toJSON(e));
+    }
+    if (message.shareCode !== "") {
+      obj.shareCode = message.shareCode;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListInviteesResponse>): ListInviteesResponse {
+    return ListInviteesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListInviteesResponse>): ListInviteesResponse {
+    const message = createBaseListInviteesResponse();
+    message.invitees = object.invitees?.map((e) => Invitee.fromPartial(e)) || [];
+    message.shareCode = object.shareCode ?? "";
+    return message;
+  },
+};
+
+function createBaseInvitee(): Invitee {
+  return { userId: 0, nickname: "", telephone: "", createdAt: 0 };
+}
+
+export const Invitee: MessageFns<Invitee> = {
+  encode(message: Invitee, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    if (message.nickname !== "") {
+      writer.uint32(18).string(message.nickname);
+    }
+    if (message.telephone !== "") {
+      writer.uint32(26).string(message.telephone);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(32).int64(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Invitee {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInvitee();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nickname = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Invitee {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : "",
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Invitee): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.nickname !== "") {
+      obj.nickname = message.nickname;
+    }
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Invitee>): Invitee {
+    return Invitee.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Invitee>): Invitee {
+    const message = createBaseInvitee();
+    message.userId = object.userId ?? 0;
+    message.nickname = object.nickname ?? "";
+    message.telephone = object.telephone ?? "";
+    message.createdAt = object.createdAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseUploadImageRequest(): UploadImageRequest {
+  return { data: Buffer.alloc(0), filename: "" };
+}
+
+export const UploadImageRequest: MessageFns<UploadImageRequest> = {
+  encode(message: UploadImageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.data.length !== 0) {
+      writer.uint32(10).bytes(message.data);
+    }
+    if (message.filename !== "") {
+      writer.uint32(18).string(message.filename);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadImageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadImageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.filename = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadImageRequest {
+    return {
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : Buffer.alloc(0),
+      filename: isSet(object.filename) ? globalThis.String(object.filename) : "",
+    };
+  },
+
+  toJSON(message: UploadImageRequest): unknown {
+    const obj: any = {};
+    if (message.data.length !== 0) {
+      obj.data = base64FromBytes(message.data);
+    }
+    if (message.filename !== "") {
+      obj.filename = message.filename;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UploadImageRequest>): UploadImageRequest {
+    return UploadImageRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UploadImageRequest>): UploadImageRequest {
+    const message = createBaseUploadImageRequest();
+    message.data = object.data ?? Buffer.alloc(0);
+    message.filename = object.filename ?? "";
+    return message;
+  },
+};
+
+function createBaseUploadImageResponse(): UploadImageResponse {
+  return { url: "", key: "", contentType: "", size: 0 };
+}
+
+export const UploadImageResponse: MessageFns<UploadImageResponse> = {
+  encode(message: UploadImageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.key !== "") {
+      writer.uint32(18).string(message.key);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.size !== 0) {
+      writer.uint32(32).int64(message.size);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadImageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadImageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadImageResponse {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+    };
+  },
+
+  toJSON(message: UploadImageResponse): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UploadImageResponse>): UploadImageResponse {
+    return UploadImageResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UploadImageResponse>): UploadImageResponse {
+    const message = createBaseUploadImageResponse();
+    message.url = object.url ?? "";
+    message.key = object.key ?? "";
+    message.contentType = object.contentType ?? "";
+    message.size = object.size ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetFileRequest(): GetFileRequest {
+  return { key: "" };
+}
+
+export const GetFileRequest: MessageFns<GetFileRequest> = {
+  encode(message: GetFileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetFileRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetFileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetFileRequest {
+    return { key: isSet(object.key) ? globalThis.String(object.key) : "" };
+  },
+
+  toJSON(message: GetFileRequest): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetFileRequest>): GetFileRequest {
+    return GetFileRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetFileRequest>): GetFileRequest {
+    const message = createBaseGetFileRequest();
+    message.key = object.key ?? "";
+    return message;
+  },
+};
+
+function createBaseGetFileResponse(): GetFileResponse {
+  return { data: Buffer.alloc(0), contentType: "" };
+}
+
+export const GetFileResponse: MessageFns<GetFileResponse> = {
+  encode(message: GetFileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.data.length !== 0) {
+      writer.uint32(10).bytes(message.data);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(18).string(message.contentType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetFileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetFileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetFileResponse {
+    return {
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : Buffer.alloc(0),
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+    };
+  },
+
+  toJSON(message: GetFileResponse): unknown {
+    const obj: any = {};
+    if (message.data.length !== 0) {
+      obj.data = base64FromBytes(message.data);
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetFileResponse>): GetFileResponse {
+    return GetFileResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetFileResponse>): GetFileResponse {
+    const message = createBaseGetFileResponse();
+    message.data = object.data ?? Buffer.alloc(0);
+    message.contentType = object.contentType ?? "";
+    return message;
+  },
+};
+
 function createBaseLogoutRequest(): LogoutRequest {
   return {};
 }
@@ -2623,6 +3840,60 @@ export const AuthServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** UpdateProfile changes the caller's nickname, true name, avatar, introduction or sex (fields left unset keep their value). */
+    updateProfile: {
+      name: "UpdateProfile",
+      requestType: UpdateProfileRequest as typeof UpdateProfileRequest,
+      requestStream: false,
+      responseType: UpdateProfileResponse as typeof UpdateProfileResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ChangePassword sets a new password after checking the old one; the caller's other sessions end. */
+    changePassword: {
+      name: "ChangePassword",
+      requestType: ChangePasswordRequest as typeof ChangePasswordRequest,
+      requestStream: false,
+      responseType: ChangePasswordResponse as typeof ChangePasswordResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ChangeTelephone moves the account to a new number proven by a code (smsType 4); other sessions end. */
+    changeTelephone: {
+      name: "ChangeTelephone",
+      requestType: ChangeTelephoneRequest as typeof ChangeTelephoneRequest,
+      requestStream: false,
+      responseType: ChangeTelephoneResponse as typeof ChangeTelephoneResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListInvitees lists the people who registered with the caller's share code. */
+    listInvitees: {
+      name: "ListInvitees",
+      requestType: ListInviteesRequest as typeof ListInviteesRequest,
+      requestStream: false,
+      responseType: ListInviteesResponse as typeof ListInviteesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UploadImage stores an image uploaded by the caller (checked by content) and returns its URL. */
+    uploadImage: {
+      name: "UploadImage",
+      requestType: UploadImageRequest as typeof UploadImageRequest,
+      requestStream: false,
+      responseType: UploadImageResponse as typeof UploadImageResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetFile returns an uploaded file by key. */
+    getFile: {
+      name: "GetFile",
+      requestType: GetFileRequest as typeof GetFileRequest,
+      requestStream: false,
+      responseType: GetFileResponse as typeof GetFileResponse,
+      responseStream: false,
+      options: {},
+    },
     /** Logout ends the caller's current session. */
     logout: {
       name: "Logout",
@@ -2694,6 +3965,33 @@ export interface AuthServiceImplementation<CallContextExt = {}> {
     request: GetUserInfoRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<GetUserInfoResponse>>;
+  /** UpdateProfile changes the caller's nickname, true name, avatar, introduction or sex (fields left unset keep their value). */
+  updateProfile(
+    request: UpdateProfileRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateProfileResponse>>;
+  /** ChangePassword sets a new password after checking the old one; the caller's other sessions end. */
+  changePassword(
+    request: ChangePasswordRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ChangePasswordResponse>>;
+  /** ChangeTelephone moves the account to a new number proven by a code (smsType 4); other sessions end. */
+  changeTelephone(
+    request: ChangeTelephoneRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ChangeTelephoneResponse>>;
+  /** ListInvitees lists the people who registered with the caller's share code. */
+  listInvitees(
+    request: ListInviteesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListInviteesResponse>>;
+  /** UploadImage stores an image uploaded by the caller (checked by content) and returns its URL. */
+  uploadImage(
+    request: UploadImageRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UploadImageResponse>>;
+  /** GetFile returns an uploaded file by key. */
+  getFile(request: GetFileRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetFileResponse>>;
   /** Logout ends the caller's current session. */
   logout(request: LogoutRequest, context: CallContext & CallContextExt): Promise<DeepPartial<LogoutResponse>>;
   /** GetDevSmsOutbox returns the last code sent to a telephone; FAILED_PRECONDITION unless the console SMS provider runs. */
@@ -2753,6 +4051,33 @@ export interface AuthServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<GetUserInfoRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<GetUserInfoResponse>;
+  /** UpdateProfile changes the caller's nickname, true name, avatar, introduction or sex (fields left unset keep their value). */
+  updateProfile(
+    request: DeepPartial<UpdateProfileRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateProfileResponse>;
+  /** ChangePassword sets a new password after checking the old one; the caller's other sessions end. */
+  changePassword(
+    request: DeepPartial<ChangePasswordRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ChangePasswordResponse>;
+  /** ChangeTelephone moves the account to a new number proven by a code (smsType 4); other sessions end. */
+  changeTelephone(
+    request: DeepPartial<ChangeTelephoneRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ChangeTelephoneResponse>;
+  /** ListInvitees lists the people who registered with the caller's share code. */
+  listInvitees(
+    request: DeepPartial<ListInviteesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListInviteesResponse>;
+  /** UploadImage stores an image uploaded by the caller (checked by content) and returns its URL. */
+  uploadImage(
+    request: DeepPartial<UploadImageRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UploadImageResponse>;
+  /** GetFile returns an uploaded file by key. */
+  getFile(request: DeepPartial<GetFileRequest>, options?: CallOptions & CallOptionsExt): Promise<GetFileResponse>;
   /** Logout ends the caller's current session. */
   logout(request: DeepPartial<LogoutRequest>, options?: CallOptions & CallOptionsExt): Promise<LogoutResponse>;
   /** GetDevSmsOutbox returns the last code sent to a telephone; FAILED_PRECONDITION unless the console SMS provider runs. */
@@ -2760,6 +4085,14 @@ export interface AuthServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<GetDevSmsOutboxRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<GetDevSmsOutboxResponse>;
+}
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

@@ -15,10 +15,24 @@ export type SessionStarted = DomainEvent<
   'SessionStarted',
   { sessionId: string; tokenHash: string; method: 'password' | 'sms' | 'register'; clientIp: string; expiresAt: number }
 >;
-export type SessionEnded = DomainEvent<'SessionEnded', { sessionId: string; reason: 'logout' | 'passwordReset' }>;
-export type PasswordChanged = DomainEvent<'PasswordChanged', { passwordHash: string; reason: 'reset' }>;
+export type SessionEnded = DomainEvent<
+  'SessionEnded',
+  { sessionId: string; reason: 'logout' | 'passwordReset' | 'passwordChanged' | 'telephoneChanged' }
+>;
+export type PasswordChanged = DomainEvent<'PasswordChanged', { passwordHash: string; reason: 'reset' | 'change' }>;
+export type ProfileUpdated = DomainEvent<
+  'ProfileUpdated',
+  { nickname: string; trueName: string; avatar: string; introduction: string; sex: number }
+>;
+export type TelephoneChanged = DomainEvent<'TelephoneChanged', { from: string; to: string }>;
 
-export type UserEvent = UserRegistered | SessionStarted | SessionEnded | PasswordChanged;
+export type UserEvent =
+  | UserRegistered
+  | SessionStarted
+  | SessionEnded
+  | PasswordChanged
+  | ProfileUpdated
+  | TelephoneChanged;
 
 export type User =
   | { status: 'empty' }
@@ -36,7 +50,10 @@ export function evolve(state: User, event: UserEvent): User {
       if (state.status !== 'active') return state;
       return { ...state, openSessions: new Set([...state.openSessions, event.data.sessionId]) };
     case 'PasswordChanged':
+    case 'ProfileUpdated':
       return state;
+    case 'TelephoneChanged':
+      return state.status === 'active' ? { ...state, telephone: event.data.to } : state;
     case 'SessionEnded': {
       if (state.status !== 'active') return state;
       const openSessions = new Set(state.openSessions);

@@ -1,4 +1,5 @@
 import { type Collection, type Doc, documentProjection, type IndexSpec, type ReadStore } from '@pmbok/infra';
+import { maskTelephone } from '../../domain/rules.js';
 import type { UserEvent } from '../../domain/user/user.js';
 
 export interface UserDoc extends Doc {
@@ -19,17 +20,20 @@ const COLLECTION = 'users';
 const indexes: IndexSpec[] = [
   { fields: { telephone: 1 }, unique: true },
   { fields: { shareCode: 1 }, unique: true },
+  { fields: { inviterShareCode: 1 } },
 ];
 
 export const usersProjection = documentProjection<UserDoc>({
   name: 'users',
   collection: COLLECTION,
   indexes,
-  canHandle: ['UserRegistered', 'PasswordChanged'],
+  canHandle: ['UserRegistered', 'PasswordChanged', 'ProfileUpdated', 'TelephoneChanged'],
   documentId: (event) => event.metadata.streamId.slice('user-'.length),
   evolve(doc, recorded) {
     const event = recorded as unknown as UserEvent;
     if (event.type === 'PasswordChanged') return doc && { ...doc, passwordHash: event.data.passwordHash };
+    if (event.type === 'ProfileUpdated') return doc && { ...doc, ...event.data };
+    if (event.type === 'TelephoneChanged') return doc && { ...doc, telephone: event.data.to };
     if (event.type !== 'UserRegistered') return doc;
     const { userId, telephone, passwordHash, nickname, shareCode, inviterShareCode } = event.data;
     return {
@@ -53,3 +57,16 @@ export const users = (store: ReadStore): Collection<UserDoc> => store.collection
 
 export const findUserByTelephone = (store: ReadStore, telephone: string) => users(store).findOne({ telephone });
 export const findUserById = (store: ReadStore, userId: number) => users(store).findOne({ _id: String(userId) });
+
+/** What a user sees of their own account. */
+export const toProfile = (user: UserDoc) => ({
+  userId: user.userId,
+  nickname: user.nickname,
+  trueName: user.trueName,
+  telephone: maskTelephone(user.telephone),
+  shareCode: user.shareCode,
+  avatar: user.avatar,
+  introduction: user.introduction,
+  sex: user.sex,
+  createdAt: user.createdAt,
+});

@@ -12,16 +12,29 @@ export interface PersonDoc extends Doc {
 const indexes: IndexSpec[] = [{ fields: { telephone: 1 }, unique: true }];
 export const directory = (store: ReadStore): Collection<PersonDoc> => store.collection<PersonDoc>('directory', indexes);
 
-/** Applies auth events; putting by user id makes a redelivered event harmless. */
+/** Applies auth events; each sets fields to the event's values, so a redelivered event is harmless. */
 export async function applyAuthEvent(store: ReadStore, event: RecordedEvent): Promise<void> {
-  if (event.type !== 'UserRegistered') return;
-  const data = event.data as { userId: number; telephone: string; nickname: string };
-  await directory(store).put({
-    _id: String(data.userId),
-    userId: data.userId,
-    telephone: data.telephone,
-    nickname: data.nickname,
-    trueName: '',
-    avatar: '',
-  });
+  const _id = event.metadata.streamId.slice('user-'.length);
+  switch (event.type) {
+    case 'UserRegistered': {
+      const data = event.data as { userId: number; telephone: string; nickname: string };
+      await directory(store).put({
+        _id,
+        userId: data.userId,
+        telephone: data.telephone,
+        nickname: data.nickname,
+        trueName: '',
+        avatar: '',
+      });
+      return;
+    }
+    case 'ProfileUpdated': {
+      const { nickname, trueName, avatar } = event.data as { nickname: string; trueName: string; avatar: string };
+      await directory(store).updateOne({ _id }, { $set: { nickname, trueName, avatar } });
+      return;
+    }
+    case 'TelephoneChanged':
+      await directory(store).updateOne({ _id }, { $set: { telephone: (event.data as { to: string }).to } });
+      return;
+  }
 }

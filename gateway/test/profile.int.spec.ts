@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from './harness.js';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(field: string, filename: string, data: Buffer, type = 'application/octet-stream') {
+  const boundary = '----pmbok-test-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe("the user's own account", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('updates the profile and validates it', async () => {
+    const token = await h.register('13700000001');
+    const updated = await h.call('userInfo/update', { trueName: '张三', introduction: '后端', sex: '1' }, token);
+    expect(updated.data).toMatchObject({ trueName: '张三', introduction: '后端', sex: 1, nickname: '用户0001' });
+    expect((await h.call('userInfo/getUser', {}, token)).data.trueName).toBe('张三');
+    expect((await h.call('userInfo/update', { nickname: '' }, token)).msg).toBe('请输入昵称');
+    expect((await h.call('userInfo/update', { avatar: 'javascript:alert(1)' }, token)).msg).toBe('头像地址无效');
+    expect((await h.call('userInfo/update', { sex: '7' }, token)).code).toBe(400);
+  });
+
+  it('changes the password with the old one and ends the other sessions only', async () => {
+    const first = await h.register('13700000002');
+    const second = (await h.call('user/loginByPassword', { username: '13700000002', password: 'Passw0rd!' })).data
+      .token;
+    const change = { oldPassword: 'Wrong0ne!', password: 'N3w-pass!', repeatPassword: 'N3w-pass!' };
+    expect((await h.call('userInfo/resetPassword', change, second)).msg).toBe('原密码错误');
+    expect((await h.call('userInfo/resetPassword', { ...change, oldPassword: 'Passw0rd!' }, second)).code).toBe(200);
+    expect((await h.call('userInfo/getUserInfo', {}, second)).code).toBe(200);
+    expect((await h.call('userInfo/getUserInfo', {}, first)).code).toBe(402);
+    expect((await h.call('user/loginByPassword', { username: '13700000002', password: 'N3w-pass!' })).code).toBe(200);
+  });
+
+  it('moves the account to a new number, which frees the old one', async () => {
+    const token = await h.register('13700000003');
+    await h.register('13700000004');
+    expect(
+      (await h.call('userInfo/sendChangeTelephoneCode', { telephone: '13700000004', smsType: '4' }, token)).msg,
+    ).toBe('当前用户已注册');
+    expect(
+      (await h.call('userInfo/sendChangeTelephoneCode', { telephone: '13700000005', smsType: '4' }, token)).code,
+    ).toBe(200);
+    const code = await h.smsCode('13700000005');
+    const moved = await h.call('userInfo/changeTelephone', { telephone: '13700000005', code }, token);
+    expect(moved.data.telephone).toBe('137****0005');
+    expect((await h.call('user/loginByPassword', { username: '13700000005', password: 'Passw0rd!' })).code).toBe(200);
+    expect((await h.call('user/loginByPassword', { username: '13700000003', password: 'Passw0rd!' })).code).toBe(400);
+    // The old number can be registered again by someone else.
+    expect((await h.call('user/checkUsername', { username: '13700000003' })).data.registered).toBe(false);
+    h.advanceClock(61_000);
+    expect(await h.register('13700000003')).toBeTruthy();
+  });
+
+  it('lists the people who registered with my share code', async () => {
+    const token = await h.register('13700000006');
+    const { shareCode } = (await h.call('userInfo/getUserInfo', {}, token)).data;
+    await h.call('user/sendRegisterCode', { username: '13700000007' });
+    const code = await h.smsCode('13700000007');
+    const fields = { telephone: '13700000007', password: 'Passw0rd!', repeatPassword: 'Passw0rd!', code, shareCode };
+    expect((await h.call('user/register', fields)).code).toBe(200);
+    expect((await h.call('userInfo/getInviteList', {}, token)).data).toEqual([
+      expect.objectContaining({ nickname: '用户0007', telephone: '137****0007' }),
+    ]);
+    expect((await h.call('userInfo/getInviteMessage', {}, token)).data).toEqual({
+      shareCode,
+      inviteCount: 1,
+      invitePath: `/system/#/invite/${shareCode}`,
+    });
+  });
+
+  it('accepts images by their content, serves them back, and refuses anything else', async () => {
+    const token = await h.register('13700000008');
+    const upload = (body: ReturnType<typeof multipart>, auth = token) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/pmbok/api/img/upload',
+        headers: { ...body.headers, authorization: auth },
+        payload: body.payload,
+      });
+
+    const ok = (await upload(multipart('file', 'avatar.txt', PNG))).json();
+    expect(ok).toMatchObject({ code: 200, data: { contentType: 'image/png', size: PNG.length } });
+    const served = await h.app.inject(ok.data.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect((await h.call('userInfo/update', { avatar: ok.data.url }, token)).data.avatar).toBe(ok.data.url);
+
+    const html = (
+      await upload(multipart('file', 'evil.png', Buffer.from('<html><script>alert(1)</script></html>'), 'image/png'))
+    ).json();
+    expect(html).toMatchObject({ code: 400, msg: '只能上传 PNG、JPEG、GIF、WebP 或 BMP 图片' });
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await upload(multipart('file', 'big.png', big))).json()).toMatchObject({
+      code: 400,
+      msg: '图片不能超过5MB',
+    });
+    expect((await upload(multipart('other', 'a.png', PNG))).json().code).toBe(400);
+    expect((await upload(multipart('file', 'a.png', PNG), '')).json().code).toBe(402);
+    expect((await h.app.inject('/pmbok/files/images/1/nothing.png')).statusCode).toBe(404);
+    expect((await h.app.inject('/pmbok/files/../auth.secret')).statusCode).toBe(404);
+  });
+});

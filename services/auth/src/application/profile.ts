@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { verify } from '@node-rs/argon2';
+import { type Caller, handleCommand, invalid, notFound } from '@pmbok/infra';
+import { fileTypeFromBuffer } from 'file-type';
+import { checkNewPassword, checkSmsCodeShape, checkTelephone, maskTelephone, messages } from '../domain/rules.js';
+import { telephoneDecider, telephoneStreamId } from '../domain/telephone/telephone.js';
+import { type UserCommand, userDecider } from '../domain/user/businessLogic.js';
+import { userStreamId } from '../domain/user/user.js';
+import { findUserById, findUserByTelephone, toProfile, users } from '../projections/users/index.js';
+import { type AuthContext, hashPassword } from './context.js';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+
+/** The signed-in user's own account: profile, password, telephone, people invited, uploads. */
+export function createProfiles(context: AuthContext) {
+  const { eventStore, readStore, now, contextOf, settled, consumeSmsCode, claimTelephone } = context;
+  const { blobStore } = context.deps.runtime;
+
+  const userOf = async (userId: number) => {
+    const user = await findUserById(readStore, userId);
+    if (!user) throw notFound('用户不存在');
+    return user;
+  };
+
+  async function run(caller: Caller, command: UserCommand) {
+    const { result } = await handleCommand(
+      eventStore,
+      userStreamId(caller.userId),
+      userDecider,
+      command,
+      contextOf(caller),
+    );
+    await settled(result.lastGlobalPosition);
+  }
+
+  return {
+    get: async (userId: number) => toProfile(await userOf(userId)),
+
+    async update(
+      caller: Caller,
+      changes: Partial<{ nickname: string; trueName: string; avatar: string; introduction: string; sex: number }>,
+    ) {
+      const current = await userOf(caller.userId);
+      const { nickname, trueName, avatar, introduction, sex } = { ...current, ...changes };
+      await run(caller, { type: 'UpdateProfile', data: { nickname, trueName, avatar, introduction, sex } });
+      return toProfile(await userOf(caller.userId));
+    },
+
+    async changePassword(caller: Caller, input: { oldPassword: string; password: string; repeatPassword: string }) {
+      const user = await userOf(caller.userId);
+      if (!(await verify(user.passwordHash, input.oldPassword))) throw invalid('原密码错误');
+      checkNewPassword(input.password, input.repeatPassword);
+      const passwordHash = await hashPassword(input.password);
+      await run(caller, { type: 'ChangePassword', data: { passwordHash, keepSessionId: caller.sessionId } });
+    },
+
+    async changeTelephone(caller: Caller, input: { telephone: string; code: string }) {
+      checkTelephone(input.telephone);
+      checkSmsCodeShape(input.code);
+      const user = await userOf(caller.userId);
+      if (await findUserByTelephone(readStore, input.telephone)) throw invalid(messages.alreadyRegistered);
+      await consumeSmsCode(input.telephone, 4, input.code, caller);
+      await claimTelephone(input.telephone, caller.userId, caller);
+      await run(caller, {
+        type: 'ChangeTelephone',
+        data: { telephone: input.telephone, keepSessionId: caller.sessionId },
+      });
+      await handleCommand(
+        eventStore,
+        telephoneStreamId(user.telephone),
+        telephoneDecider,
+        { type: 'ReleaseTelephone', data: { telephone: user.telephone, userId: caller.userId } },
+        contextOf(caller),
+      );
+      return toProfile(await userOf(caller.userId));
+    },
+
+    /** People who registered with my share code. */
+    async invitees(caller: Caller) {
+      const { shareCode } = await userOf(caller.userId);
+      const invited = await users(readStore).find({ inviterShareCode: shareCode }, { sort: { createdAt: -1 } });
+      return invited.map((u) => ({
+        userId: u.userId,
+        nickname: u.nickname,
+        telephone: maskTelephone(u.telephone),
+        createdAt: u.createdAt,
+      }));
+    },
+
+    /** Stores an image after checking its bytes (not its name) are one of the accepted formats. */
+    async uploadImage(caller: Caller, data: Uint8Array) {
+      if (data.length === 0) throw invalid('请选择要上传的图片');
+      if (data.length > MAX_IMAGE_BYTES) throw invalid('图片不能超过5MB');
+      const type = await fileTypeFromBuffer(data);
+      if (!type || !IMAGE_TYPES.has(type.mime)) throw invalid('只能上传 PNG、JPEG、GIF、WebP 或 BMP 图片');
+      const key = `images/${caller.userId}/${now()}-${randomUUID()}.${type.ext}`;
+      await blobStore.put(key, { data: Buffer.from(data), contentType: type.mime });
+      return { key, url: `/pmbok/files/${key}`, contentType: type.mime, size: data.length };
+    },
+
+    async file(key: string) {
+      if (!key.startsWith('images/')) throw notFound('文件不存在');
+      const blob = await blobStore.get(key).catch(() => null);
+      if (!blob) throw notFound('文件不存在');
+      return blob;
+    },
+  };
+}
+
+export type Profiles = ReturnType<typeof createProfiles>;
