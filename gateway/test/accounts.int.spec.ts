@@ -176,6 +176,23 @@ describe('the account slice through the gateway', () => {
     expect((await h.call('user/checkNeedLoginCaptcha', fresh, undefined, '10.0.0.11')).data.isNeed).toBe(false);
   });
 
+  it('caps the SMS codes one client IP may ask for in a day', async () => {
+    const ip = '10.0.0.12';
+    for (let i = 0; i < 30; i++) {
+      const sent = await h.call(
+        'user/sendRegisterCode',
+        { username: `1330000${String(i).padStart(4, '0')}` },
+        undefined,
+        ip,
+      );
+      expect(sent.code).toBe(200);
+    }
+    expect((await h.call('user/sendRegisterCode', { username: '13300009999' }, undefined, ip)).msg).toBe(
+      '当前网络今日获取验证码次数过多，请明天再试',
+    );
+    expect((await h.call('user/sendRegisterCode', { username: '13300009999' }, undefined, '10.0.0.13')).code).toBe(200);
+  });
+
   it('refuses calls without a valid token with 402', async () => {
     expect((await h.call('userInfo/getUserInfo')).code).toBe(402);
     expect((await h.call('userInfo/getUserInfo', {}, 'not-a-token')).code).toBe(402);

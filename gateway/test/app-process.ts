@@ -25,7 +25,14 @@ export async function startApp(dataDir: string, port?: number): Promise<AppProce
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ['gateway/dist/embedded.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(chosen),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMS_IP_DAILY_LIMIT: '100000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -67,6 +67,24 @@ describe("the user's own account", () => {
     expect(await h.register('13700000003')).toBeTruthy();
   });
 
+  it('binds an e-mail and a unique login name that signs in like the telephone', async () => {
+    const token = await h.register('13700000009');
+    const other = await h.register('13700000010');
+    expect((await h.call('user/bindingEmail', { email: 'not-an-email' }, token)).msg).toBe('请输入正确的邮箱地址');
+    expect((await h.call('user/bindingEmail', { email: 'Zhang@Example.com' }, token)).data.email).toBe(
+      'zhang@example.com',
+    );
+    expect((await h.call('user/bindingUserName', { username: '13700000009' }, token)).msg).toBe(
+      '用户名以字母开头，4到20位字母、数字或下划线',
+    );
+    expect((await h.call('user/bindingUserName', { username: 'zhang_san' }, token)).data.username).toBe('zhang_san');
+    expect((await h.call('user/bindingUserName', { username: 'Zhang_San' }, other)).msg).toBe('该用户名已被使用');
+    expect((await h.call('user/loginByPassword', { username: 'ZHANG_SAN', password: 'Passw0rd!' })).code).toBe(200);
+    expect((await h.call('user/clearUserName', {}, token)).data.username).toBe('');
+    expect((await h.call('user/loginByPassword', { username: 'zhang_san', password: 'Passw0rd!' })).code).toBe(400);
+    expect((await h.call('user/bindingUserName', { username: 'Zhang_San' }, other)).data.username).toBe('Zhang_San');
+  });
+
   it('lists the people who registered with my share code', async () => {
     const token = await h.register('13700000006');
     const { shareCode } = (await h.call('userInfo/getUserInfo', {}, token)).data;

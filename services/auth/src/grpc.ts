@@ -62,6 +62,15 @@ export function authServiceImplementation(
     async changeTelephone(request, context) {
       return { user: await profiles.changeTelephone(signedInCaller(context), request) };
     },
+    async bindEmail(request, context) {
+      return { user: await profiles.bindEmail(signedInCaller(context), request.email) };
+    },
+    async bindUsername(request, context) {
+      return { user: await profiles.bindUsername(signedInCaller(context), request.username) };
+    },
+    async clearUsername(_request, context) {
+      return { user: await profiles.clearUsername(signedInCaller(context)) };
+    },
     async listInvitees(_request, context) {
       const caller = signedInCaller(context);
       const [invitees, me] = await Promise.all([profiles.invitees(caller), profiles.get(caller.userId)]);

@@ -50,6 +50,7 @@ export function startAuthService(options: {
           logger: options.logger,
           now: options.clock,
           captchaText: options.captchaText,
+          smsIpDailyLimit: process.env.SMS_IP_DAILY_LIMIT ? Number(process.env.SMS_IP_DAILY_LIMIT) : undefined,
         });
         return [
           grpcService(authv1.AuthServiceDefinition, {

@@ -1,6 +1,7 @@
 import { DomainError } from '@pmbok/infra';
 import { deciderSpec } from '@pmbok/infra/testing';
 import { describe, expect, it } from 'vitest';
+import { identifierClaimDecider } from '../src/domain/identifierClaim/identifierClaim.js';
 import { checkNewPassword, checkSmsCodeShape, checkTelephone, messages } from '../src/domain/rules.js';
 import {
   DAILY_LIMIT_PER_PHONE,
@@ -10,7 +11,6 @@ import {
   smsCodeDecider,
 } from '../src/domain/smsCode/businessLogic.js';
 import type { SmsCodeEvent, SmsCodeIssued } from '../src/domain/smsCode/smsCode.js';
-import { telephoneDecider } from '../src/domain/telephone/telephone.js';
 import { SESSION_TTL_MS, userDecider } from '../src/domain/user/businessLogic.js';
 import type { UserEvent } from '../src/domain/user/user.js';
 
@@ -158,24 +158,36 @@ describe('users', () => {
   });
 });
 
-describe('telephone claims', () => {
-  const spec = deciderSpec(telephoneDecider);
-  const claimed = { type: 'TelephoneClaimed' as const, data: { telephone: phone, userId: 1 } };
-  it('claims a free number', () =>
-    spec
-      .given([])
-      .when({ type: 'ClaimTelephone', data: { telephone: phone, userId: 1, holderRegistered: false } })
-      .then([claimed]));
-  it('refuses a number whose holder registered', () =>
-    spec
-      .given([claimed])
-      .when({ type: 'ClaimTelephone', data: { telephone: phone, userId: 2, holderRegistered: true } })
-      .thenThrows(DomainError, messages.alreadyRegistered));
+describe('identifier claims', () => {
+  const spec = deciderSpec(identifierClaimDecider);
+  const claim = (userId: number, holderActive: boolean) => ({
+    type: 'ClaimIdentifier' as const,
+    data: { identifier: phone, userId, holderActive, takenMessage: messages.alreadyRegistered },
+  });
+  const claimed = { type: 'IdentifierClaimed' as const, data: { identifier: phone, userId: 1 } };
+  it('claims a free identifier', () => spec.given([]).when(claim(1, false)).then([claimed]));
+  it('refuses one whose holder is active', () =>
+    spec.given([claimed]).when(claim(2, true)).thenThrows(DomainError, messages.alreadyRegistered));
   it('takes over a claim whose registration never completed', () =>
     spec
       .given([claimed])
-      .when({ type: 'ClaimTelephone', data: { telephone: phone, userId: 2, holderRegistered: false } })
-      .then([{ type: 'TelephoneClaimed', data: { telephone: phone, userId: 2 } }]));
+      .when(claim(2, false))
+      .then([{ type: 'IdentifierClaimed', data: { identifier: phone, userId: 2 } }]));
+  it('frees a released identifier, released only by its holder', () => {
+    const released = { type: 'IdentifierReleased' as const, data: { identifier: phone, userId: 1 } };
+    spec
+      .given([claimed])
+      .when({ type: 'ReleaseIdentifier', data: { identifier: phone, userId: 2 } })
+      .then([]);
+    spec
+      .given([claimed])
+      .when({ type: 'ReleaseIdentifier', data: { identifier: phone, userId: 1 } })
+      .then([released]);
+    spec
+      .given([claimed, released])
+      .when(claim(3, true))
+      .then([{ type: 'IdentifierClaimed', data: { identifier: phone, userId: 3 } }]);
+  });
 });
 
 describe('SPEC §5 rules', () => {

@@ -121,6 +121,28 @@ export const userCalls = [
   }),
   defineCall({
     module: 'user',
+    call: 'bindingEmail',
+    access: 'user',
+    fields: { email: Type.String({ maxLength: 254 }) },
+    handle: async ({ email }, { services, metadata }) => (await services.auth.bindEmail({ email }, { metadata })).user,
+  }),
+  defineCall({
+    module: 'user',
+    call: 'bindingUserName',
+    access: 'user',
+    fields: { username: Type.String({ maxLength: 40 }) },
+    handle: async ({ username }, { services, metadata }) =>
+      (await services.auth.bindUsername({ username }, { metadata })).user,
+  }),
+  defineCall({
+    module: 'user',
+    call: 'clearUserName',
+    access: 'user',
+    fields: {},
+    handle: async (_body, { services, metadata }) => (await services.auth.clearUsername({}, { metadata })).user,
+  }),
+  defineCall({
+    module: 'user',
     call: 'checkUsername',
     access: 'public',
     fields: { username: telephone },

@@ -14,10 +14,14 @@ import {
   type SmsProvider,
   sha256,
 } from '@pmbok/infra';
+import {
+  type IdentifierKind,
+  identifierClaimDecider,
+  identifierStreamId,
+} from '../domain/identifierClaim/identifierClaim.js';
 import { messages } from '../domain/rules.js';
 import { smsCodeDecider } from '../domain/smsCode/businessLogic.js';
 import { type SmsPurpose, smsCodeStreamId } from '../domain/smsCode/smsCode.js';
-import { telephoneDecider, telephoneStreamId } from '../domain/telephone/telephone.js';
 import { userDecider } from '../domain/user/businessLogic.js';
 import { userStreamId } from '../domain/user/user.js';
 
@@ -31,6 +35,8 @@ export interface AuthDeps {
   now?: () => number;
   /** The captcha's characters; tests choose them, production draws them from the CSPRNG. */
   captchaText?: () => string;
+  /** SMS sends allowed per client IP per day. */
+  smsIpDailyLimit?: number;
 }
 
 /** Argon2id at OWASP's recommended minimum (19 MiB, 2 passes). */
@@ -94,23 +100,39 @@ export function createAuthContext(deps: AuthDeps) {
   }
 
   /**
-   * Claims a telephone for a user (ADR 3). A claim held by a user whose registration never completed does not
-   * hold; a released number is free. Returns the user id of the claim (an earlier one when retried).
+   * Claims a telephone or username for a user (ADR 3). A claim held by a user whose registration never completed
+   * does not hold; a released one is free. Returns the user id of the claim (an earlier one when retried).
    */
-  async function claimTelephone(telephone: string, userId: number, caller: Partial<Caller>, commandId?: string) {
-    const streamId = telephoneStreamId(telephone);
-    const claim = fold(telephoneDecider, await eventStore.readStream(streamId));
-    const holderRegistered =
+  async function claimIdentifier(
+    kind: IdentifierKind,
+    identifier: string,
+    userId: number,
+    caller: Partial<Caller>,
+    commandId?: string,
+  ) {
+    const streamId = identifierStreamId(kind, identifier);
+    const claim = fold(identifierClaimDecider, await eventStore.readStream(streamId));
+    const holderActive =
       claim.status === 'claimed' && (await eventStore.readStream(userStreamId(claim.userId))).length > 0;
+    const takenMessage = kind === 'telephone' ? messages.alreadyRegistered : '该用户名已被使用';
     const { events } = await handleCommand(
       eventStore,
       streamId,
-      telephoneDecider,
-      { type: 'ClaimTelephone', data: { telephone, userId, holderRegistered } },
+      identifierClaimDecider,
+      { type: 'ClaimIdentifier', data: { identifier, userId, holderActive, takenMessage } },
       contextOf(caller, commandId),
     );
-    return (events[0]!.data as { userId: number }).userId;
+    return events.length > 0 ? (events[0]!.data as { userId: number }).userId : userId;
   }
+
+  const releaseIdentifier = (kind: IdentifierKind, identifier: string, userId: number, caller: Partial<Caller>) =>
+    handleCommand(
+      eventStore,
+      identifierStreamId(kind, identifier),
+      identifierClaimDecider,
+      { type: 'ReleaseIdentifier', data: { identifier, userId } },
+      contextOf(caller),
+    );
 
   return {
     deps,
@@ -122,7 +144,8 @@ export function createAuthContext(deps: AuthDeps) {
     settled,
     consumeSmsCode,
     startSession,
-    claimTelephone,
+    claimIdentifier,
+    releaseIdentifier,
   };
 }
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { type Caller, handleCommand, invalid, notFound } from '@pmbok/infra';
+import { type Caller, fold, handleCommand, invalid, notFound } from '@pmbok/infra';
 import { fileTypeFromBuffer } from 'file-type';
 import { checkNewPassword, checkSmsCodeShape, checkTelephone, maskTelephone, messages } from '../domain/rules.js';
-import { telephoneDecider, telephoneStreamId } from '../domain/telephone/telephone.js';
 import { type UserCommand, userDecider } from '../domain/user/businessLogic.js';
 import { userStreamId } from '../domain/user/user.js';
 import { findUserById, findUserByTelephone, toProfile, users } from '../projections/users/index.js';
@@ -14,7 +13,8 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 
 /** The signed-in user's own account: profile, password, telephone, people invited, uploads. */
 export function createProfiles(context: AuthContext) {
-  const { eventStore, readStore, now, contextOf, settled, consumeSmsCode, claimTelephone } = context;
+  const { eventStore, readStore, now, contextOf, settled, consumeSmsCode, claimIdentifier, releaseIdentifier } =
+    context;
   const { blobStore } = context.deps.runtime;
 
   const userOf = async (userId: number) => {
@@ -22,6 +22,10 @@ export function createProfiles(context: AuthContext) {
     if (!user) throw notFound('用户不存在');
     return user;
   };
+
+  /** Checks a command against the current state before claiming anything for it. */
+  const currentState = async (caller: Caller) =>
+    fold(userDecider, await eventStore.readStream(userStreamId(caller.userId)));
 
   async function run(caller: Caller, command: UserCommand) {
     const { result } = await handleCommand(
@@ -61,18 +65,37 @@ export function createProfiles(context: AuthContext) {
       const user = await userOf(caller.userId);
       if (await findUserByTelephone(readStore, input.telephone)) throw invalid(messages.alreadyRegistered);
       await consumeSmsCode(input.telephone, 4, input.code, caller);
-      await claimTelephone(input.telephone, caller.userId, caller);
+      await claimIdentifier('telephone', input.telephone, caller.userId, caller);
       await run(caller, {
         type: 'ChangeTelephone',
         data: { telephone: input.telephone, keepSessionId: caller.sessionId },
       });
-      await handleCommand(
-        eventStore,
-        telephoneStreamId(user.telephone),
-        telephoneDecider,
-        { type: 'ReleaseTelephone', data: { telephone: user.telephone, userId: caller.userId } },
-        contextOf(caller),
-      );
+      await releaseIdentifier('telephone', user.telephone, caller.userId, caller);
+      return toProfile(await userOf(caller.userId));
+    },
+
+    async bindEmail(caller: Caller, email: string) {
+      await run(caller, { type: 'BindEmail', data: { email: email.trim() } });
+      return toProfile(await userOf(caller.userId));
+    },
+
+    /** The name is claimed first (unique across accounts), then bound; the old one is released. */
+    async bindUsername(caller: Caller, username: string) {
+      const name = username.trim();
+      const user = await userOf(caller.userId);
+      userDecider.decide({ type: 'BindUsername', data: { username: name } }, await currentState(caller));
+      await claimIdentifier('username', name, caller.userId, caller);
+      await run(caller, { type: 'BindUsername', data: { username: name } });
+      if (user.username && user.username.toLowerCase() !== name.toLowerCase()) {
+        await releaseIdentifier('username', user.username, caller.userId, caller);
+      }
+      return toProfile(await userOf(caller.userId));
+    },
+
+    async clearUsername(caller: Caller) {
+      const user = await userOf(caller.userId);
+      await run(caller, { type: 'ClearUsername' });
+      if (user.username) await releaseIdentifier('username', user.username, caller.userId, caller);
       return toProfile(await userOf(caller.userId));
     },
 

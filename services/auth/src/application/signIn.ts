@@ -14,13 +14,21 @@ import {
 } from '@pmbok/infra';
 import svgCaptcha from 'svg-captcha';
 import { captchaMessages } from '../domain/loginGuard/loginGuard.js';
-import { checkNewPassword, checkSmsCodeShape, checkTelephone, messages, SMS_CODE_LENGTH } from '../domain/rules.js';
+import {
+  checkNewPassword,
+  checkSmsCodeShape,
+  checkTelephone,
+  messages,
+  SMS_CODE_LENGTH,
+  TELEPHONE,
+} from '../domain/rules.js';
 import { smsCodeDecider } from '../domain/smsCode/businessLogic.js';
 import { type SmsPurpose, smsCodeStreamId } from '../domain/smsCode/smsCode.js';
+import { DAILY_LIMIT_PER_IP, smsQuotaDecider, smsQuotaStreamId } from '../domain/smsQuota/smsQuota.js';
 import { userDecider } from '../domain/user/businessLogic.js';
 import { userStreamId } from '../domain/user/user.js';
 import { findSessionByTokenHash } from '../projections/sessions/index.js';
-import { findUserByTelephone, toProfile } from '../projections/users/index.js';
+import { findUserByTelephone, findUserByUsername, toProfile } from '../projections/users/index.js';
 import { type AuthContext, hashPassword } from './context.js';
 import { createLoginGuards } from './loginGuards.js';
 
@@ -44,6 +52,19 @@ export function createSignIn(context: AuthContext) {
       // SPEC §5/§8: registration needs a new number, every other purpose an existing account.
       if ((smsType === 2 || smsType === 4) && registered) throw invalid(messages.alreadyRegistered);
       if ((smsType === 1 || smsType === 3) && !registered) throw invalid(messages.notRegistered);
+      if (caller.clientIp) {
+        await handleCommand(
+          eventStore,
+          smsQuotaStreamId(caller.clientIp),
+          smsQuotaDecider,
+          {
+            type: 'RequestSmsSend',
+            data: { dailyLimit: deps.smsIpDailyLimit ?? DAILY_LIMIT_PER_IP },
+            metadata: { now: now() },
+          },
+          contextOf(caller),
+        );
+      }
       const code = newNumericCode(SMS_CODE_LENGTH);
       await handleCommand(
         eventStore,
@@ -74,7 +95,13 @@ export function createSignIn(context: AuthContext) {
       await consumeSmsCode(input.telephone, 2, input.code, caller, commandId);
       const passwordHash = await hashPassword(input.password);
       // A retried request finds its earlier claim and continues with the same user id.
-      const userId = await context.claimTelephone(input.telephone, nextNumericId(now()), caller, `${commandId}:claim`);
+      const userId = await context.claimIdentifier(
+        'telephone',
+        input.telephone,
+        nextNumericId(now()),
+        caller,
+        `${commandId}:claim`,
+      );
       await handleCommand(
         eventStore,
         userStreamId(userId),
@@ -109,7 +136,10 @@ export function createSignIn(context: AuthContext) {
         });
         if (events.some((e) => e.type === 'CaptchaRejected')) throw invalid(captchaMessages.wrong);
       }
-      const user = await findUserByTelephone(readStore, input.telephone);
+      // The account is a telephone or a bound login name.
+      const user = TELEPHONE.test(input.telephone)
+        ? await findUserByTelephone(readStore, input.telephone)
+        : await findUserByUsername(readStore, input.telephone);
       const matches = await verify(user?.passwordHash ?? (await decoyHash), input.password);
       if (!user || !matches) {
         await guard.recordFailure();

@@ -171,6 +171,9 @@ export interface UserProfile {
   introduction: string;
   sex: number;
   createdAt: number;
+  email: string;
+  /** Login name besides the telephone; empty when none. */
+  username: string;
 }
 
 export interface UpdateProfileRequest {
@@ -200,6 +203,29 @@ export interface ChangeTelephoneRequest {
 }
 
 export interface ChangeTelephoneResponse {
+  user: UserProfile | undefined;
+}
+
+export interface BindEmailRequest {
+  email: string;
+}
+
+export interface BindEmailResponse {
+  user: UserProfile | undefined;
+}
+
+export interface BindUsernameRequest {
+  username: string;
+}
+
+export interface BindUsernameResponse {
+  user: UserProfile | undefined;
+}
+
+export interface ClearUsernameRequest {
+}
+
+export interface ClearUsernameResponse {
   user: UserProfile | undefined;
 }
 
@@ -1930,6 +1956,8 @@ function createBaseUserProfile(): UserProfile {
     introduction: "",
     sex: 0,
     createdAt: 0,
+    email: "",
+    username: "",
   };
 }
 
@@ -1961,6 +1989,12 @@ export const UserProfile: MessageFns<UserProfile> = {
     }
     if (message.createdAt !== 0) {
       writer.uint32(72).int64(message.createdAt);
+    }
+    if (message.email !== "") {
+      writer.uint32(82).string(message.email);
+    }
+    if (message.username !== "") {
+      writer.uint32(90).string(message.username);
     }
     return writer;
   },
@@ -2050,6 +2084,22 @@ export const UserProfile: MessageFns<UserProfile> = {
             message.createdAt = longToNumber(reader.int64());
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2089,6 +2139,8 @@ export const UserProfile: MessageFns<UserProfile> = {
         : isSet(object.created_at)
         ? globalThis.Number(object.created_at)
         : 0,
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
     };
   },
 
@@ -2121,6 +2173,12 @@ export const UserProfile: MessageFns<UserProfile> = {
     if (message.createdAt !== 0) {
       obj.createdAt = Math.round(message.createdAt);
     }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
     return obj;
   },
 
@@ -2138,6 +2196,8 @@ export const UserProfile: MessageFns<UserProfile> = {
     message.introduction = object.introduction ?? "";
     message.sex = object.sex ?? 0;
     message.createdAt = object.createdAt ?? 0;
+    message.email = object.email ?? "";
+    message.username = object.username ?? "";
     return message;
   },
 };
@@ -2656,6 +2716,399 @@ export const ChangeTelephoneResponse: MessageFns<ChangeTelephoneResponse> = {
   },
   fromPartial(object: DeepPartial<ChangeTelephoneResponse>): ChangeTelephoneResponse {
     const message = createBaseChangeTelephoneResponse();
+    message.user = (object.user !== undefined && object.user !== null)
+      ? UserProfile.fromPartial(object.user)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseBindEmailRequest(): BindEmailRequest {
+  return { email: "" };
+}
+
+export const BindEmailRequest: MessageFns<BindEmailRequest> = {
+  encode(message: BindEmailRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BindEmailRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBindEmailRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BindEmailRequest {
+    return { email: isSet(object.email) ? globalThis.String(object.email) : "" };
+  },
+
+  toJSON(message: BindEmailRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BindEmailRequest>): BindEmailRequest {
+    return BindEmailRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BindEmailRequest>): BindEmailRequest {
+    const message = createBaseBindEmailRequest();
+    message.email = object.email ?? "";
+    return message;
+  },
+};
+
+function createBaseBindEmailResponse(): BindEmailResponse {
+  return { user: undefined };
+}
+
+export const BindEmailResponse: MessageFns<BindEmailResponse> = {
+  encode(message: BindEmailResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      UserProfile.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BindEmailResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBindEmailResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = UserProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BindEmailResponse {
+    return { user: isSet(object.user) ? UserProfile.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: BindEmailResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = UserProfile.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BindEmailResponse>): BindEmailResponse {
+    return BindEmailResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BindEmailResponse>): BindEmailResponse {
+    const message = createBaseBindEmailResponse();
+    message.user = (object.user !== undefined && object.user !== null)
+      ? UserProfile.fromPartial(object.user)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseBindUsernameRequest(): BindUsernameRequest {
+  return { username: "" };
+}
+
+export const BindUsernameRequest: MessageFns<BindUsernameRequest> = {
+  encode(message: BindUsernameRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.username !== "") {
+      writer.uint32(10).string(message.username);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BindUsernameRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBindUsernameRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BindUsernameRequest {
+    return { username: isSet(object.username) ? globalThis.String(object.username) : "" };
+  },
+
+  toJSON(message: BindUsernameRequest): unknown {
+    const obj: any = {};
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BindUsernameRequest>): BindUsernameRequest {
+    return BindUsernameRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BindUsernameRequest>): BindUsernameRequest {
+    const message = createBaseBindUsernameRequest();
+    message.username = object.username ?? "";
+    return message;
+  },
+};
+
+function createBaseBindUsernameResponse(): BindUsernameResponse {
+  return { user: undefined };
+}
+
+export const BindUsernameResponse: MessageFns<BindUsernameResponse> = {
+  encode(message: BindUsernameResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      UserProfile.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BindUsernameResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBindUsernameResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = UserProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BindUsernameResponse {
+    return { user: isSet(object.user) ? UserProfile.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: BindUsernameResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = UserProfile.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BindUsernameResponse>): BindUsernameResponse {
+    return BindUsernameResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BindUsernameResponse>): BindUsernameResponse {
+    const message = createBaseBindUsernameResponse();
+    message.user = (object.user !== undefined && object.user !== null)
+      ? UserProfile.fromPartial(object.user)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseClearUsernameRequest(): ClearUsernameRequest {
+  return {};
+}
+
+export const ClearUsernameRequest: MessageFns<ClearUsernameRequest> = {
+  encode(_: ClearUsernameRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClearUsernameRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClearUsernameRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ClearUsernameRequest {
+    return {};
+  },
+
+  toJSON(_: ClearUsernameRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ClearUsernameRequest>): ClearUsernameRequest {
+    return ClearUsernameRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ClearUsernameRequest>): ClearUsernameRequest {
+    const message = createBaseClearUsernameRequest();
+    return message;
+  },
+};
+
+function createBaseClearUsernameResponse(): ClearUsernameResponse {
+  return { user: undefined };
+}
+
+export const ClearUsernameResponse: MessageFns<ClearUsernameResponse> = {
+  encode(message: ClearUsernameResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      UserProfile.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClearUsernameResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClearUsernameResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = UserProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClearUsernameResponse {
+    return { user: isSet(object.user) ? UserProfile.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: ClearUsernameResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = UserProfile.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ClearUsernameResponse>): ClearUsernameResponse {
+    return ClearUsernameResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ClearUsernameResponse>): ClearUsernameResponse {
+    const message = createBaseClearUsernameResponse();
     message.user = (object.user !== undefined && object.user !== null)
       ? UserProfile.fromPartial(object.user)
       : undefined;
@@ -3867,6 +4320,33 @@ export const AuthServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** BindEmail sets the caller's e-mail address. */
+    bindEmail: {
+      name: "BindEmail",
+      requestType: BindEmailRequest as typeof BindEmailRequest,
+      requestStream: false,
+      responseType: BindEmailResponse as typeof BindEmailResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** BindUsername sets a unique login name for the caller, usable instead of the telephone to sign in. */
+    bindUsername: {
+      name: "BindUsername",
+      requestType: BindUsernameRequest as typeof BindUsernameRequest,
+      requestStream: false,
+      responseType: BindUsernameResponse as typeof BindUsernameResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ClearUsername removes the caller's login name, freeing it. */
+    clearUsername: {
+      name: "ClearUsername",
+      requestType: ClearUsernameRequest as typeof ClearUsernameRequest,
+      requestStream: false,
+      responseType: ClearUsernameResponse as typeof ClearUsernameResponse,
+      responseStream: false,
+      options: {},
+    },
     /** ListInvitees lists the people who registered with the caller's share code. */
     listInvitees: {
       name: "ListInvitees",
@@ -3980,6 +4460,18 @@ export interface AuthServiceImplementation<CallContextExt = {}> {
     request: ChangeTelephoneRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<ChangeTelephoneResponse>>;
+  /** BindEmail sets the caller's e-mail address. */
+  bindEmail(request: BindEmailRequest, context: CallContext & CallContextExt): Promise<DeepPartial<BindEmailResponse>>;
+  /** BindUsername sets a unique login name for the caller, usable instead of the telephone to sign in. */
+  bindUsername(
+    request: BindUsernameRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<BindUsernameResponse>>;
+  /** ClearUsername removes the caller's login name, freeing it. */
+  clearUsername(
+    request: ClearUsernameRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ClearUsernameResponse>>;
   /** ListInvitees lists the people who registered with the caller's share code. */
   listInvitees(
     request: ListInviteesRequest,
@@ -4066,6 +4558,18 @@ export interface AuthServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<ChangeTelephoneRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<ChangeTelephoneResponse>;
+  /** BindEmail sets the caller's e-mail address. */
+  bindEmail(request: DeepPartial<BindEmailRequest>, options?: CallOptions & CallOptionsExt): Promise<BindEmailResponse>;
+  /** BindUsername sets a unique login name for the caller, usable instead of the telephone to sign in. */
+  bindUsername(
+    request: DeepPartial<BindUsernameRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<BindUsernameResponse>;
+  /** ClearUsername removes the caller's login name, freeing it. */
+  clearUsername(
+    request: DeepPartial<ClearUsernameRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ClearUsernameResponse>;
   /** ListInvitees lists the people who registered with the caller's share code. */
   listInvitees(
     request: DeepPartial<ListInviteesRequest>,

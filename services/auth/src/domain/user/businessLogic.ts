@@ -29,6 +29,13 @@ export type ResetPassword = { type: 'ResetPassword'; data: { passwordHash: strin
 export type ChangePassword = { type: 'ChangePassword'; data: { passwordHash: string; keepSessionId: string } };
 export type ChangeTelephone = { type: 'ChangeTelephone'; data: { telephone: string; keepSessionId: string } };
 export type UpdateProfile = { type: 'UpdateProfile'; data: ProfileUpdated['data'] };
+export type BindEmail = { type: 'BindEmail'; data: { email: string } };
+export type BindUsername = { type: 'BindUsername'; data: { username: string } };
+export type ClearUsername = { type: 'ClearUsername' };
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/;
+/** A login name must not look like a telephone, so the two ways of signing in never collide. */
+const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 
 export type UserCommand =
   | RegisterUser
@@ -37,7 +44,10 @@ export type UserCommand =
   | ResetPassword
   | ChangePassword
   | ChangeTelephone
-  | UpdateProfile;
+  | UpdateProfile
+  | BindEmail
+  | BindUsername
+  | ClearUsername;
 
 export function registerUser(command: RegisterUser, state: User): UserRegistered[] {
   if (state.status !== 'empty') throw conflict(messages.alreadyRegistered);
@@ -102,6 +112,24 @@ export function updateProfile(command: UpdateProfile, state: User): UserEvent[] 
   return [{ type: 'ProfileUpdated', data: { ...command.data, nickname: nickname.trim(), trueName: trueName.trim() } }];
 }
 
+export function bindEmail(command: BindEmail, state: User): UserEvent[] {
+  if (state.status !== 'active') throw notFound(messages.notRegistered);
+  if (!EMAIL.test(command.data.email)) throw invalid('请输入正确的邮箱地址');
+  return [{ type: 'EmailBound', data: { email: command.data.email.toLowerCase() } }];
+}
+
+export function bindUsername(command: BindUsername, state: User): UserEvent[] {
+  if (state.status !== 'active') throw notFound(messages.notRegistered);
+  if (!USERNAME.test(command.data.username)) throw invalid('用户名以字母开头，4到20位字母、数字或下划线');
+  if (state.username.toLowerCase() === command.data.username.toLowerCase()) return [];
+  return [{ type: 'UsernameBound', data: { username: command.data.username } }];
+}
+
+export function clearUsername(state: User): UserEvent[] {
+  if (state.status !== 'active') throw notFound(messages.notRegistered);
+  return state.username ? [{ type: 'UsernameCleared', data: { username: state.username } }] : [];
+}
+
 export function decide(command: UserCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -118,6 +146,12 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return changeTelephone(command, state);
     case 'UpdateProfile':
       return updateProfile(command, state);
+    case 'BindEmail':
+      return bindEmail(command, state);
+    case 'BindUsername':
+      return bindUsername(command, state);
+    case 'ClearUsername':
+      return clearUsername(state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${(unknown as { type: string }).type}`);

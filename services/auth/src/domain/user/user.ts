@@ -25,6 +25,9 @@ export type ProfileUpdated = DomainEvent<
   { nickname: string; trueName: string; avatar: string; introduction: string; sex: number }
 >;
 export type TelephoneChanged = DomainEvent<'TelephoneChanged', { from: string; to: string }>;
+export type EmailBound = DomainEvent<'EmailBound', { email: string }>;
+export type UsernameBound = DomainEvent<'UsernameBound', { username: string }>;
+export type UsernameCleared = DomainEvent<'UsernameCleared', { username: string }>;
 
 export type UserEvent =
   | UserRegistered
@@ -32,11 +35,20 @@ export type UserEvent =
   | SessionEnded
   | PasswordChanged
   | ProfileUpdated
-  | TelephoneChanged;
+  | TelephoneChanged
+  | EmailBound
+  | UsernameBound
+  | UsernameCleared;
 
 export type User =
   | { status: 'empty' }
-  | { status: 'active'; userId: number; telephone: string; openSessions: ReadonlySet<string> };
+  | {
+      status: 'active';
+      userId: number;
+      telephone: string;
+      username: string;
+      openSessions: ReadonlySet<string>;
+    };
 
 export const initialState = (): User => ({ status: 'empty' });
 
@@ -45,13 +57,24 @@ export const userStreamId = (userId: number) => `user-${userId}`;
 export function evolve(state: User, event: UserEvent): User {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'active', userId: event.data.userId, telephone: event.data.telephone, openSessions: new Set() };
+      return {
+        status: 'active',
+        userId: event.data.userId,
+        telephone: event.data.telephone,
+        username: '',
+        openSessions: new Set(),
+      };
     case 'SessionStarted':
       if (state.status !== 'active') return state;
       return { ...state, openSessions: new Set([...state.openSessions, event.data.sessionId]) };
     case 'PasswordChanged':
     case 'ProfileUpdated':
+    case 'EmailBound':
       return state;
+    case 'UsernameBound':
+      return state.status === 'active' ? { ...state, username: event.data.username } : state;
+    case 'UsernameCleared':
+      return state.status === 'active' ? { ...state, username: '' } : state;
     case 'TelephoneChanged':
       return state.status === 'active' ? { ...state, telephone: event.data.to } : state;
     case 'SessionEnded': {

@@ -14,6 +14,10 @@ export interface UserDoc extends Doc {
   shareCode: string;
   inviterShareCode: string;
   createdAt: number;
+  email?: string;
+  /** Login name; absent (not empty) when none, so the unique index ignores it. */
+  username?: string;
+  usernameKey?: string;
 }
 
 const COLLECTION = 'users';
@@ -21,19 +25,37 @@ const indexes: IndexSpec[] = [
   { fields: { telephone: 1 }, unique: true },
   { fields: { shareCode: 1 }, unique: true },
   { fields: { inviterShareCode: 1 } },
+  { fields: { usernameKey: 1 }, unique: true },
 ];
 
 export const usersProjection = documentProjection<UserDoc>({
   name: 'users',
   collection: COLLECTION,
   indexes,
-  canHandle: ['UserRegistered', 'PasswordChanged', 'ProfileUpdated', 'TelephoneChanged'],
+  canHandle: [
+    'UserRegistered',
+    'PasswordChanged',
+    'ProfileUpdated',
+    'TelephoneChanged',
+    'EmailBound',
+    'UsernameBound',
+    'UsernameCleared',
+  ],
   documentId: (event) => event.metadata.streamId.slice('user-'.length),
   evolve(doc, recorded) {
     const event = recorded as unknown as UserEvent;
     if (event.type === 'PasswordChanged') return doc && { ...doc, passwordHash: event.data.passwordHash };
     if (event.type === 'ProfileUpdated') return doc && { ...doc, ...event.data };
     if (event.type === 'TelephoneChanged') return doc && { ...doc, telephone: event.data.to };
+    if (event.type === 'EmailBound') return doc && { ...doc, email: event.data.email };
+    if (event.type === 'UsernameBound') {
+      return doc && { ...doc, username: event.data.username, usernameKey: event.data.username.toLowerCase() };
+    }
+    if (event.type === 'UsernameCleared') {
+      if (!doc) return doc;
+      const { username: _username, usernameKey: _key, ...rest } = doc;
+      return rest;
+    }
     if (event.type !== 'UserRegistered') return doc;
     const { userId, telephone, passwordHash, nickname, shareCode, inviterShareCode } = event.data;
     return {
@@ -56,6 +78,8 @@ export const usersProjection = documentProjection<UserDoc>({
 export const users = (store: ReadStore): Collection<UserDoc> => store.collection<UserDoc>(COLLECTION, indexes);
 
 export const findUserByTelephone = (store: ReadStore, telephone: string) => users(store).findOne({ telephone });
+export const findUserByUsername = (store: ReadStore, username: string) =>
+  users(store).findOne({ usernameKey: username.toLowerCase() });
 export const findUserById = (store: ReadStore, userId: number) => users(store).findOne({ _id: String(userId) });
 
 /** What a user sees of their own account. */
@@ -69,4 +93,6 @@ export const toProfile = (user: UserDoc) => ({
   introduction: user.introduction,
   sex: user.sex,
   createdAt: user.createdAt,
+  email: user.email ?? '',
+  username: user.username ?? '',
 });
