@@ -36,7 +36,9 @@ export default defineConfig({
           include: ['{infra,services/*,gateway,console}/test/**/*.e2e.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // One browser and one app at a time: two cores do not run more well.
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -4,6 +4,7 @@ import type { ServiceName } from './config.js';
 import api from './plugins/api.js';
 import services from './plugins/services.js';
 import teamUsersRoutes from './routes/admin/team-users.js';
+import { qrLoginCalls } from './routes/api/qr-login.js';
 import { teamCalls } from './routes/api/team.js';
 import { userCalls } from './routes/api/user.js';
 import { userInfoCalls } from './routes/api/user-info.js';
@@ -11,6 +12,7 @@ import consoleRoutes from './routes/console.js';
 import devRoutes from './routes/dev.js';
 import healthRoutes from './routes/health.js';
 import uploadRoutes from './routes/uploads.js';
+import wechatRoutes from './routes/wechat.js';
 
 export interface AppOptions {
   addresses: Record<ServiceName, string>;
@@ -24,9 +26,10 @@ export interface AppOptions {
 export default async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(formbody, { bodyLimit: 64 * 1024 });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
-  await fastify.register(api, { calls: [...userCalls, ...userInfoCalls, ...teamCalls] });
+  await fastify.register(api, { calls: [...userCalls, ...qrLoginCalls, ...userInfoCalls, ...teamCalls] });
   await fastify.register(teamUsersRoutes);
   await fastify.register(uploadRoutes);
+  await fastify.register(wechatRoutes);
   await fastify.register(healthRoutes);
   if (options.devSmsOutbox) await fastify.register(devRoutes);
   await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });

@@ -8,12 +8,11 @@ import { startMessagingService } from '@pmbok/messaging-service';
 import { startProjectService } from '@pmbok/project-service';
 import { startTaskService } from '@pmbok/task-service';
 import { startTeamService } from '@pmbok/team-service';
-import type { FastifyInstance } from 'fastify';
 import { loadGatewayConfig, type ServiceName } from '../src/config.js';
 import { buildServer } from '../src/server.js';
 
 export interface Harness {
-  app: FastifyInstance;
+  app: Awaited<ReturnType<typeof buildServer>>;
   dataDir: string;
   /** POST a call with a form body; returns the parsed envelope. */
   call(
@@ -31,12 +30,16 @@ export interface Harness {
 }
 
 /** The six services on loopback gRPC ports 0 and the gateway app, for `app.inject` tests. */
-export async function startHarness(dataDir = mkdtempSync(join(tmpdir(), 'pmbok-gw-'))): Promise<Harness> {
+export async function startHarness(
+  dataDir = mkdtempSync(join(tmpdir(), 'pmbok-gw-')),
+  extra: { wechatFetch?: typeof fetch } = {},
+): Promise<Harness> {
   const env = { ...process.env, DATA_DIR: dataDir, EVENT_STORE_SYNC: 'normal', LOG_LEVEL: 'silent' };
   const config = loadGatewayConfig(env);
   let offset = 0;
   const clock = () => Date.now() + offset;
   const options = {
+    ...extra,
     clock,
     captchaText: () => 'AbCd5',
     config: loadRuntimeConfig(env),

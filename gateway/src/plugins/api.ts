@@ -28,6 +28,18 @@ export interface CallContext {
 
 export const defineCall = <P extends TProperties>(call: ApiCall<P>): ApiCall => call as unknown as ApiCall;
 
+/**
+ * An answer whose envelope code is not 200 but which is no error: 508 (a QR scan by someone without an account,
+ * carrying the ticket to register with) and 880 (still waiting; the console ignores it, SPEC §8).
+ */
+export class ApiAnswer {
+  constructor(
+    readonly code: 508 | 880,
+    readonly msg: string,
+    readonly data: unknown = null,
+  ) {}
+}
+
 /** The envelope of every answer (SPEC §7): HTTP 200 with `{code, msg, data}`, except 404 for an unknown call. */
 export class ApiError extends Error {
   constructor(
@@ -134,6 +146,10 @@ export default fp<{ calls: ApiCall[] }>(
               metadata: callerMetadata(caller),
               request,
             });
+            if (data instanceof ApiAnswer) {
+              apiAnswers.inc({ call: url, code: data.code });
+              return { code: data.code, msg: data.msg, data: data.data };
+            }
             apiAnswers.inc({ call: url, code: 200 });
             return { code: 200, msg: 'success', data: data ?? null };
           });

@@ -1,8 +1,10 @@
 import { callerOf, failedPrecondition, type SmsProvider, signedInCaller } from '@pmbok/infra';
-import type { authv1 } from '@pmbok/proto';
+import { authv1 } from '@pmbok/proto';
 import type { Profiles } from './application/profile.js';
+import type { QrLogin } from './application/qrLogin.js';
 import type { SignIn } from './application/signIn.js';
 import type { SmsPurpose } from './domain/smsCode/smsCode.js';
+import type { QrLoginProvider } from './qrProviders/types.js';
 
 const purposeOf = (smsType: authv1.SmsType): SmsPurpose => {
   if (smsType < 1 || smsType > 4) return 2;
@@ -10,9 +12,18 @@ const purposeOf = (smsType: authv1.SmsType): SmsPurpose => {
 };
 
 /** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
+const { QrLoginStatus } = authv1;
+const qrStatus = {
+  pending: QrLoginStatus.QR_LOGIN_STATUS_PENDING,
+  confirmed: QrLoginStatus.QR_LOGIN_STATUS_CONFIRMED,
+  unregistered: QrLoginStatus.QR_LOGIN_STATUS_UNREGISTERED,
+};
+
 export function authServiceImplementation(
   accounts: SignIn,
   profiles: Profiles,
+  qr: QrLogin,
+  provider: QrLoginProvider,
   sms: SmsProvider,
 ): Omit<authv1.AuthServiceImplementation, 'getStatus'> {
   return {
@@ -21,11 +32,62 @@ export function authServiceImplementation(
     },
     async register(request, context) {
       const commandId = context.metadata.get('x-pmbok-command-id');
-      return accounts.register(
+      const caller = callerOf(context);
+      const registered = await accounts.register(
         { ...request, inviterShareCode: request.inviterShareCode },
-        callerOf(context),
+        caller,
         typeof commandId === 'string' && commandId ? commandId : undefined,
       );
+      // Registration that started from an unknown scan binds that WeChat identity to the new account.
+      if (request.ticket) await qr.bindTicket(request.ticket, registered.userId, caller);
+      return registered;
+    },
+    async createQrLogin(request, context) {
+      return qr.create(callerOf(context), request.userAgent);
+    },
+    async getQrLoginResult(request, context) {
+      const result = await qr.result(request.ticket, callerOf(context));
+      return {
+        status: qrStatus[result.status],
+        token: result.status === 'confirmed' ? result.token : '',
+        userId: result.status === 'confirmed' ? result.userId : 0,
+        ticket: result.status === 'unregistered' ? result.ticket : '',
+      };
+    },
+    async describeQrLogin(request) {
+      return qr.describe(request.ticket);
+    },
+    async answerQrLogin(request, context) {
+      await qr.answer(request.ticket, signedInCaller(context), request.confirm);
+      return {};
+    },
+    async handleWechatCallback(request) {
+      if (request.verifyOnly) {
+        const echo = provider.verifyEndpoint?.(request.query) ?? null;
+        return { accepted: echo !== null, reply: echo ?? '' };
+      }
+      const scan = provider.parseCallback?.(request.query, request.body) ?? null;
+      if (!scan) return { accepted: false, reply: '' };
+      await qr.scanned(scan.ticket, scan.openid).catch(() => undefined);
+      return { accepted: true, reply: 'success' };
+    },
+    async loginByWechatCode(request, context) {
+      const result = await qr.loginByWechatCode(request.code, request.userAgent, callerOf(context));
+      return result.status === 'confirmed'
+        ? { status: qrStatus.confirmed, token: result.token, userId: result.userId, ticket: '' }
+        : { status: qrStatus.unregistered, token: '', userId: 0, ticket: result.ticket };
+    },
+    async bindWechat(request, context) {
+      const caller = signedInCaller(context);
+      await qr.bindTicket(request.ticket, caller.userId, caller);
+      return {};
+    },
+    async listWechatBindings(_request, context) {
+      return { bindings: await qr.bindings(signedInCaller(context).userId) };
+    },
+    async unbindWechat(request, context) {
+      await qr.unbind(signedInCaller(context), request.wechatUserId);
+      return {};
     },
     async loginByPassword(request, context) {
       return accounts.loginByPassword(request, callerOf(context));

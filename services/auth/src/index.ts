@@ -13,10 +13,14 @@ import {
 import { authv1 } from '@pmbok/proto';
 import { createAuthContext } from './application/context.js';
 import { createProfiles } from './application/profile.js';
+import { createQrLogin } from './application/qrLogin.js';
 import { createSignIn } from './application/signIn.js';
 import { authServiceImplementation } from './grpc.js';
 import { sessionsProjection } from './projections/sessions/index.js';
 import { usersProjection } from './projections/users/index.js';
+import { createEmbeddedQrProvider } from './qrProviders/embedded.js';
+import type { QrLoginProvider } from './qrProviders/types.js';
+import { createWechatQrProvider } from './qrProviders/wechat.js';
 
 /** AUTH_SECRET, or one generated once and kept beside the service's data. */
 function secretFrom(config: RuntimeConfig): string {
@@ -24,6 +28,15 @@ function secretFrom(config: RuntimeConfig): string {
   const file = join(config.dataDir, 'auth.secret');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
   return readFileSync(file, 'utf8').trim();
+}
+
+/** QR_LOGIN_PROVIDER=wechat uses the official account in WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_TOKEN. */
+function qrProviderFrom(config: RuntimeConfig, wechatFetch?: typeof fetch): QrLoginProvider {
+  if ((process.env.QR_LOGIN_PROVIDER ?? 'embedded') !== 'wechat') return createEmbeddedQrProvider(config.publicUrl);
+  const { WECHAT_APP_ID: appId, WECHAT_APP_SECRET: appSecret, WECHAT_TOKEN: token } = process.env;
+  if (!appId || !appSecret || !token)
+    throw new Error('QR_LOGIN_PROVIDER=wechat needs WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_TOKEN');
+  return createWechatQrProvider({ appId, appSecret, token, fetch: wechatFetch });
 }
 
 export function startAuthService(options: {
@@ -35,6 +48,8 @@ export function startAuthService(options: {
   clock?: () => number;
   /** Tests choose captcha texts through this. */
   captchaText?: () => string;
+  /** The WeChat provider's HTTP client (tests replay recorded platform answers through it). */
+  wechatFetch?: typeof fetch;
 }): Promise<RunningService> {
   const sms = createConsoleSmsProvider(options.logger.child({ component: 'sms' }));
   return startService(
@@ -42,6 +57,7 @@ export function startAuthService(options: {
     {
       projections: [usersProjection, sessionsProjection],
       grpc: (runtime, projections) => {
+        const qrProvider = qrProviderFrom(options.config, options.wechatFetch);
         const context = createAuthContext({
           runtime,
           projections,
@@ -55,7 +71,13 @@ export function startAuthService(options: {
         return [
           grpcService(authv1.AuthServiceDefinition, {
             ...statusImplementation('auth', runtime, projections),
-            ...authServiceImplementation(createSignIn(context), createProfiles(context), sms),
+            ...authServiceImplementation(
+              createSignIn(context),
+              createProfiles(context),
+              createQrLogin(context, qrProvider),
+              qrProvider,
+              sms,
+            ),
           }),
         ];
       },

@@ -1,7 +1,7 @@
 import { DomainError } from '@pmbok/infra';
 import { deciderSpec } from '@pmbok/infra/testing';
 import { describe, it } from 'vitest';
-import { messages, teamDecider } from '../src/domain/team/businessLogic.js';
+import { messages, type TeamCommand, teamDecider } from '../src/domain/team/businessLogic.js';
 import type { TeamEvent } from '../src/domain/team/team.js';
 
 const spec = deciderSpec(teamDecider);
@@ -125,12 +125,13 @@ describe('when the team has an owner, an administrator and a member', () => {
   });
 
   it('tells a stranger nothing', () => {
-    for (const command of [
+    const commands: TeamCommand[] = [
       { type: 'UpdateTeam' as const, data: { name: 'x', poster: 0 }, ...as(STRANGER) },
       { type: 'RefreshShareCode' as const, data: { shareCode: 'Y' }, ...as(STRANGER) },
       { type: 'LeaveTeam' as const, data: {}, ...as(STRANGER) },
       { type: 'InviteByTelephone' as const, data: { telephone: '13800000000', userId: 0 }, ...as(STRANGER) },
-    ]) {
+    ];
+    for (const command of commands) {
       spec.given(staffed).when(command).thenThrows(DomainError, messages.notMember);
     }
   });

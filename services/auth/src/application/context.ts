@@ -80,8 +80,9 @@ export function createAuthContext(deps: AuthDeps) {
 
   async function startSession(
     user: { userId: number },
-    method: 'password' | 'sms' | 'register',
+    method: 'password' | 'sms' | 'register' | 'qr' | 'wechat',
     caller: Partial<Caller>,
+    sessionId = newEventId(),
   ) {
     const token = newToken();
     const { result } = await handleCommand(
@@ -90,7 +91,7 @@ export function createAuthContext(deps: AuthDeps) {
       userDecider,
       {
         type: 'StartSession',
-        data: { sessionId: newEventId(), tokenHash: sha256(token), method, clientIp: caller.clientIp ?? '' },
+        data: { sessionId, tokenHash: sha256(token), method, clientIp: caller.clientIp ?? '' },
         metadata: { now: now() },
       },
       contextOf(caller),
@@ -114,7 +115,11 @@ export function createAuthContext(deps: AuthDeps) {
     const claim = fold(identifierClaimDecider, await eventStore.readStream(streamId));
     const holderActive =
       claim.status === 'claimed' && (await eventStore.readStream(userStreamId(claim.userId))).length > 0;
-    const takenMessage = kind === 'telephone' ? messages.alreadyRegistered : '该用户名已被使用';
+    const takenMessage = {
+      telephone: messages.alreadyRegistered,
+      username: '该用户名已被使用',
+      wechat: '该微信已绑定其他账号',
+    }[kind];
     const { events } = await handleCommand(
       eventStore,
       streamId,

@@ -60,6 +60,49 @@ export function smsTypeToJSON(object: SmsType): string {
   }
 }
 
+/** QrLoginStatus is where a QR sign-in stands for the polling browser. */
+export enum QrLoginStatus {
+  QR_LOGIN_STATUS_UNSPECIFIED = 0,
+  QR_LOGIN_STATUS_PENDING = 1,
+  QR_LOGIN_STATUS_CONFIRMED = 2,
+  /** QR_LOGIN_STATUS_UNREGISTERED - The scanner has no account: register, binding the ticket. */
+  QR_LOGIN_STATUS_UNREGISTERED = 3,
+}
+
+export function qrLoginStatusFromJSON(object: any): QrLoginStatus {
+  switch (object) {
+    case 0:
+    case "QR_LOGIN_STATUS_UNSPECIFIED":
+      return QrLoginStatus.QR_LOGIN_STATUS_UNSPECIFIED;
+    case 1:
+    case "QR_LOGIN_STATUS_PENDING":
+      return QrLoginStatus.QR_LOGIN_STATUS_PENDING;
+    case 2:
+    case "QR_LOGIN_STATUS_CONFIRMED":
+      return QrLoginStatus.QR_LOGIN_STATUS_CONFIRMED;
+    case 3:
+    case "QR_LOGIN_STATUS_UNREGISTERED":
+      return QrLoginStatus.QR_LOGIN_STATUS_UNREGISTERED;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum QrLoginStatus");
+  }
+}
+
+export function qrLoginStatusToJSON(object: QrLoginStatus): string {
+  switch (object) {
+    case QrLoginStatus.QR_LOGIN_STATUS_UNSPECIFIED:
+      return "QR_LOGIN_STATUS_UNSPECIFIED";
+    case QrLoginStatus.QR_LOGIN_STATUS_PENDING:
+      return "QR_LOGIN_STATUS_PENDING";
+    case QrLoginStatus.QR_LOGIN_STATUS_CONFIRMED:
+      return "QR_LOGIN_STATUS_CONFIRMED";
+    case QrLoginStatus.QR_LOGIN_STATUS_UNREGISTERED:
+      return "QR_LOGIN_STATUS_UNREGISTERED";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum QrLoginStatus");
+  }
+}
+
 export interface SendSmsCodeRequest {
   telephone: string;
   smsType: SmsType;
@@ -133,6 +176,105 @@ export interface GetLoginCaptchaRequest {
 export interface GetLoginCaptchaResponse {
   /** The image as an SVG document. */
   svg: string;
+}
+
+export interface CreateQrLoginRequest {
+  userAgent: string;
+}
+
+export interface CreateQrLoginResponse {
+  ticket: string;
+  qrcodeUrl: string;
+  expiresAt: number;
+}
+
+export interface GetQrLoginResultRequest {
+  ticket: string;
+}
+
+export interface GetQrLoginResultResponse {
+  status: QrLoginStatus;
+  token: string;
+  userId: number;
+  ticket: string;
+}
+
+export interface DescribeQrLoginRequest {
+  ticket: string;
+}
+
+export interface DescribeQrLoginResponse {
+  status: string;
+  userAgent: string;
+  clientIp: string;
+  requestedAt: number;
+  expiresAt: number;
+}
+
+export interface AnswerQrLoginRequest {
+  ticket: string;
+  confirm: boolean;
+}
+
+export interface AnswerQrLoginResponse {
+}
+
+export interface HandleWechatCallbackRequest {
+  /** signature, timestamp, nonce (and echostr for the endpoint check). */
+  query: { [key: string]: string };
+  body: string;
+  /** True for the platform's GET endpoint check. */
+  verifyOnly: boolean;
+}
+
+export interface HandleWechatCallbackRequest_QueryEntry {
+  key: string;
+  value: string;
+}
+
+export interface HandleWechatCallbackResponse {
+  accepted: boolean;
+  /** What to answer the platform: echostr for the check, "success" for events. */
+  reply: string;
+}
+
+export interface LoginByWechatCodeRequest {
+  code: string;
+  userAgent: string;
+}
+
+export interface LoginByWechatCodeResponse {
+  status: QrLoginStatus;
+  token: string;
+  userId: number;
+  ticket: string;
+}
+
+export interface BindWechatRequest {
+  ticket: string;
+}
+
+export interface BindWechatResponse {
+}
+
+export interface ListWechatBindingsRequest {
+}
+
+export interface ListWechatBindingsResponse {
+  bindings: WechatBinding[];
+}
+
+/** WechatBinding is a WeChat identity that signs an account in. */
+export interface WechatBinding {
+  wechatUserId: string;
+  boundAt: number;
+}
+
+export interface UnbindWechatRequest {
+  wechatUserId: string;
+}
+
+export interface UnbindWechatResponse {
 }
 
 export interface CheckUsernameRequest {
@@ -1526,6 +1668,1704 @@ export const GetLoginCaptchaResponse: MessageFns<GetLoginCaptchaResponse> = {
   fromPartial(object: DeepPartial<GetLoginCaptchaResponse>): GetLoginCaptchaResponse {
     const message = createBaseGetLoginCaptchaResponse();
     message.svg = object.svg ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateQrLoginRequest(): CreateQrLoginRequest {
+  return { userAgent: "" };
+}
+
+export const CreateQrLoginRequest: MessageFns<CreateQrLoginRequest> = {
+  encode(message: CreateQrLoginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userAgent !== "") {
+      writer.uint32(10).string(message.userAgent);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateQrLoginRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateQrLoginRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateQrLoginRequest {
+    return {
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateQrLoginRequest): unknown {
+    const obj: any = {};
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateQrLoginRequest>): CreateQrLoginRequest {
+    return CreateQrLoginRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateQrLoginRequest>): CreateQrLoginRequest {
+    const message = createBaseCreateQrLoginRequest();
+    message.userAgent = object.userAgent ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateQrLoginResponse(): CreateQrLoginResponse {
+  return { ticket: "", qrcodeUrl: "", expiresAt: 0 };
+}
+
+export const CreateQrLoginResponse: MessageFns<CreateQrLoginResponse> = {
+  encode(message: CreateQrLoginResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ticket !== "") {
+      writer.uint32(10).string(message.ticket);
+    }
+    if (message.qrcodeUrl !== "") {
+      writer.uint32(18).string(message.qrcodeUrl);
+    }
+    if (message.expiresAt !== 0) {
+      writer.uint32(24).int64(message.expiresAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateQrLoginResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateQrLoginResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ticket = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.qrcodeUrl = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateQrLoginResponse {
+    return {
+      ticket: isSet(object.ticket) ? globalThis.String(object.ticket) : "",
+      qrcodeUrl: isSet(object.qrcodeUrl)
+        ? globalThis.String(object.qrcodeUrl)
+        : isSet(object.qrcode_url)
+        ? globalThis.String(object.qrcode_url)
+        : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.Number(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.Number(object.expires_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateQrLoginResponse): unknown {
+    const obj: any = {};
+    if (message.ticket !== "") {
+      obj.ticket = message.ticket;
+    }
+    if (message.qrcodeUrl !== "") {
+      obj.qrcodeUrl = message.qrcodeUrl;
+    }
+    if (message.expiresAt !== 0) {
+      obj.expiresAt = Math.round(message.expiresAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateQrLoginResponse>): CreateQrLoginResponse {
+    return CreateQrLoginResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateQrLoginResponse>): CreateQrLoginResponse {
+    const message = createBaseCreateQrLoginResponse();
+    message.ticket = object.ticket ?? "";
+    message.qrcodeUrl = object.qrcodeUrl ?? "";
+    message.expiresAt = object.expiresAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetQrLoginResultRequest(): GetQrLoginResultRequest {
+  return { ticket: "" };
+}
+
+export const GetQrLoginResultRequest: MessageFns<GetQrLoginResultRequest> = {
+  encode(message: GetQrLoginResultRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ticket !== "") {
+      writer.uint32(10).string(message.ticket);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQrLoginResultRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQrLoginResultRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ticket = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQrLoginResultRequest {
+    return { ticket: isSet(object.ticket) ? globalThis.String(object.ticket) : "" };
+  },
+
+  toJSON(message: GetQrLoginResultRequest): unknown {
+    const obj: any = {};
+    if (message.ticket !== "") {
+      obj.ticket = message.ticket;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetQrLoginResultRequest>): GetQrLoginResultRequest {
+    return GetQrLoginResultRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetQrLoginResultRequest>): GetQrLoginResultRequest {
+    const message = createBaseGetQrLoginResultRequest();
+    message.ticket = object.ticket ?? "";
+    return message;
+  },
+};
+
+function createBaseGetQrLoginResultResponse(): GetQrLoginResultResponse {
+  return { status: 0, token: "", userId: 0, ticket: "" };
+}
+
+export const GetQrLoginResultResponse: MessageFns<GetQrLoginResultResponse> = {
+  encode(message: GetQrLoginResultResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== 0) {
+      writer.uint32(8).int32(message.status);
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(24).int64(message.userId);
+    }
+    if (message.ticket !== "") {
+      writer.uint32(34).string(message.ticket);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQrLoginResultResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQrLoginResultResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.status = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ticket = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQrLoginResultResponse {
+    return {
+      status: isSet(object.status) ? qrLoginStatusFromJSON(object.status) : 0,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      ticket: isSet(object.ticket) ? globalThis.String(object.ticket) : "",
+    };
+  },
+
+  toJSON(message: GetQrLoginResultResponse): unknown {
+    const obj: any = {};
+    if (message.status !== 0) {
+      obj.status = qrLoginStatusToJSON(message.status);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.ticket !== "") {
+      obj.ticket = message.ticket;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetQrLoginResultResponse>): GetQrLoginResultResponse {
+    return GetQrLoginResultResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetQrLoginResultResponse>): GetQrLoginResultResponse {
+    const message = createBaseGetQrLoginResultResponse();
+    message.status = object.status ?? 0;
+    message.token = object.token ?? "";
+    message.userId = object.userId ?? 0;
+    message.ticket = object.ticket ?? "";
+    return message;
+  },
+};
+
+function createBaseDescribeQrLoginRequest(): DescribeQrLoginRequest {
+  return { ticket: "" };
+}
+
+export const DescribeQrLoginRequest: MessageFns<DescribeQrLoginRequest> = {
+  encode(message: DescribeQrLoginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ticket !== "") {
+      writer.uint32(10).string(message.ticket);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DescribeQrLoginRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDescribeQrLoginRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ticket = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DescribeQrLoginRequest {
+    return { ticket: isSet(object.ticket) ? globalThis.String(object.ticket) : "" };
+  },
+
+  toJSON(message: DescribeQrLoginRequest): unknown {
+    const obj: any = {};
+    if (message.ticket !== "") {
+      obj.ticket = message.ticket;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DescribeQrLoginRequest>): DescribeQrLoginRequest {
+    return DescribeQrLoginRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DescribeQrLoginRequest>): DescribeQrLoginRequest {
+    const message = createBaseDescribeQrLoginRequest();
+    message.ticket = object.ticket ?? "";
+    return message;
+  },
+};
+
+function createBaseDescribeQrLoginResponse(): DescribeQrLoginResponse {
+  return { status: "", userAgent: "", clientIp: "", requestedAt: 0, expiresAt: 0 };
+}
+
+export const DescribeQrLoginResponse: MessageFns<DescribeQrLoginResponse> = {
+  encode(message: DescribeQrLoginResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(18).string(message.userAgent);
+    }
+    if (message.clientIp !== "") {
+      writer.uint32(26).string(message.clientIp);
+    }
+    if (message.requestedAt !== 0) {
+      writer.uint32(32).int64(message.requestedAt);
+    }
+    if (message.expiresAt !== 0) {
+      writer.uint32(40).int64(message.expiresAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DescribeQrLoginResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDescribeQrLoginResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.clientIp = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.requestedAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.expiresAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DescribeQrLoginResponse {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+      clientIp: isSet(object.clientIp)
+        ? globalThis.String(object.clientIp)
+        : isSet(object.client_ip)
+        ? globalThis.String(object.client_ip)
+        : "",
+      requestedAt: isSet(object.requestedAt)
+        ? globalThis.Number(object.requestedAt)
+        : isSet(object.requested_at)
+        ? globalThis.Number(object.requested_at)
+        : 0,
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.Number(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.Number(object.expires_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: DescribeQrLoginResponse): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
+    }
+    if (message.clientIp !== "") {
+      obj.clientIp = message.clientIp;
+    }
+    if (message.requestedAt !== 0) {
+      obj.requestedAt = Math.round(message.requestedAt);
+    }
+    if (message.expiresAt !== 0) {
+      obj.expiresAt = Math.round(message.expiresAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DescribeQrLoginResponse>): DescribeQrLoginResponse {
+    return DescribeQrLoginResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DescribeQrLoginResponse>): DescribeQrLoginResponse {
+    const message = createBaseDescribeQrLoginResponse();
+    message.status = object.status ?? "";
+    message.userAgent = object.userAgent ?? "";
+    message.clientIp = object.clientIp ?? "";
+    message.requestedAt = object.requestedAt ?? 0;
+    message.expiresAt = object.expiresAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseAnswerQrLoginRequest(): AnswerQrLoginRequest {
+  return { ticket: "", confirm: false };
+}
+
+export const AnswerQrLoginRequest: MessageFns<AnswerQrLoginRequest> = {
+  encode(message: AnswerQrLoginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ticket !== "") {
+      writer.uint32(10).string(message.ticket);
+    }
+    if (message.confirm !== false) {
+      writer.uint32(16).bool(message.confirm);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerQrLoginRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerQrLoginRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ticket = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.confirm = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AnswerQrLoginRequest {
+    return {
+      ticket: isSet(object.ticket) ? globalThis.String(object.ticket) : "",
+      confirm: isSet(object.confirm) ? globalThis.Boolean(object.confirm) : false,
+    };
+  },
+
+  toJSON(message: AnswerQrLoginRequest): unknown {
+    const obj: any = {};
+    if (message.ticket !== "") {
+      obj.ticket = message.ticket;
+    }
+    if (message.confirm !== false) {
+      obj.confirm = message.confirm;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AnswerQrLoginRequest>): AnswerQrLoginRequest {
+    return AnswerQrLoginRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AnswerQrLoginRequest>): AnswerQrLoginRequest {
+    const message = createBaseAnswerQrLoginRequest();
+    message.ticket = object.ticket ?? "";
+    message.confirm = object.confirm ?? false;
+    return message;
+  },
+};
+
+function createBaseAnswerQrLoginResponse(): AnswerQrLoginResponse {
+  return {};
+}
+
+export const AnswerQrLoginResponse: MessageFns<AnswerQrLoginResponse> = {
+  encode(_: AnswerQrLoginResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerQrLoginResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerQrLoginResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): AnswerQrLoginResponse {
+    return {};
+  },
+
+  toJSON(_: AnswerQrLoginResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<AnswerQrLoginResponse>): AnswerQrLoginResponse {
+    return AnswerQrLoginResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<AnswerQrLoginResponse>): AnswerQrLoginResponse {
+    const message = createBaseAnswerQrLoginResponse();
+    return message;
+  },
+};
+
+function createBaseHandleWechatCallbackRequest(): HandleWechatCallbackRequest {
+  return { query: {}, body: "", verifyOnly: false };
+}
+
+export const HandleWechatCallbackRequest: MessageFns<HandleWechatCallbackRequest> = {
+  encode(message: HandleWechatCallbackRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    globalThis.Object.entries(message.query).forEach(([key, value]: [string, string]) => {
+      HandleWechatCallbackRequest_QueryEntry.encode({ key: key as any, value }, writer.uint32(10).fork()).join();
+    });
+    if (message.body !== "") {
+      writer.uint32(18).string(message.body);
+    }
+    if (message.verifyOnly !== false) {
+      writer.uint32(24).bool(message.verifyOnly);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleWechatCallbackRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleWechatCallbackRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            const entry1 = HandleWechatCallbackRequest_QueryEntry.decode(reader, reader.uint32());
+            if (entry1.value !== undefined) {
+              message.query[entry1.key] = entry1.value;
+            }
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.verifyOnly = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleWechatCallbackRequest {
+    return {
+      query: isObject(object.query)
+        ? (globalThis.Object.entries(object.query) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      verifyOnly: isSet(object.verifyOnly)
+        ? globalThis.Boolean(object.verifyOnly)
+        : isSet(object.verify_only)
+        ? globalThis.Boolean(object.verify_only)
+        : false,
+    };
+  },
+
+  toJSON(message: HandleWechatCallbackRequest): unknown {
+    const obj: any = {};
+    if (message.query) {
+      const entries = globalThis.Object.entries(message.query) as [string, string][];
+      if (entries.length > 0) {
+        obj.query = {};
+        entries.forEach(([k, v]) => {
+          obj.query[k] = v;
+        });
+      }
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.verifyOnly !== false) {
+      obj.verifyOnly = message.verifyOnly;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HandleWechatCallbackRequest>): HandleWechatCallbackRequest {
+    return HandleWechatCallbackRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HandleWechatCallbackRequest>): HandleWechatCallbackRequest {
+    const message = createBaseHandleWechatCallbackRequest();
+    message.query = (globalThis.Object.entries(object.query ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.body = object.body ?? "";
+    message.verifyOnly = object.verifyOnly ?? false;
+    return message;
+  },
+};
+
+function createBaseHandleWechatCallbackRequest_QueryEntry(): HandleWechatCallbackRequest_QueryEntry {
+  return { key: "", value: "" };
+}
+
+export const HandleWechatCallbackRequest_QueryEntry: MessageFns<HandleWechatCallbackRequest_QueryEntry> = {
+  encode(message: HandleWechatCallbackRequest_QueryEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleWechatCallbackRequest_QueryEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleWechatCallbackRequest_QueryEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleWechatCallbackRequest_QueryEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: HandleWechatCallbackRequest_QueryEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HandleWechatCallbackRequest_QueryEntry>): HandleWechatCallbackRequest_QueryEntry {
+    return HandleWechatCallbackRequest_QueryEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HandleWechatCallbackRequest_QueryEntry>): HandleWechatCallbackRequest_QueryEntry {
+    const message = createBaseHandleWechatCallbackRequest_QueryEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseHandleWechatCallbackResponse(): HandleWechatCallbackResponse {
+  return { accepted: false, reply: "" };
+}
+
+export const HandleWechatCallbackResponse: MessageFns<HandleWechatCallbackResponse> = {
+  encode(message: HandleWechatCallbackResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accepted !== false) {
+      writer.uint32(8).bool(message.accepted);
+    }
+    if (message.reply !== "") {
+      writer.uint32(18).string(message.reply);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleWechatCallbackResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleWechatCallbackResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.accepted = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reply = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleWechatCallbackResponse {
+    return {
+      accepted: isSet(object.accepted) ? globalThis.Boolean(object.accepted) : false,
+      reply: isSet(object.reply) ? globalThis.String(object.reply) : "",
+    };
+  },
+
+  toJSON(message: HandleWechatCallbackResponse): unknown {
+    const obj: any = {};
+    if (message.accepted !== false) {
+      obj.accepted = message.accepted;
+    }
+    if (message.reply !== "") {
+      obj.reply = message.reply;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HandleWechatCallbackResponse>): HandleWechatCallbackResponse {
+    return HandleWechatCallbackResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HandleWechatCallbackResponse>): HandleWechatCallbackResponse {
+    const message = createBaseHandleWechatCallbackResponse();
+    message.accepted = object.accepted ?? false;
+    message.reply = object.reply ?? "";
+    return message;
+  },
+};
+
+function createBaseLoginByWechatCodeRequest(): LoginByWechatCodeRequest {
+  return { code: "", userAgent: "" };
+}
+
+export const LoginByWechatCodeRequest: MessageFns<LoginByWechatCodeRequest> = {
+  encode(message: LoginByWechatCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(18).string(message.userAgent);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LoginByWechatCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLoginByWechatCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LoginByWechatCodeRequest {
+    return {
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+    };
+  },
+
+  toJSON(message: LoginByWechatCodeRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LoginByWechatCodeRequest>): LoginByWechatCodeRequest {
+    return LoginByWechatCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LoginByWechatCodeRequest>): LoginByWechatCodeRequest {
+    const message = createBaseLoginByWechatCodeRequest();
+    message.code = object.code ?? "";
+    message.userAgent = object.userAgent ?? "";
+    return message;
+  },
+};
+
+function createBaseLoginByWechatCodeResponse(): LoginByWechatCodeResponse {
+  return { status: 0, token: "", userId: 0, ticket: "" };
+}
+
+export const LoginByWechatCodeResponse: MessageFns<LoginByWechatCodeResponse> = {
+  encode(message: LoginByWechatCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== 0) {
+      writer.uint32(8).int32(message.status);
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(24).int64(message.userId);
+    }
+    if (message.ticket !== "") {
+      writer.uint32(34).string(message.ticket);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LoginByWechatCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLoginByWechatCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.status = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ticket = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LoginByWechatCodeResponse {
+    return {
+      status: isSet(object.status) ? qrLoginStatusFromJSON(object.status) : 0,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      ticket: isSet(object.ticket) ? globalThis.String(object.ticket) : "",
+    };
+  },
+
+  toJSON(message: LoginByWechatCodeResponse): unknown {
+    const obj: any = {};
+    if (message.status !== 0) {
+      obj.status = qrLoginStatusToJSON(message.status);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.ticket !== "") {
+      obj.ticket = message.ticket;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LoginByWechatCodeResponse>): LoginByWechatCodeResponse {
+    return LoginByWechatCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LoginByWechatCodeResponse>): LoginByWechatCodeResponse {
+    const message = createBaseLoginByWechatCodeResponse();
+    message.status = object.status ?? 0;
+    message.token = object.token ?? "";
+    message.userId = object.userId ?? 0;
+    message.ticket = object.ticket ?? "";
+    return message;
+  },
+};
+
+function createBaseBindWechatRequest(): BindWechatRequest {
+  return { ticket: "" };
+}
+
+export const BindWechatRequest: MessageFns<BindWechatRequest> = {
+  encode(message: BindWechatRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ticket !== "") {
+      writer.uint32(10).string(message.ticket);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BindWechatRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBindWechatRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ticket = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BindWechatRequest {
+    return { ticket: isSet(object.ticket) ? globalThis.String(object.ticket) : "" };
+  },
+
+  toJSON(message: BindWechatRequest): unknown {
+    const obj: any = {};
+    if (message.ticket !== "") {
+      obj.ticket = message.ticket;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BindWechatRequest>): BindWechatRequest {
+    return BindWechatRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BindWechatRequest>): BindWechatRequest {
+    const message = createBaseBindWechatRequest();
+    message.ticket = object.ticket ?? "";
+    return message;
+  },
+};
+
+function createBaseBindWechatResponse(): BindWechatResponse {
+  return {};
+}
+
+export const BindWechatResponse: MessageFns<BindWechatResponse> = {
+  encode(_: BindWechatResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BindWechatResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBindWechatResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): BindWechatResponse {
+    return {};
+  },
+
+  toJSON(_: BindWechatResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<BindWechatResponse>): BindWechatResponse {
+    return BindWechatResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<BindWechatResponse>): BindWechatResponse {
+    const message = createBaseBindWechatResponse();
+    return message;
+  },
+};
+
+function createBaseListWechatBindingsRequest(): ListWechatBindingsRequest {
+  return {};
+}
+
+export const ListWechatBindingsRequest: MessageFns<ListWechatBindingsRequest> = {
+  encode(_: ListWechatBindingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWechatBindingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWechatBindingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListWechatBindingsRequest {
+    return {};
+  },
+
+  toJSON(_: ListWechatBindingsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListWechatBindingsRequest>): ListWechatBindingsRequest {
+    return ListWechatBindingsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListWechatBindingsRequest>): ListWechatBindingsRequest {
+    const message = createBaseListWechatBindingsRequest();
+    return message;
+  },
+};
+
+function createBaseListWechatBindingsResponse(): ListWechatBindingsResponse {
+  return { bindings: [] };
+}
+
+export const ListWechatBindingsResponse: MessageFns<ListWechatBindingsResponse> = {
+  encode(message: ListWechatBindingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.bindings) {
+      WechatBinding.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWechatBindingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWechatBindingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.bindings.push(WechatBinding.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWechatBindingsResponse {
+    return {
+      bindings: globalThis.Array.isArray(object?.bindings)
+        ? object.bindings.map((e: any) => WechatBinding.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListWechatBindingsResponse): unknown {
+    const obj: any = {};
+    if (message.bindings?.length) {
+      obj.bindings = message.bindings.map((e) => WechatBinding.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListWechatBindingsResponse>): ListWechatBindingsResponse {
+    return ListWechatBindingsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListWechatBindingsResponse>): ListWechatBindingsResponse {
+    const message = createBaseListWechatBindingsResponse();
+    message.bindings = object.bindings?.map((e) => WechatBinding.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseWechatBinding(): WechatBinding {
+  return { wechatUserId: "", boundAt: 0 };
+}
+
+export const WechatBinding: MessageFns<WechatBinding> = {
+  encode(message: WechatBinding, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.wechatUserId !== "") {
+      writer.uint32(10).string(message.wechatUserId);
+    }
+    if (message.boundAt !== 0) {
+      writer.uint32(16).int64(message.boundAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WechatBinding {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWechatBinding();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.wechatUserId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.boundAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WechatBinding {
+    return {
+      wechatUserId: isSet(object.wechatUserId)
+        ? globalThis.String(object.wechatUserId)
+        : isSet(object.wechat_user_id)
+        ? globalThis.String(object.wechat_user_id)
+        : "",
+      boundAt: isSet(object.boundAt)
+        ? globalThis.Number(object.boundAt)
+        : isSet(object.bound_at)
+        ? globalThis.Number(object.bound_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: WechatBinding): unknown {
+    const obj: any = {};
+    if (message.wechatUserId !== "") {
+      obj.wechatUserId = message.wechatUserId;
+    }
+    if (message.boundAt !== 0) {
+      obj.boundAt = Math.round(message.boundAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WechatBinding>): WechatBinding {
+    return WechatBinding.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WechatBinding>): WechatBinding {
+    const message = createBaseWechatBinding();
+    message.wechatUserId = object.wechatUserId ?? "";
+    message.boundAt = object.boundAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseUnbindWechatRequest(): UnbindWechatRequest {
+  return { wechatUserId: "" };
+}
+
+export const UnbindWechatRequest: MessageFns<UnbindWechatRequest> = {
+  encode(message: UnbindWechatRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.wechatUserId !== "") {
+      writer.uint32(10).string(message.wechatUserId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnbindWechatRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnbindWechatRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.wechatUserId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnbindWechatRequest {
+    return {
+      wechatUserId: isSet(object.wechatUserId)
+        ? globalThis.String(object.wechatUserId)
+        : isSet(object.wechat_user_id)
+        ? globalThis.String(object.wechat_user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: UnbindWechatRequest): unknown {
+    const obj: any = {};
+    if (message.wechatUserId !== "") {
+      obj.wechatUserId = message.wechatUserId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnbindWechatRequest>): UnbindWechatRequest {
+    return UnbindWechatRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UnbindWechatRequest>): UnbindWechatRequest {
+    const message = createBaseUnbindWechatRequest();
+    message.wechatUserId = object.wechatUserId ?? "";
+    return message;
+  },
+};
+
+function createBaseUnbindWechatResponse(): UnbindWechatResponse {
+  return {};
+}
+
+export const UnbindWechatResponse: MessageFns<UnbindWechatResponse> = {
+  encode(_: UnbindWechatResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnbindWechatResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnbindWechatResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UnbindWechatResponse {
+    return {};
+  },
+
+  toJSON(_: UnbindWechatResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnbindWechatResponse>): UnbindWechatResponse {
+    return UnbindWechatResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UnbindWechatResponse>): UnbindWechatResponse {
+    const message = createBaseUnbindWechatResponse();
     return message;
   },
 };
@@ -4266,6 +6106,87 @@ export const AuthServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** CreateQrLogin starts a QR sign-in for the calling browser and returns the code to show. */
+    createQrLogin: {
+      name: "CreateQrLogin",
+      requestType: CreateQrLoginRequest as typeof CreateQrLoginRequest,
+      requestStream: false,
+      responseType: CreateQrLoginResponse as typeof CreateQrLoginResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetQrLoginResult tells a polling browser whether its ticket was answered; the first confirmed poll gets a session. */
+    getQrLoginResult: {
+      name: "GetQrLoginResult",
+      requestType: GetQrLoginResultRequest as typeof GetQrLoginResultRequest,
+      requestStream: false,
+      responseType: GetQrLoginResultResponse as typeof GetQrLoginResultResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DescribeQrLogin shows a confirming phone which device asks to sign in. */
+    describeQrLogin: {
+      name: "DescribeQrLogin",
+      requestType: DescribeQrLoginRequest as typeof DescribeQrLoginRequest,
+      requestStream: false,
+      responseType: DescribeQrLoginResponse as typeof DescribeQrLoginResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** AnswerQrLogin confirms or refuses a QR sign-in as the signed-in caller (embedded provider). */
+    answerQrLogin: {
+      name: "AnswerQrLogin",
+      requestType: AnswerQrLoginRequest as typeof AnswerQrLoginRequest,
+      requestStream: false,
+      responseType: AnswerQrLoginResponse as typeof AnswerQrLoginResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** HandleWechatCallback processes a signed scan callback of the WeChat official account. */
+    handleWechatCallback: {
+      name: "HandleWechatCallback",
+      requestType: HandleWechatCallbackRequest as typeof HandleWechatCallbackRequest,
+      requestStream: false,
+      responseType: HandleWechatCallbackResponse as typeof HandleWechatCallbackResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** LoginByWechatCode signs in from WeChat's own browser with an OAuth code. */
+    loginByWechatCode: {
+      name: "LoginByWechatCode",
+      requestType: LoginByWechatCodeRequest as typeof LoginByWechatCodeRequest,
+      requestStream: false,
+      responseType: LoginByWechatCodeResponse as typeof LoginByWechatCodeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** BindWechat binds the WeChat identity that scanned a ticket to the caller. */
+    bindWechat: {
+      name: "BindWechat",
+      requestType: BindWechatRequest as typeof BindWechatRequest,
+      requestStream: false,
+      responseType: BindWechatResponse as typeof BindWechatResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListWechatBindings lists the caller's bound WeChat identities. */
+    listWechatBindings: {
+      name: "ListWechatBindings",
+      requestType: ListWechatBindingsRequest as typeof ListWechatBindingsRequest,
+      requestStream: false,
+      responseType: ListWechatBindingsResponse as typeof ListWechatBindingsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UnbindWechat removes one of the caller's WeChat identities. */
+    unbindWechat: {
+      name: "UnbindWechat",
+      requestType: UnbindWechatRequest as typeof UnbindWechatRequest,
+      requestStream: false,
+      responseType: UnbindWechatResponse as typeof UnbindWechatResponse,
+      responseStream: false,
+      options: {},
+    },
     /** CheckUsername tells whether a telephone already belongs to an account. */
     checkUsername: {
       name: "CheckUsername",
@@ -4430,6 +6351,51 @@ export interface AuthServiceImplementation<CallContextExt = {}> {
     request: GetLoginCaptchaRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<GetLoginCaptchaResponse>>;
+  /** CreateQrLogin starts a QR sign-in for the calling browser and returns the code to show. */
+  createQrLogin(
+    request: CreateQrLoginRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateQrLoginResponse>>;
+  /** GetQrLoginResult tells a polling browser whether its ticket was answered; the first confirmed poll gets a session. */
+  getQrLoginResult(
+    request: GetQrLoginResultRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetQrLoginResultResponse>>;
+  /** DescribeQrLogin shows a confirming phone which device asks to sign in. */
+  describeQrLogin(
+    request: DescribeQrLoginRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DescribeQrLoginResponse>>;
+  /** AnswerQrLogin confirms or refuses a QR sign-in as the signed-in caller (embedded provider). */
+  answerQrLogin(
+    request: AnswerQrLoginRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<AnswerQrLoginResponse>>;
+  /** HandleWechatCallback processes a signed scan callback of the WeChat official account. */
+  handleWechatCallback(
+    request: HandleWechatCallbackRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<HandleWechatCallbackResponse>>;
+  /** LoginByWechatCode signs in from WeChat's own browser with an OAuth code. */
+  loginByWechatCode(
+    request: LoginByWechatCodeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<LoginByWechatCodeResponse>>;
+  /** BindWechat binds the WeChat identity that scanned a ticket to the caller. */
+  bindWechat(
+    request: BindWechatRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<BindWechatResponse>>;
+  /** ListWechatBindings lists the caller's bound WeChat identities. */
+  listWechatBindings(
+    request: ListWechatBindingsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListWechatBindingsResponse>>;
+  /** UnbindWechat removes one of the caller's WeChat identities. */
+  unbindWechat(
+    request: UnbindWechatRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UnbindWechatResponse>>;
   /** CheckUsername tells whether a telephone already belongs to an account. */
   checkUsername(
     request: CheckUsernameRequest,
@@ -4528,6 +6494,51 @@ export interface AuthServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<GetLoginCaptchaRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<GetLoginCaptchaResponse>;
+  /** CreateQrLogin starts a QR sign-in for the calling browser and returns the code to show. */
+  createQrLogin(
+    request: DeepPartial<CreateQrLoginRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateQrLoginResponse>;
+  /** GetQrLoginResult tells a polling browser whether its ticket was answered; the first confirmed poll gets a session. */
+  getQrLoginResult(
+    request: DeepPartial<GetQrLoginResultRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetQrLoginResultResponse>;
+  /** DescribeQrLogin shows a confirming phone which device asks to sign in. */
+  describeQrLogin(
+    request: DeepPartial<DescribeQrLoginRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DescribeQrLoginResponse>;
+  /** AnswerQrLogin confirms or refuses a QR sign-in as the signed-in caller (embedded provider). */
+  answerQrLogin(
+    request: DeepPartial<AnswerQrLoginRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<AnswerQrLoginResponse>;
+  /** HandleWechatCallback processes a signed scan callback of the WeChat official account. */
+  handleWechatCallback(
+    request: DeepPartial<HandleWechatCallbackRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<HandleWechatCallbackResponse>;
+  /** LoginByWechatCode signs in from WeChat's own browser with an OAuth code. */
+  loginByWechatCode(
+    request: DeepPartial<LoginByWechatCodeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<LoginByWechatCodeResponse>;
+  /** BindWechat binds the WeChat identity that scanned a ticket to the caller. */
+  bindWechat(
+    request: DeepPartial<BindWechatRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<BindWechatResponse>;
+  /** ListWechatBindings lists the caller's bound WeChat identities. */
+  listWechatBindings(
+    request: DeepPartial<ListWechatBindingsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListWechatBindingsResponse>;
+  /** UnbindWechat removes one of the caller's WeChat identities. */
+  unbindWechat(
+    request: DeepPartial<UnbindWechatRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UnbindWechatResponse>;
   /** CheckUsername tells whether a telephone already belongs to an account. */
   checkUsername(
     request: DeepPartial<CheckUsernameRequest>,
@@ -4616,6 +6627,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {

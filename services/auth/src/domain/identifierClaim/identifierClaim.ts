@@ -18,7 +18,7 @@ export type ClaimIdentifier = {
   data: { identifier: string; userId: number; holderActive: boolean; takenMessage: string };
 };
 
-export type IdentifierKind = 'telephone' | 'username';
+export type IdentifierKind = 'telephone' | 'username' | 'wechat';
 export const identifierStreamId = (kind: IdentifierKind, identifier: string) =>
   `${kind}-${kind === 'username' ? identifier.toLowerCase() : identifier}`;
 

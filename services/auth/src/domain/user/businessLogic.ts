@@ -32,6 +32,8 @@ export type UpdateProfile = { type: 'UpdateProfile'; data: ProfileUpdated['data'
 export type BindEmail = { type: 'BindEmail'; data: { email: string } };
 export type BindUsername = { type: 'BindUsername'; data: { username: string } };
 export type ClearUsername = { type: 'ClearUsername' };
+export type BindWechat = { type: 'BindWechat'; data: { openid: string } };
+export type UnbindWechat = { type: 'UnbindWechat'; data: { openid: string } };
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/;
 /** A login name must not look like a telephone, so the two ways of signing in never collide. */
@@ -47,7 +49,9 @@ export type UserCommand =
   | UpdateProfile
   | BindEmail
   | BindUsername
-  | ClearUsername;
+  | ClearUsername
+  | BindWechat
+  | UnbindWechat;
 
 export function registerUser(command: RegisterUser, state: User): UserRegistered[] {
   if (state.status !== 'empty') throw conflict(messages.alreadyRegistered);
@@ -130,6 +134,17 @@ export function clearUsername(state: User): UserEvent[] {
   return state.username ? [{ type: 'UsernameCleared', data: { username: state.username } }] : [];
 }
 
+export function bindWechat(command: BindWechat, state: User): UserEvent[] {
+  if (state.status !== 'active') throw notFound(messages.notRegistered);
+  if (state.wechat.has(command.data.openid)) return [];
+  return [{ type: 'WechatBound', data: command.data }];
+}
+
+export function unbindWechat(command: UnbindWechat, state: User): UserEvent[] {
+  if (state.status !== 'active' || !state.wechat.has(command.data.openid)) throw notFound('未绑定该微信账号');
+  return [{ type: 'WechatUnbound', data: command.data }];
+}
+
 export function decide(command: UserCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -152,6 +167,10 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return bindUsername(command, state);
     case 'ClearUsername':
       return clearUsername(state);
+    case 'BindWechat':
+      return bindWechat(command, state);
+    case 'UnbindWechat':
+      return unbindWechat(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${(unknown as { type: string }).type}`);

@@ -13,7 +13,13 @@ export type UserRegistered = DomainEvent<
 >;
 export type SessionStarted = DomainEvent<
   'SessionStarted',
-  { sessionId: string; tokenHash: string; method: 'password' | 'sms' | 'register'; clientIp: string; expiresAt: number }
+  {
+    sessionId: string;
+    tokenHash: string;
+    method: 'password' | 'sms' | 'register' | 'qr' | 'wechat';
+    clientIp: string;
+    expiresAt: number;
+  }
 >;
 export type SessionEnded = DomainEvent<
   'SessionEnded',
@@ -28,6 +34,9 @@ export type TelephoneChanged = DomainEvent<'TelephoneChanged', { from: string; t
 export type EmailBound = DomainEvent<'EmailBound', { email: string }>;
 export type UsernameBound = DomainEvent<'UsernameBound', { username: string }>;
 export type UsernameCleared = DomainEvent<'UsernameCleared', { username: string }>;
+/** A messaging-app (WeChat) identity that may sign this account in by scanning. */
+export type WechatBound = DomainEvent<'WechatBound', { openid: string }>;
+export type WechatUnbound = DomainEvent<'WechatUnbound', { openid: string }>;
 
 export type UserEvent =
   | UserRegistered
@@ -38,7 +47,9 @@ export type UserEvent =
   | TelephoneChanged
   | EmailBound
   | UsernameBound
-  | UsernameCleared;
+  | UsernameCleared
+  | WechatBound
+  | WechatUnbound;
 
 export type User =
   | { status: 'empty' }
@@ -48,6 +59,7 @@ export type User =
       telephone: string;
       username: string;
       openSessions: ReadonlySet<string>;
+      wechat: ReadonlySet<string>;
     };
 
 export const initialState = (): User => ({ status: 'empty' });
@@ -63,6 +75,7 @@ export function evolve(state: User, event: UserEvent): User {
         telephone: event.data.telephone,
         username: '',
         openSessions: new Set(),
+        wechat: new Set(),
       };
     case 'SessionStarted':
       if (state.status !== 'active') return state;
@@ -75,6 +88,12 @@ export function evolve(state: User, event: UserEvent): User {
       return state.status === 'active' ? { ...state, username: event.data.username } : state;
     case 'UsernameCleared':
       return state.status === 'active' ? { ...state, username: '' } : state;
+    case 'WechatBound':
+      return state.status === 'active' ? { ...state, wechat: new Set([...state.wechat, event.data.openid]) } : state;
+    case 'WechatUnbound':
+      return state.status === 'active'
+        ? { ...state, wechat: new Set([...state.wechat].filter((openid) => openid !== event.data.openid)) }
+        : state;
     case 'TelephoneChanged':
       return state.status === 'active' ? { ...state, telephone: event.data.to } : state;
     case 'SessionEnded': {

@@ -18,6 +18,7 @@ export interface UserDoc extends Doc {
   /** Login name; absent (not empty) when none, so the unique index ignores it. */
   username?: string;
   usernameKey?: string;
+  wechat?: { openid: string; boundAt: number }[];
 }
 
 const COLLECTION = 'users';
@@ -26,6 +27,7 @@ const indexes: IndexSpec[] = [
   { fields: { shareCode: 1 }, unique: true },
   { fields: { inviterShareCode: 1 } },
   { fields: { usernameKey: 1 }, unique: true },
+  { fields: { 'wechat.openid': 1 } },
 ];
 
 export const usersProjection = documentProjection<UserDoc>({
@@ -40,6 +42,8 @@ export const usersProjection = documentProjection<UserDoc>({
     'EmailBound',
     'UsernameBound',
     'UsernameCleared',
+    'WechatBound',
+    'WechatUnbound',
   ],
   documentId: (event) => event.metadata.streamId.slice('user-'.length),
   evolve(doc, recorded) {
@@ -50,6 +54,14 @@ export const usersProjection = documentProjection<UserDoc>({
     if (event.type === 'EmailBound') return doc && { ...doc, email: event.data.email };
     if (event.type === 'UsernameBound') {
       return doc && { ...doc, username: event.data.username, usernameKey: event.data.username.toLowerCase() };
+    }
+    if (event.type === 'WechatBound') {
+      return (
+        doc && { ...doc, wechat: [...(doc.wechat ?? []), { openid: event.data.openid, boundAt: recorded.metadata.at }] }
+      );
+    }
+    if (event.type === 'WechatUnbound') {
+      return doc && { ...doc, wechat: (doc.wechat ?? []).filter((w) => w.openid !== event.data.openid) };
     }
     if (event.type === 'UsernameCleared') {
       if (!doc) return doc;
@@ -80,6 +92,7 @@ export const users = (store: ReadStore): Collection<UserDoc> => store.collection
 export const findUserByTelephone = (store: ReadStore, telephone: string) => users(store).findOne({ telephone });
 export const findUserByUsername = (store: ReadStore, username: string) =>
   users(store).findOne({ usernameKey: username.toLowerCase() });
+export const findUserByWechat = (store: ReadStore, openid: string) => users(store).findOne({ 'wechat.openid': openid });
 export const findUserById = (store: ReadStore, userId: number) => users(store).findOne({ _id: String(userId) });
 
 /** What a user sees of their own account. */

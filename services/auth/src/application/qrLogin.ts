@@ -1,0 +1,161 @@
+import { type Caller, handleCommand, invalid, newEventId, newToken } from '@pmbok/infra';
+import {
+  QR_TTL_MS,
+  type QrLoginCommand,
+  qrLoginDecider,
+  qrLoginStreamId,
+  qrMessages,
+} from '../domain/qrLogin/qrLogin.js';
+import { userDecider } from '../domain/user/businessLogic.js';
+import { userStreamId } from '../domain/user/user.js';
+import { findUserById, findUserByWechat } from '../projections/users/index.js';
+import type { QrLoginProvider } from '../qrProviders/types.js';
+import type { AuthContext } from './context.js';
+
+export type QrResult =
+  | { status: 'pending' }
+  | { status: 'unregistered'; ticket: string }
+  | { status: 'confirmed'; userId: number; token: string };
+
+export const WECHAT_BROWSER_ONLY = '请在微信浏览器下使用此功能';
+
+/** QR sign-in (SPEC §4): a ticket per attempt, answered by a phone or by a WeChat scan, redeemed once. */
+export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
+  const { eventStore, readStore, now, contextOf, settled, startSession, claimIdentifier, releaseIdentifier } = context;
+
+  const run = async (ticket: string, command: QrLoginCommand, caller: Partial<Caller>) =>
+    handleCommand(eventStore, qrLoginStreamId(ticket), qrLoginDecider, command, contextOf(caller));
+  const stateOf = async (ticket: string) =>
+    (await eventStore.readStream(qrLoginStreamId(ticket))).reduce(
+      (state, event) => qrLoginDecider.evolve(state, event as never),
+      qrLoginDecider.initialState(),
+    );
+
+  async function bind(userId: number, openid: string, caller: Partial<Caller>) {
+    await claimIdentifier('wechat', openid, userId, caller);
+    const { result } = await handleCommand(
+      eventStore,
+      userStreamId(userId),
+      userDecider,
+      { type: 'BindWechat', data: { openid } },
+      contextOf(caller),
+    );
+    await settled(result.lastGlobalPosition);
+  }
+
+  /** The scanned-but-unregistered WeChat identity behind a ticket. */
+  async function unregisteredOpenid(ticket: string) {
+    const state = await stateOf(ticket);
+    if (state.status !== 'unregistered' || state.expiresAt <= now()) throw invalid(qrMessages.expired);
+    return state.openid;
+  }
+
+  return {
+    provider: provider.name,
+
+    async create(caller: Partial<Caller>, userAgent: string) {
+      const ticket = newToken();
+      const data = {
+        ticket,
+        provider: provider.name,
+        userAgent: userAgent.slice(0, 300),
+        clientIp: caller.clientIp ?? '',
+        expiresAt: now() + QR_TTL_MS,
+      };
+      await run(ticket, { type: 'RequestQrLogin', data, metadata: { now: now() } }, caller);
+      return { ticket, qrcodeUrl: await provider.qrcodeUrl(ticket), expiresAt: data.expiresAt };
+    },
+
+    /** Polled by the browser; the first poll after confirmation redeems the ticket for a session. */
+    async result(ticket: string, caller: Partial<Caller>): Promise<QrResult> {
+      const state = await stateOf(ticket);
+      if (state.status === 'none') throw invalid(qrMessages.unknown);
+      if (state.status === 'refused') throw invalid(qrMessages.refused);
+      if (state.status === 'completed') throw invalid(qrMessages.used);
+      if (state.expiresAt <= now()) throw invalid(qrMessages.expired);
+      if (state.status === 'pending') return { status: 'pending' };
+      if (state.status === 'unregistered') return { status: 'unregistered', ticket };
+      // Redeem first: of two simultaneous polls only one completes, and only it gets a session.
+      const sessionId = newEventId();
+      await run(ticket, { type: 'CompleteQrLogin', data: { sessionId }, metadata: { now: now() } }, caller);
+      const { token } = await startSession({ userId: state.userId }, 'qr', caller, sessionId);
+      return { status: 'confirmed', userId: state.userId, token };
+    },
+
+    /** What the confirming phone shows: which device asks. */
+    async describe(ticket: string) {
+      const state = await stateOf(ticket);
+      if (state.status === 'none') throw invalid(qrMessages.unknown);
+      return {
+        status: state.expiresAt <= now() && state.status === 'pending' ? 'expired' : state.status,
+        userAgent: state.userAgent,
+        clientIp: state.clientIp,
+        requestedAt: state.requestedAt,
+        expiresAt: state.expiresAt,
+      };
+    },
+
+    async answer(ticket: string, caller: Caller, confirm: boolean) {
+      await run(
+        ticket,
+        { type: 'AnswerQrLogin', data: { userId: caller.userId, openid: '', confirm }, metadata: { now: now() } },
+        caller,
+      );
+    },
+
+    /** A verified WeChat scan: a bound identity confirms for its account, an unknown one must register. */
+    async scanned(ticket: string, openid: string) {
+      const user = await findUserByWechat(readStore, openid);
+      const command: QrLoginCommand = user
+        ? { type: 'AnswerQrLogin', data: { userId: user.userId, openid, confirm: true }, metadata: { now: now() } }
+        : { type: 'MarkUnregistered', data: { openid }, metadata: { now: now() } };
+      await run(ticket, command, {});
+    },
+
+    async loginByWechatCode(code: string, userAgent: string, caller: Partial<Caller>) {
+      if (!/MicroMessenger/i.test(userAgent)) throw invalid(WECHAT_BROWSER_ONLY);
+      if (!provider.openidFromCode) throw invalid('未启用微信登录');
+      const openid = await provider.openidFromCode(code).catch(() => {
+        throw invalid('微信授权失败，请重试');
+      });
+      const user = await findUserByWechat(readStore, openid);
+      if (user) return { status: 'confirmed' as const, ...(await startSession(user, 'wechat', caller)) };
+      // Registration binds the identity through a ticket, as for a scan.
+      const ticket = newToken();
+      const data = {
+        ticket,
+        provider: provider.name,
+        userAgent: userAgent.slice(0, 300),
+        clientIp: caller.clientIp ?? '',
+        expiresAt: now() + 10 * QR_TTL_MS,
+      };
+      await run(ticket, { type: 'RequestQrLogin', data, metadata: { now: now() } }, caller);
+      await run(ticket, { type: 'MarkUnregistered', data: { openid }, metadata: { now: now() } }, caller);
+      return { status: 'unregistered' as const, ticket };
+    },
+
+    /** Binds the identity that scanned `ticket` to a user (after registering with it, or from account settings). */
+    async bindTicket(ticket: string, userId: number, caller: Partial<Caller>) {
+      await bind(userId, await unregisteredOpenid(ticket), caller);
+    },
+
+    async bindings(userId: number) {
+      const user = await findUserById(readStore, userId);
+      return (user?.wechat ?? []).map((w) => ({ wechatUserId: w.openid, boundAt: w.boundAt }));
+    },
+
+    async unbind(caller: Caller, openid: string) {
+      const { result } = await handleCommand(
+        eventStore,
+        userStreamId(caller.userId),
+        userDecider,
+        { type: 'UnbindWechat', data: { openid } },
+        contextOf(caller),
+      );
+      await releaseIdentifier('wechat', openid, caller.userId, caller);
+      await settled(result.lastGlobalPosition);
+    },
+  };
+}
+
+export type QrLogin = ReturnType<typeof createQrLogin>;
