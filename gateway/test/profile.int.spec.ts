@@ -85,6 +85,44 @@ describe("the user's own account", () => {
     expect((await h.call('user/bindingUserName', { username: 'Zhang_San' }, other)).data.username).toBe('Zhang_San');
   });
 
+  it('closes an account only when it owns no team with other members, erasing its personal data', async () => {
+    const owner = await h.register('13700000011');
+    const member = await h.register('13700000012');
+    const { teamId } = (await h.call('team/create', { teamName: '注销测试' }, owner)).data;
+    const { shareCode } = (await h.call('team/shareInfo', { teamId: String(teamId) }, owner)).data;
+    await h.call('team/shareJoin', { shareCode }, member);
+
+    h.advanceClock(61_000);
+    expect((await h.call('userInfo/sendDestroyCode', {}, owner)).code).toBe(200);
+    const refused = await h.call('userInfo/destroy', { code: await h.smsCode('13700000011') }, owner);
+    expect(refused.msg).toBe('你是团队「注销测试」的所有者且团队还有其他成员，请先转让团队或移除成员');
+
+    expect((await h.call('userInfo/sendDestroyCode', {}, member)).code).toBe(200);
+    expect((await h.call('userInfo/destroy', { code: '000000' }, member)).code).toBe(400);
+    h.advanceClock(61_000);
+    await h.call('userInfo/sendDestroyCode', {}, member);
+    expect((await h.call('userInfo/destroy', { code: await h.smsCode('13700000012') }, member)).code).toBe(200);
+    expect((await h.call('userInfo/getUserInfo', {}, member)).code).toBe(402);
+    expect((await h.call('user/loginByPassword', { username: '13700000012', password: 'Passw0rd!' })).code).toBe(400);
+    expect((await h.call('user/checkUsername', { username: '13700000012' })).data.registered).toBe(false);
+
+    // The team forgets the member (a consumer of auth's events); poll the read side briefly.
+    let count = 2;
+    for (let i = 0; i < 50 && count !== 1; i++) {
+      count = (await h.call('team/teamInfo', { teamId: String(teamId) }, owner)).data.memberCount;
+      if (count !== 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(count).toBe(1);
+
+    // Now alone in the team, the owner may close the account too.
+    h.advanceClock(61_000);
+    await h.call('userInfo/sendDestroyCode', {}, owner);
+    expect((await h.call('userInfo/destroy', { code: await h.smsCode('13700000011') }, owner)).code).toBe(200);
+    // The number is free again.
+    h.advanceClock(61_000);
+    expect(await h.register('13700000012')).toBeTruthy();
+  });
+
   it('lists the people who registered with my share code', async () => {
     const token = await h.register('13700000006');
     const { shareCode } = (await h.call('userInfo/getUserInfo', {}, token)).data;

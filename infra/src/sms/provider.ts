@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 
-/** What a text message says: a one-time code (SPEC §9 smsType 1–4) or a team invitation. */
+/** What a text message says: a one-time code (SPEC §9 smsType 1–4, 5 to close an account) or a team invitation. */
 export type SmsContent =
-  | { kind: 'code'; smsType: 1 | 2 | 3 | 4; code: string }
+  | { kind: 'code'; smsType: 1 | 2 | 3 | 4 | 5; code: string }
   | { kind: 'teamInvitation'; teamName: string; inviterName: string; link: string };
 
 export interface SentSms {

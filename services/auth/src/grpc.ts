@@ -7,7 +7,7 @@ import type { SmsPurpose } from './domain/smsCode/smsCode.js';
 import type { QrLoginProvider } from './qrProviders/types.js';
 
 const purposeOf = (smsType: authv1.SmsType): SmsPurpose => {
-  if (smsType < 1 || smsType > 4) return 2;
+  if (smsType < 1 || smsType > 5) return 2;
   return smsType as SmsPurpose;
 };
 
@@ -144,6 +144,14 @@ export function authServiceImplementation(
     async getFile(request) {
       const { data, contentType } = await profiles.file(request.key);
       return { data, contentType };
+    },
+    async sendDestroyCode(_request, context) {
+      const caller = signedInCaller(context);
+      return profiles.sendDestroyCode(caller, (telephone) => accounts.sendSmsCode(telephone, 5, caller));
+    },
+    async closeAccount(request, context) {
+      await profiles.close(signedInCaller(context), request.code.trim());
+      return {};
     },
     async logout(_request, context) {
       await accounts.logout(signedInCaller(context));

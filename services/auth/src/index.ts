@@ -21,6 +21,7 @@ import { usersProjection } from './projections/users/index.js';
 import { createEmbeddedQrProvider } from './qrProviders/embedded.js';
 import type { QrLoginProvider } from './qrProviders/types.js';
 import { createWechatQrProvider } from './qrProviders/wechat.js';
+import { startTeamReactions } from './reactions/teamEvents.js';
 
 /** AUTH_SECRET, or one generated once and kept beside the service's data. */
 function secretFrom(config: RuntimeConfig): string {
@@ -56,6 +57,7 @@ export function startAuthService(options: {
     'auth',
     {
       projections: [usersProjection, sessionsProjection],
+      reactions: (runtime) => startTeamReactions(runtime),
       grpc: (runtime, projections) => {
         const qrProvider = qrProviderFrom(options.config, options.wechatFetch);
         const context = createAuthContext({

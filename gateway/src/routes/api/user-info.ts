@@ -104,6 +104,23 @@ export const userInfoCalls = [
   }),
   defineCall({
     module: 'userInfo',
+    call: 'sendDestroyCode',
+    access: 'user',
+    fields: {},
+    handle: (_body, { services, metadata }) => services.auth.sendDestroyCode({}, { metadata }),
+  }),
+  defineCall({
+    module: 'userInfo',
+    call: 'destroy',
+    access: 'user',
+    fields: { code: text(16) },
+    async handle(body, { services, metadata }) {
+      await services.auth.closeAccount({ code: body.code }, { metadata });
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'userInfo',
     call: 'getInviteList',
     access: 'user',
     fields: {},

@@ -114,7 +114,8 @@ export function createAuthContext(deps: AuthDeps) {
     const streamId = identifierStreamId(kind, identifier);
     const claim = fold(identifierClaimDecider, await eventStore.readStream(streamId));
     const holderActive =
-      claim.status === 'claimed' && (await eventStore.readStream(userStreamId(claim.userId))).length > 0;
+      claim.status === 'claimed' &&
+      fold(userDecider, await eventStore.readStream(userStreamId(claim.userId))).status === 'active';
     const takenMessage = {
       telephone: messages.alreadyRegistered,
       username: '该用户名已被使用',

@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { checkNewPassword, checkSmsCodeShape, checkTelephone, maskTelephone, messages } from '../domain/rules.js';
 import { type UserCommand, userDecider } from '../domain/user/businessLogic.js';
 import { userStreamId } from '../domain/user/user.js';
+import { ownedTeamWithMembers } from '../projections/ownedTeams/index.js';
 import { findUserById, findUserByTelephone, toProfile, users } from '../projections/users/index.js';
 import { type AuthContext, hashPassword } from './context.js';
 
@@ -97,6 +98,27 @@ export function createProfiles(context: AuthContext) {
       await run(caller, { type: 'ClearUsername' });
       if (user.username) await releaseIdentifier('username', user.username, caller.userId, caller);
       return toProfile(await userOf(caller.userId));
+    },
+
+    async sendDestroyCode(caller: Caller, send: (telephone: string) => Promise<{ resendAfterSeconds: number }>) {
+      return send((await userOf(caller.userId)).telephone);
+    },
+
+    /** Closes the account: refused while it owns a team with other members; its identifiers become free. */
+    async close(caller: Caller, code: string) {
+      checkSmsCodeShape(code);
+      const user = await userOf(caller.userId);
+      const ownsTeamWithMembers = await ownedTeamWithMembers(readStore, caller.userId);
+      const anonymisedName = `已注销用户${String(caller.userId).slice(-4)}`;
+      userDecider.decide(
+        { type: 'CloseAccount', data: { anonymisedName, ownsTeamWithMembers } },
+        await currentState(caller),
+      );
+      await consumeSmsCode(user.telephone, 5, code, caller);
+      await run(caller, { type: 'CloseAccount', data: { anonymisedName, ownsTeamWithMembers } });
+      await releaseIdentifier('telephone', user.telephone, caller.userId, caller);
+      if (user.username) await releaseIdentifier('username', user.username, caller.userId, caller);
+      for (const { openid } of user.wechat ?? []) await releaseIdentifier('wechat', openid, caller.userId, caller);
     },
 
     /** People who registered with my share code. */

@@ -4,6 +4,21 @@ import { teamStreamId } from '../domain/team/team.js';
 import { applyAuthEvent } from '../projections/directory/index.js';
 import { teams } from '../projections/teams/index.js';
 
+/** A closed account leaves every team it was a member of; a team it owned alone keeps its history. */
+async function leaveAllTeams(runtime: ServiceRuntime, userId: number, eventId: string) {
+  for (const team of await teams(runtime.readStore).find({ 'members.userId': userId })) {
+    const role = team.members.find((m) => m.userId === userId)?.role;
+    if (role === 'owner') continue;
+    await handleCommand(
+      runtime.eventStore,
+      teamStreamId(team.teamId),
+      teamDecider,
+      { type: 'LeaveTeam', data: {}, metadata: { actorId: userId } },
+      { commandId: `account-closed:${eventId}:${team.teamId}`, actor: String(userId) },
+    );
+  }
+}
+
 /**
  * Consumers of the auth service's events:
  * - the directory read model (its offset lives in the read store, so an in-memory directory is rebuilt);
@@ -24,6 +39,10 @@ export async function startAuthReactions(runtime: ServiceRuntime, logger: Logger
     group: 'team-invitations',
     handler: async (events) => {
       for (const event of events) {
+        if (event.type === 'AccountClosed') {
+          await leaveAllTeams(runtime, Number(event.metadata.streamId.slice('user-'.length)), event.metadata.eventId);
+          continue;
+        }
         if (event.type !== 'UserRegistered') continue;
         const { userId, telephone } = event.data as { userId: number; telephone: string };
         for (const team of await teams(runtime.readStore).find({ pendingTelephones: telephone })) {

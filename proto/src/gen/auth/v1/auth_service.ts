@@ -19,6 +19,8 @@ export enum SmsType {
   SMS_TYPE_REGISTER = 2,
   SMS_TYPE_RESET = 3,
   SMS_TYPE_CHANGE_TELEPHONE = 4,
+  /** SMS_TYPE_DESTROY_ACCOUNT - Not in SPEC §9: proves the owner of the account closes it. */
+  SMS_TYPE_DESTROY_ACCOUNT = 5,
 }
 
 export function smsTypeFromJSON(object: any): SmsType {
@@ -38,6 +40,9 @@ export function smsTypeFromJSON(object: any): SmsType {
     case 4:
     case "SMS_TYPE_CHANGE_TELEPHONE":
       return SmsType.SMS_TYPE_CHANGE_TELEPHONE;
+    case 5:
+    case "SMS_TYPE_DESTROY_ACCOUNT":
+      return SmsType.SMS_TYPE_DESTROY_ACCOUNT;
     default:
       throw new globalThis.Error("Unrecognized enum value " + object + " for enum SmsType");
   }
@@ -55,6 +60,8 @@ export function smsTypeToJSON(object: SmsType): string {
       return "SMS_TYPE_RESET";
     case SmsType.SMS_TYPE_CHANGE_TELEPHONE:
       return "SMS_TYPE_CHANGE_TELEPHONE";
+    case SmsType.SMS_TYPE_DESTROY_ACCOUNT:
+      return "SMS_TYPE_DESTROY_ACCOUNT";
     default:
       throw new globalThis.Error("Unrecognized enum value " + object + " for enum SmsType");
   }
@@ -407,6 +414,20 @@ export interface GetFileRequest {
 export interface GetFileResponse {
   data: Buffer;
   contentType: string;
+}
+
+export interface SendDestroyCodeRequest {
+}
+
+export interface SendDestroyCodeResponse {
+  resendAfterSeconds: number;
+}
+
+export interface CloseAccountRequest {
+  code: string;
+}
+
+export interface CloseAccountResponse {
 }
 
 export interface LogoutRequest {
@@ -5584,6 +5605,250 @@ export const GetFileResponse: MessageFns<GetFileResponse> = {
   },
 };
 
+function createBaseSendDestroyCodeRequest(): SendDestroyCodeRequest {
+  return {};
+}
+
+export const SendDestroyCodeRequest: MessageFns<SendDestroyCodeRequest> = {
+  encode(_: SendDestroyCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendDestroyCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendDestroyCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SendDestroyCodeRequest {
+    return {};
+  },
+
+  toJSON(_: SendDestroyCodeRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<SendDestroyCodeRequest>): SendDestroyCodeRequest {
+    return SendDestroyCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<SendDestroyCodeRequest>): SendDestroyCodeRequest {
+    const message = createBaseSendDestroyCodeRequest();
+    return message;
+  },
+};
+
+function createBaseSendDestroyCodeResponse(): SendDestroyCodeResponse {
+  return { resendAfterSeconds: 0 };
+}
+
+export const SendDestroyCodeResponse: MessageFns<SendDestroyCodeResponse> = {
+  encode(message: SendDestroyCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.resendAfterSeconds !== 0) {
+      writer.uint32(8).int32(message.resendAfterSeconds);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendDestroyCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendDestroyCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.resendAfterSeconds = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendDestroyCodeResponse {
+    return {
+      resendAfterSeconds: isSet(object.resendAfterSeconds)
+        ? globalThis.Number(object.resendAfterSeconds)
+        : isSet(object.resend_after_seconds)
+        ? globalThis.Number(object.resend_after_seconds)
+        : 0,
+    };
+  },
+
+  toJSON(message: SendDestroyCodeResponse): unknown {
+    const obj: any = {};
+    if (message.resendAfterSeconds !== 0) {
+      obj.resendAfterSeconds = Math.round(message.resendAfterSeconds);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SendDestroyCodeResponse>): SendDestroyCodeResponse {
+    return SendDestroyCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SendDestroyCodeResponse>): SendDestroyCodeResponse {
+    const message = createBaseSendDestroyCodeResponse();
+    message.resendAfterSeconds = object.resendAfterSeconds ?? 0;
+    return message;
+  },
+};
+
+function createBaseCloseAccountRequest(): CloseAccountRequest {
+  return { code: "" };
+}
+
+export const CloseAccountRequest: MessageFns<CloseAccountRequest> = {
+  encode(message: CloseAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CloseAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCloseAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CloseAccountRequest {
+    return { code: isSet(object.code) ? globalThis.String(object.code) : "" };
+  },
+
+  toJSON(message: CloseAccountRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CloseAccountRequest>): CloseAccountRequest {
+    return CloseAccountRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CloseAccountRequest>): CloseAccountRequest {
+    const message = createBaseCloseAccountRequest();
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseCloseAccountResponse(): CloseAccountResponse {
+  return {};
+}
+
+export const CloseAccountResponse: MessageFns<CloseAccountResponse> = {
+  encode(_: CloseAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CloseAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCloseAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CloseAccountResponse {
+    return {};
+  },
+
+  toJSON(_: CloseAccountResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<CloseAccountResponse>): CloseAccountResponse {
+    return CloseAccountResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<CloseAccountResponse>): CloseAccountResponse {
+    const message = createBaseCloseAccountResponse();
+    return message;
+  },
+};
+
 function createBaseLogoutRequest(): LogoutRequest {
   return {};
 }
@@ -6295,6 +6560,24 @@ export const AuthServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** SendDestroyCode sends a code to the caller's own telephone to confirm closing the account. */
+    sendDestroyCode: {
+      name: "SendDestroyCode",
+      requestType: SendDestroyCodeRequest as typeof SendDestroyCodeRequest,
+      requestStream: false,
+      responseType: SendDestroyCodeResponse as typeof SendDestroyCodeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CloseAccount closes the caller's account: personal data erased, history kept under an anonymised name. */
+    closeAccount: {
+      name: "CloseAccount",
+      requestType: CloseAccountRequest as typeof CloseAccountRequest,
+      requestStream: false,
+      responseType: CloseAccountResponse as typeof CloseAccountResponse,
+      responseStream: false,
+      options: {},
+    },
     /** Logout ends the caller's current session. */
     logout: {
       name: "Logout",
@@ -6450,6 +6733,16 @@ export interface AuthServiceImplementation<CallContextExt = {}> {
   ): Promise<DeepPartial<UploadImageResponse>>;
   /** GetFile returns an uploaded file by key. */
   getFile(request: GetFileRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetFileResponse>>;
+  /** SendDestroyCode sends a code to the caller's own telephone to confirm closing the account. */
+  sendDestroyCode(
+    request: SendDestroyCodeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SendDestroyCodeResponse>>;
+  /** CloseAccount closes the caller's account: personal data erased, history kept under an anonymised name. */
+  closeAccount(
+    request: CloseAccountRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CloseAccountResponse>>;
   /** Logout ends the caller's current session. */
   logout(request: LogoutRequest, context: CallContext & CallContextExt): Promise<DeepPartial<LogoutResponse>>;
   /** GetDevSmsOutbox returns the last code sent to a telephone; FAILED_PRECONDITION unless the console SMS provider runs. */
@@ -6593,6 +6886,16 @@ export interface AuthServiceClient<CallOptionsExt = {}> {
   ): Promise<UploadImageResponse>;
   /** GetFile returns an uploaded file by key. */
   getFile(request: DeepPartial<GetFileRequest>, options?: CallOptions & CallOptionsExt): Promise<GetFileResponse>;
+  /** SendDestroyCode sends a code to the caller's own telephone to confirm closing the account. */
+  sendDestroyCode(
+    request: DeepPartial<SendDestroyCodeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SendDestroyCodeResponse>;
+  /** CloseAccount closes the caller's account: personal data erased, history kept under an anonymised name. */
+  closeAccount(
+    request: DeepPartial<CloseAccountRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CloseAccountResponse>;
   /** Logout ends the caller's current session. */
   logout(request: DeepPartial<LogoutRequest>, options?: CallOptions & CallOptionsExt): Promise<LogoutResponse>;
   /** GetDevSmsOutbox returns the last code sent to a telephone; FAILED_PRECONDITION unless the console SMS provider runs. */

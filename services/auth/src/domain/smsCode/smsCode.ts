@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@pmbok/infra';
 
-/** SPEC §9 smsType: 1 login, 2 register, 3 reset password, 4 change telephone. */
-export type SmsPurpose = 1 | 2 | 3 | 4;
+/** SPEC §9 smsType: 1 login, 2 register, 3 reset password, 4 change telephone; 5 (ours) close the account. */
+export type SmsPurpose = 1 | 2 | 3 | 4 | 5;
 
 export type SmsCodeIssued = DomainEvent<
   'SmsCodeIssued',

@@ -34,6 +34,8 @@ export type BindUsername = { type: 'BindUsername'; data: { username: string } };
 export type ClearUsername = { type: 'ClearUsername' };
 export type BindWechat = { type: 'BindWechat'; data: { openid: string } };
 export type UnbindWechat = { type: 'UnbindWechat'; data: { openid: string } };
+/** `ownsTeamWithMembers`: the name of a team the user owns that still has other members, or empty. */
+export type CloseAccount = { type: 'CloseAccount'; data: { anonymisedName: string; ownsTeamWithMembers: string } };
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/;
 /** A login name must not look like a telephone, so the two ways of signing in never collide. */
@@ -51,7 +53,8 @@ export type UserCommand =
   | BindUsername
   | ClearUsername
   | BindWechat
-  | UnbindWechat;
+  | UnbindWechat
+  | CloseAccount;
 
 export function registerUser(command: RegisterUser, state: User): UserRegistered[] {
   if (state.status !== 'empty') throw conflict(messages.alreadyRegistered);
@@ -145,6 +148,18 @@ export function unbindWechat(command: UnbindWechat, state: User): UserEvent[] {
   return [{ type: 'WechatUnbound', data: command.data }];
 }
 
+export function closeAccount(command: CloseAccount, state: User): UserEvent[] {
+  if (state.status !== 'active') throw notFound(messages.notRegistered);
+  const team = command.data.ownsTeamWithMembers;
+  if (team) throw conflict(`你是团队「${team}」的所有者且团队还有其他成员，请先转让团队或移除成员`);
+  return [
+    ...[...state.openSessions].map(
+      (sessionId): SessionEnded => ({ type: 'SessionEnded', data: { sessionId, reason: 'accountClosed' } }),
+    ),
+    { type: 'AccountClosed', data: { anonymisedName: command.data.anonymisedName } },
+  ];
+}
+
 export function decide(command: UserCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -171,6 +186,8 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return bindWechat(command, state);
     case 'UnbindWechat':
       return unbindWechat(command, state);
+    case 'CloseAccount':
+      return closeAccount(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${(unknown as { type: string }).type}`);

@@ -23,7 +23,7 @@ export type SessionStarted = DomainEvent<
 >;
 export type SessionEnded = DomainEvent<
   'SessionEnded',
-  { sessionId: string; reason: 'logout' | 'passwordReset' | 'passwordChanged' | 'telephoneChanged' }
+  { sessionId: string; reason: 'logout' | 'passwordReset' | 'passwordChanged' | 'telephoneChanged' | 'accountClosed' }
 >;
 export type PasswordChanged = DomainEvent<'PasswordChanged', { passwordHash: string; reason: 'reset' | 'change' }>;
 export type ProfileUpdated = DomainEvent<
@@ -37,6 +37,8 @@ export type UsernameCleared = DomainEvent<'UsernameCleared', { username: string 
 /** A messaging-app (WeChat) identity that may sign this account in by scanning. */
 export type WechatBound = DomainEvent<'WechatBound', { openid: string }>;
 export type WechatUnbound = DomainEvent<'WechatUnbound', { openid: string }>;
+/** The account is closed: read models erase its personal data and show `anonymisedName` in history. */
+export type AccountClosed = DomainEvent<'AccountClosed', { anonymisedName: string }>;
 
 export type UserEvent =
   | UserRegistered
@@ -49,10 +51,12 @@ export type UserEvent =
   | UsernameBound
   | UsernameCleared
   | WechatBound
-  | WechatUnbound;
+  | WechatUnbound
+  | AccountClosed;
 
 export type User =
   | { status: 'empty' }
+  | { status: 'closed' }
   | {
       status: 'active';
       userId: number;
@@ -88,6 +92,8 @@ export function evolve(state: User, event: UserEvent): User {
       return state.status === 'active' ? { ...state, username: event.data.username } : state;
     case 'UsernameCleared':
       return state.status === 'active' ? { ...state, username: '' } : state;
+    case 'AccountClosed':
+      return { status: 'closed' };
     case 'WechatBound':
       return state.status === 'active' ? { ...state, wechat: new Set([...state.wechat, event.data.openid]) } : state;
     case 'WechatUnbound':

@@ -19,6 +19,7 @@ export interface UserDoc extends Doc {
   username?: string;
   usernameKey?: string;
   wechat?: { openid: string; boundAt: number }[];
+  closed?: boolean;
 }
 
 const COLLECTION = 'users';
@@ -44,6 +45,7 @@ export const usersProjection = documentProjection<UserDoc>({
     'UsernameCleared',
     'WechatBound',
     'WechatUnbound',
+    'AccountClosed',
   ],
   documentId: (event) => event.metadata.streamId.slice('user-'.length),
   evolve(doc, recorded) {
@@ -54,6 +56,25 @@ export const usersProjection = documentProjection<UserDoc>({
     if (event.type === 'EmailBound') return doc && { ...doc, email: event.data.email };
     if (event.type === 'UsernameBound') {
       return doc && { ...doc, username: event.data.username, usernameKey: event.data.username.toLowerCase() };
+    }
+    if (event.type === 'AccountClosed') {
+      if (!doc) return doc;
+      // Personal data leaves the read model; the id, share code and dates stay for history.
+      return {
+        _id: doc._id,
+        userId: doc.userId,
+        telephone: `closed:${doc.userId}`,
+        passwordHash: '',
+        nickname: event.data.anonymisedName,
+        trueName: '',
+        avatar: '',
+        introduction: '',
+        sex: 0,
+        shareCode: doc.shareCode,
+        inviterShareCode: doc.inviterShareCode,
+        createdAt: doc.createdAt,
+        closed: true,
+      };
     }
     if (event.type === 'WechatBound') {
       return (

@@ -33,6 +33,14 @@ export async function applyAuthEvent(store: ReadStore, event: RecordedEvent): Pr
       await directory(store).updateOne({ _id }, { $set: { nickname, trueName, avatar } });
       return;
     }
+    case 'AccountClosed': {
+      const { anonymisedName } = event.data as { anonymisedName: string };
+      await directory(store).updateOne(
+        { _id },
+        { $set: { nickname: anonymisedName, trueName: '', avatar: '', telephone: `closed:${_id}` } },
+      );
+      return;
+    }
     case 'TelephoneChanged':
       await directory(store).updateOne({ _id }, { $set: { telephone: (event.data as { to: string }).to } });
       return;
