@@ -40,7 +40,26 @@ export default fp<ServicesOptions>(
       Object.fromEntries(Object.entries(connections).map(([name, c]) => [name, c[field]]));
     app.decorate('services', pick('client') as FastifyServices);
     app.decorate('serviceHealth', pick('health') as FastifyServiceHealth);
+    // Fastify runs plugin onClose hooks while the HTTP server still drains, so wait for answers in flight
+    // before closing the channels they use (a SIGTERM must not fail requests already accepted).
+    let inFlight = 0;
+    let drained: (() => void) | undefined;
+    const finished = async () => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    };
+    app.addHook('onRequest', async () => {
+      inFlight += 1;
+    });
+    app.addHook('onResponse', finished);
+    app.addHook('onRequestAbort', async (_request) => finished());
     app.addHook('onClose', async () => {
+      if (inFlight > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, 10_000).unref();
+        });
+      }
       for (const connection of Object.values(connections)) connection.close();
     });
   },
