@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { RuntimeConfig } from './config.js';
+import { createLogger } from './logging.js';
+import { loadRuntimeConfig, portFrom, type RuntimeConfig } from './config.js';
 import type { GrpcServiceRegistration } from './grpc/server.js';
 import { startGrpcServer } from './grpc/server.js';
 import { collectProcessMetrics } from './metrics.js';
@@ -71,6 +72,25 @@ export async function startService(
       await runtime.close();
     },
   };
+}
+
+/** `src/main.ts` of every service: configuration from the environment, gRPC on GRPC_HOST:GRPC_PORT. */
+export function serviceMain(
+  name: string,
+  start: (options: { config: RuntimeConfig; logger: Logger; host: string; port: number }) => Promise<RunningService>,
+  defaultPort: number,
+): void {
+  const logger = createLogger(name);
+  runServiceProcess(
+    () =>
+      start({
+        config: loadRuntimeConfig(),
+        logger,
+        host: process.env.GRPC_HOST ?? '0.0.0.0',
+        port: portFrom(process.env, 'GRPC_PORT', defaultPort),
+      }),
+    logger,
+  );
 }
 
 /** Entry point of a service run as its own process: start, then stop cleanly on SIGTERM or SIGINT. */
