@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Admin, CustomRoutes, type LayoutProps, Loading } from 'react-admin';
+import { Admin, CustomRoutes, type LayoutProps, Loading, Resource } from 'react-admin';
 import { ApiNotifications } from './api/ApiNotifications';
 import { authProvider } from './auth/authProvider';
+import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import LoginPage from './login/LoginPage';
 import { bareRouteElements, layoutRouteElements } from './routes/routeElements';
+import { teamUsers } from './teamUsers';
 import { theme } from './theme/theme';
 
 // The signed-in shell loads after the login page, which is what most first visits show.
@@ -21,6 +23,7 @@ export const App = () => (
   <Admin
     title="pmbok"
     authProvider={authProvider}
+    dataProvider={dataProvider}
     i18nProvider={i18nProvider}
     theme={theme}
     layout={AppLayout}
@@ -29,6 +32,7 @@ export const App = () => (
     notification={ApiNotifications}
     disableTelemetry
   >
+    <Resource {...teamUsers} />
     <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
     <CustomRoutes>{layoutRouteElements}</CustomRoutes>
   </Admin>

@@ -34,7 +34,14 @@ export async function startApp(): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pmbok-console-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['gateway/dist/embedded.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMS_IP_DAILY_LIMIT: '100000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

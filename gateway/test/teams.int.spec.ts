@@ -107,6 +107,8 @@ describe('teams through the gateway', () => {
     expect(page.json()).toEqual([
       expect.objectContaining({ id: Number(bobId), role: 'administrator', telephone: '13600000002' }),
     ]);
+    const owners = await get(`filter=${encodeURIComponent('{"role":"owner"}')}`);
+    expect(owners.json().map((m: { id: number }) => m.id)).toEqual([Number(ownerId)]);
     const search = await get(`filter=${encodeURIComponent('{"q":"0001"}')}`);
     expect(search.json().map((m: { id: number }) => m.id)).toEqual([Number(ownerId)]);
     expect((await get('filter=%7Bbad')).statusCode).toBe(400);

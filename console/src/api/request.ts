@@ -1,4 +1,4 @@
-import { clearSession, getToken } from '../auth/session';
+import { clearSession, getTeamId, getToken } from '../auth/session';
 import { loginPathFor } from '../routes/loginPath';
 import { publishNotice } from './notices';
 
@@ -43,7 +43,8 @@ function encodeBody(body: Body): URLSearchParams {
   for (const [key, value] of Object.entries(body)) {
     if (value !== undefined && value !== null) form.append(key, String(value));
   }
-  form.set('teamId', localStorage.getItem('teamId') ?? '');
+  // The selected team, unless the call names a team itself (team settings, switching, quitting).
+  if (!form.has('teamId')) form.set('teamId', String(getTeamId() ?? ''));
   form.set('version', API_VERSION);
   return form;
 }

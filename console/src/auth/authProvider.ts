@@ -50,8 +50,9 @@ export const authProvider: AuthProvider = {
     }
   },
 
+  // 402 from the {code} API, 401 from the REST surface: the session is gone.
   async checkError(error) {
-    if (error?.status === 402 || error?.code === 402) {
+    if (error?.status === 401 || error?.status === 402 || error?.code === 402) {
       clearSession();
       throw { redirectTo: loginPathFor(currentPath()) };
     }

@@ -3,10 +3,13 @@ import { useSyncExternalStore } from 'react';
 export const TOKEN_KEY = 'authorize_token';
 const TEAM_KEY = 'teamId';
 
+export type TeamRole = 'owner' | 'administrator' | 'member';
+
 export interface UserTeam {
-  teamId: number | string;
-  team?: { name?: string; poster?: string };
-  station?: string;
+  teamId: number;
+  team: { name: string; poster: number };
+  station: TeamRole;
+  joinedAt?: number;
 }
 
 export interface SessionUser {
@@ -21,6 +24,8 @@ export interface SessionUser {
   sex?: number;
   roles: string[];
   userTeam: UserTeam[];
+  /** The team the server remembers as last selected (SPEC §4 falls back to it on a new device). */
+  activeTeamId?: number;
 }
 
 let currentUser: SessionUser | null = null;
@@ -63,12 +68,26 @@ export function displayName(user: SessionUser): string {
   return user.trueName || user.nickname || user.name || '';
 }
 
-/** Keeps the stored team if it is still one of the user's teams, else the first team, else none. */
-export function selectTeam(teams: UserTeam[]): void {
-  const stored = localStorage.getItem(TEAM_KEY);
-  const kept = teams.find((team) => String(team.teamId) === stored) ?? teams[0];
-  if (kept) localStorage.setItem(TEAM_KEY, String(kept.teamId));
+/** The selected team (SPEC §4), kept in local storage so that every request carries it. */
+export function getTeamId(): number | null {
+  const stored = Number(localStorage.getItem(TEAM_KEY));
+  return Number.isSafeInteger(stored) && stored > 0 ? stored : null;
+}
+
+export function setTeamId(teamId: number | null): void {
+  if (teamId) localStorage.setItem(TEAM_KEY, String(teamId));
   else localStorage.removeItem(TEAM_KEY);
+  emit();
+}
+
+/**
+ * SPEC §4: the stored team if it is still one of the user's teams, else the one the server remembers as active,
+ * else the first team, else none.
+ */
+export function selectTeam(teams: UserTeam[], activeTeamId?: number): void {
+  const isMine = (teamId: number | null | undefined) => teams.find((team) => team.teamId === teamId);
+  const kept = isMine(getTeamId()) ?? isMine(activeTeamId) ?? teams[0];
+  setTeamId(kept?.teamId ?? null);
 }
 
 /** Logout and token expiry: the token, the user and the selected team go; the inviter's shareCode stays. */
@@ -87,4 +106,8 @@ function subscribe(listener: () => void): () => void {
 
 export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(subscribe, getUser);
+}
+
+export function useTeamId(): number | null {
+  return useSyncExternalStore(subscribe, getTeamId);
 }

@@ -11,7 +11,7 @@ export function loadUser(): Promise<SessionUser> {
     .then((data) => {
       if (!data) throw new Error('app.guard.verification_failed');
       const user: SessionUser = { ...data, roles: ['admin'], userTeam: data.userTeam ?? [] };
-      selectTeam(user.userTeam);
+      selectTeam(user.userTeam, user.activeTeamId);
       setUser(user);
       return user;
     })

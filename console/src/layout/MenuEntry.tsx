@@ -4,16 +4,18 @@ import { Collapse, List, ListItemIcon, ListItemText, MenuItem } from '@mui/mater
 import { useState } from 'react';
 import { Menu, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import { useTeamId } from '../auth/session';
 import type { MenuNode } from './menuModel';
 
 /** Appends the selected team, as the menu links of SPEC §2.4 do (a location object keeps the active match). */
-const withTeam = (pathname: string) => {
-  const teamId = localStorage.getItem('teamId');
-  return { pathname, search: teamId ? `?${new URLSearchParams({ teamId })}` : '' };
-};
+const withTeam = (pathname: string, teamId: number | null) => ({
+  pathname,
+  search: teamId ? `?${new URLSearchParams({ teamId: String(teamId) })}` : '',
+});
 
 export const MenuEntry = ({ node }: { node: MenuNode }) => {
   const translate = useTranslate();
+  const teamId = useTeamId();
   const Icon = node.icon;
   if (node.children) return <SubMenu node={node} />;
   if (node.external) {
@@ -24,7 +26,11 @@ export const MenuEntry = ({ node }: { node: MenuNode }) => {
     );
   }
   return (
-    <Menu.Item to={withTeam(node.to)} primaryText={translate(node.title)} leftIcon={Icon ? <Icon /> : undefined} />
+    <Menu.Item
+      to={withTeam(node.to, teamId)}
+      primaryText={translate(node.title)}
+      leftIcon={Icon ? <Icon /> : undefined}
+    />
   );
 };
 

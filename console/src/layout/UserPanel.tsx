@@ -1,12 +1,17 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
 import LaptopIcon from '@mui/icons-material/Laptop';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Avatar, Button, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import { Avatar, Button, Divider, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { displayName, useSessionUser } from '../auth/session';
+import { displayName, useSessionUser, useTeamId } from '../auth/session';
 import { loginPathFor } from '../routes/loginPath';
+import { useTeamGuide } from '../teams/TeamDialogs';
+import { TeamPoster } from '../teams/TeamPoster';
+import { useSwitchTeam } from '../teams/useSwitchTeam';
 import { LoginPromptDialog } from './LoginPromptDialog';
 
 /** Navbar avatar area: the user's name and panel, or 'log in now' with the login prompt. */
@@ -16,6 +21,9 @@ export const UserPanel = () => {
   const logout = useLogout();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  const teamId = useTeamId();
+  const switchTeam = useSwitchTeam();
+  const { openGuide } = useTeamGuide();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [prompting, setPrompting] = useState(false);
 
@@ -56,6 +64,34 @@ export const UserPanel = () => {
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} data-testid="user-panel">
         <Typography sx={{ px: 2, py: 1, fontWeight: 600 }}>{user.trueName || user.nickname}</Typography>
+        <Divider />
+        <ListSubheader sx={{ lineHeight: '32px' }}>{translate('app.navbar.my_teams')}</ListSubheader>
+        {user.userTeam.map(({ teamId: id, team }) => {
+          const current = id === teamId;
+          return (
+            <MenuItem
+              key={id}
+              selected={current}
+              data-testid="team-entry"
+              data-current={current || undefined}
+              aria-current={current || undefined}
+              onClick={() => {
+                setAnchor(null);
+                if (!current) switchTeam(id);
+              }}
+              sx={{ gap: 1.5, maxWidth: 280 }}
+            >
+              <TeamPoster index={team.poster} name={team.name} width={24} height={24} rounded={0.5} />
+              <Typography noWrap sx={{ flex: 1 }}>
+                {team.name}
+              </Typography>
+              {current && (
+                <CheckIcon fontSize="small" color="primary" aria-label={translate('app.navbar.current_team')} />
+              )}
+            </MenuItem>
+          );
+        })}
+        {item(<AddIcon fontSize="small" />, 'app.navbar.create_team', openGuide, 'create-team')}
         <Divider />
         {item(
           <AccountCircleIcon fontSize="small" />,

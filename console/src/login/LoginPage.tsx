@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LocalesMenuButton, useTranslate } from 'react-admin';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { getToken } from '../auth/session';
 import { AccountLoginForm } from './AccountLoginForm';
 import type { FormType } from './formTypes';
@@ -19,7 +19,11 @@ const TITLES: Record<FormType, string> = {
 const LoginPage = () => {
   const translate = useTranslate();
   const [signedIn] = useState(() => Boolean(getToken()));
-  const [formType, setFormType] = useState<FormType>('login');
+  const { search } = useLocation();
+  // ?form=register opens the registration form (the invitation page's 'register' button)
+  const [formType, setFormType] = useState<FormType>(() =>
+    new URLSearchParams(search).get('form') === 'register' ? 'register' : 'login',
+  );
 
   useEffect(() => {
     document.title = `${translate(TITLES[formType])} - ${translate('app.name')}`;

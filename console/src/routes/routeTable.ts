@@ -23,7 +23,10 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { lazy } from 'react';
 import type { AppRoute } from './types';
 
-const InvitePage = lazy(() => import('../pages/InvitePage'));
+const InvitePage = lazy(() => import('../teams/InvitePage'));
+const TeamIndexPage = lazy(() => import('../teams/TeamIndexPage'));
+const OrganizationPage = lazy(() => import('../teams/OrganizationPage'));
+const TeamUserPage = lazy(() => import('../teamUsers/TeamUserList'));
 const Unauthorized = lazy(() => import('../pages/Unauthorized'));
 const RefreshRedirect = lazy(() => import('./RefreshRedirect'));
 
@@ -70,9 +73,15 @@ export const routeTable: AppRoute[] = [
         redirect: '/team/index',
         roles: GENERATED,
         children: [
-          { path: 'index', title: 'app.route.teamIndex', icon: GroupsIcon, roles: GENERATED },
-          { path: 'organization', title: 'app.route.organization', icon: AccountTreeIcon, roles: GENERATED },
-          { path: 'teamUser', title: 'app.route.teamUser', icon: PeopleIcon, roles: GENERATED },
+          { path: 'index', title: 'app.route.teamIndex', icon: GroupsIcon, roles: GENERATED, page: TeamIndexPage },
+          {
+            path: 'organization',
+            title: 'app.route.organization',
+            icon: AccountTreeIcon,
+            roles: GENERATED,
+            page: OrganizationPage,
+          },
+          { path: 'teamUser', title: 'app.route.teamUser', icon: PeopleIcon, roles: GENERATED, page: TeamUserPage },
         ],
       },
     ],

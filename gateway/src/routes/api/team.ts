@@ -4,17 +4,16 @@ import { ApiError, defineCall } from '../../plugins/api.js';
 import { id, idListText, optionalId, text } from '../../schemas/fields.js';
 
 const { TeamRole } = teamv1;
-export const roleName: Record<number, string> = {
-  [TeamRole.TEAM_ROLE_OWNER]: 'owner',
-  [TeamRole.TEAM_ROLE_ADMINISTRATOR]: 'administrator',
-  [TeamRole.TEAM_ROLE_MEMBER]: 'member',
+const roleByName: Record<string, teamv1.TeamRole> = {
+  owner: TeamRole.TEAM_ROLE_OWNER,
+  administrator: TeamRole.TEAM_ROLE_ADMINISTRATOR,
+  member: TeamRole.TEAM_ROLE_MEMBER,
 };
-export const roleOf = (name: string): teamv1.TeamRole =>
-  name === 'administrator'
-    ? TeamRole.TEAM_ROLE_ADMINISTRATOR
-    : name === 'member'
-      ? TeamRole.TEAM_ROLE_MEMBER
-      : TeamRole.TEAM_ROLE_UNSPECIFIED;
+export const roleName: Record<number, string> = Object.fromEntries(
+  Object.entries(roleByName).map(([name, role]) => [role, name]),
+);
+/** A role by name; anything else means "any role" in list filters (changes only accept administrator/member). */
+export const roleOf = (name: string): teamv1.TeamRole => roleByName[name] ?? TeamRole.TEAM_ROLE_UNSPECIFIED;
 
 /** Parses `sourceProject` / `sourceTaskProject`: JSON text of a list of ids, or empty. */
 export function idList(value: string | undefined): number[] {

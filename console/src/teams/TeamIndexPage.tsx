@@ -1,0 +1,36 @@
+import { Alert, Box, LinearProgress } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { InviteCard } from './InviteCard';
+import { TeamActionsCard } from './TeamActionsCard';
+import { TeamBanner } from './TeamBanner';
+import { TeamRequired } from './TeamRequired';
+import { TeamSettingsCard } from './TeamSettingsCard';
+import { useTeamInfo } from './teamApi';
+
+/** /team/index: the selected team's settings, invitations, ownership and quitting. */
+const TeamIndexPage = () => <TeamRequired>{(teamId) => <TeamIndex teamId={teamId} />}</TeamRequired>;
+
+const TeamIndex = ({ teamId }: { teamId: number }) => {
+  const translate = useTranslate();
+  const { data: team, error, isPending } = useTeamInfo(teamId);
+  if (isPending) return <LinearProgress />;
+  if (!team)
+    return <Alert severity="error">{translate((error as Error | null)?.message || 'app.request.error')}</Alert>;
+  return (
+    <Box
+      sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
+      data-testid="team-index"
+    >
+      <TeamBanner team={team} />
+      <Box sx={{ alignSelf: 'start' }}>
+        <TeamSettingsCard key={`${team.teamId}:${team.name}:${team.poster}`} team={team} />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+        <InviteCard team={team} />
+        <TeamActionsCard team={team} />
+      </Box>
+    </Box>
+  );
+};
+
+export default TeamIndexPage;
