@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import { createLogger } from './logging.js';
 import { loadRuntimeConfig, portFrom, type RuntimeConfig } from './config.js';
 import type { GrpcServiceRegistration } from './grpc/server.js';
 import { startGrpcServer } from './grpc/server.js';
+import { createLogger } from './logging.js';
 import { collectProcessMetrics } from './metrics.js';
 import { type Projection, type ProjectionRunner, runProjections } from './projections/index.js';
 import { openServiceRuntime, type ServiceRuntime } from './runtime.js';

@@ -1,0 +1,160 @@
+import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
+import type { CheckpointStore, EventStore, RecordedEvent, Subscription } from '../eventStore/types.js';
+import type { EventBus } from './types.js';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Logs whose new events this process publishes (its own service's), as `topic` = service name. */
+  relays?: { topic: string; store: EventStore }[];
+  partitions?: number;
+  retentionMs?: number;
+  /** Handler attempts before an event batch goes to the dead-letter topic. */
+  maxAttempts?: number;
+}
+
+const topicName = (topic: string) => `pmbok.${topic}.events`;
+const deadLetterName = (topic: string) => `pmbok.${topic}.dead-letter`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The event bus on Kafka (kafkajs, behind this port so that moving to another client is one adapter).
+ * A relay follows each service's log from a checkpoint kept in that log and publishes every event to the
+ * service's topic keyed by stream id, so order holds per stream; each consuming service reads as its own
+ * consumer group, at least once, and handlers are idempotent. A batch that keeps failing goes to the topic's
+ * dead-letter topic after `maxAttempts`, so one poison event does not stop the group.
+ */
+export async function createKafkaEventBus(options: KafkaBusOptions): Promise<EventBus> {
+  const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  await producer.connect();
+  const consumers = new Set<Consumer>();
+  const relays: Subscription[] = [];
+  const ensured = new Set<string>();
+
+  async function ensureTopic(name: string) {
+    if (ensured.has(name)) return;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [
+        {
+          topic: name,
+          numPartitions: options.partitions ?? 3,
+          configEntries: [{ name: 'retention.ms', value: String(options.retentionMs ?? 7 * 24 * 3600 * 1000) }],
+        },
+      ],
+    });
+    ensured.add(name);
+  }
+
+  for (const relay of options.relays ?? []) {
+    const name = topicName(relay.topic);
+    await ensureTopic(name);
+    relays.push(
+      await relay.store.subscribe({
+        subscriberId: `relay:kafka:${relay.topic}`,
+        handler: async (events) => {
+          await producer.send({
+            topic: name,
+            acks: -1,
+            messages: events.map((event) => ({ key: event.metadata.streamId, value: JSON.stringify(event) })),
+          });
+        },
+      }),
+    );
+  }
+
+  return {
+    async subscribe({ topic, group, handler, checkpoints }) {
+      const name = topicName(topic);
+      await ensureTopic(name);
+      const groupId = `pmbok.${group}`;
+      const fedReadModel: CheckpointStore | undefined = checkpoints;
+      const checkpointId = `bus:${topic}:${group}`;
+      let position = fedReadModel ? await fedReadModel.load(checkpointId) : 0;
+      // A read model that starts empty (checkpoint 0) reads the topic again from the start.
+      if (fedReadModel && position === 0)
+        await admin.resetOffsets({ groupId, topic: name, earliest: true }).catch(() => {});
+      const handled = new Map<number, string>();
+      const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+      consumers.add(consumer);
+      await consumer.connect();
+      await consumer.subscribe({ topic: name, fromBeginning: true });
+      await consumer.run({
+        eachBatchAutoResolve: false,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning }) => {
+          const events = batch.messages
+            .map((m) => JSON.parse(m.value?.toString() ?? 'null') as RecordedEvent)
+            .filter((e) => e && (!fedReadModel || e.metadata.globalPosition > position));
+          for (let attempt = 1; isRunning(); attempt += 1) {
+            try {
+              if (events.length > 0) await handler(events);
+              break;
+            } catch (error) {
+              if (attempt >= (options.maxAttempts ?? 5)) {
+                await ensureTopic(deadLetterName(topic));
+                await producer.send({
+                  topic: deadLetterName(topic),
+                  messages: batch.messages.map((m) => ({
+                    key: m.key,
+                    value: m.value,
+                    headers: { error: String(error), group },
+                  })),
+                });
+                break;
+              }
+              await sleep(Math.min(5_000, 100 * 2 ** attempt));
+              await heartbeat();
+            }
+          }
+          const last = events.at(-1)?.metadata.globalPosition;
+          if (fedReadModel && last !== undefined) {
+            position = Math.max(position, last);
+            await fedReadModel.store(checkpointId, position);
+          }
+          resolveOffset(batch.lastOffset());
+          handled.set(batch.partition, batch.lastOffset());
+          await heartbeat();
+        },
+      });
+
+      /** Caught up when every partition's handled offset reaches the topic's end as it was asked. */
+      async function caughtUp(): Promise<boolean> {
+        const ends = await admin.fetchTopicOffsets(name);
+        const committed = await admin.fetchOffsets({ groupId, topics: [name] });
+        const done = new Map(committed[0]?.partitions.map((p) => [p.partition, Number(p.offset)]) ?? []);
+        return ends.every(({ partition, high }) => {
+          const seen = handled.has(partition) ? Number(handled.get(partition)) + 1 : (done.get(partition) ?? -1);
+          return Number(high) === 0 || seen >= Number(high);
+        });
+      }
+
+      return {
+        position: () => position,
+        async waitFor(target, timeoutMs = 15_000) {
+          const deadline = Date.now() + timeoutMs;
+          // The relay must have published up to `target` before the topic's end means anything.
+          for (;;) {
+            const relayed = relays.every((r) => r.position() >= target);
+            if (relayed && (await caughtUp())) return;
+            if (Date.now() > deadline)
+              throw new Error(`consumer ${groupId} did not reach ${target} in ${timeoutMs} ms`);
+            await sleep(50);
+          }
+        },
+        async stop() {
+          await consumer.disconnect();
+          consumers.delete(consumer);
+        },
+      };
+    },
+    async close() {
+      for (const relay of relays) await relay.stop();
+      for (const consumer of consumers) await consumer.disconnect();
+      await producer.disconnect();
+      await admin.disconnect();
+    },
+  };
+}

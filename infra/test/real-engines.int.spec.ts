@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createKafkaEventBus,
+  createNatsRealtime,
+  type EventBus,
+  type EventStore,
+  openSqliteEventStore,
+} from '@pmbok/infra';
+import { eventBusContract, realtimeContract } from '@pmbok/infra/testing';
+import { describe, it, vi } from 'vitest';
+
+// Consumer groups join and rebalance on the broker's clock, not ours: give them room on a busy machine.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+
+/**
+ * The same contract suites against the real engines, when their URLs are set (scripts/engines.sh starts them;
+ * CI sets them). Without the URLs the suites are reported as skipped, by name.
+ */
+const { NATS_URL, KAFKA_BROKERS } = process.env;
+
+const skipped = (suite: string, variable: string) =>
+  describe(suite, () => {
+    it.skip(`needs ${variable} (scripts/engines.sh start)`, () => {});
+  });
+
+if (NATS_URL) realtimeContract('NATS', () => createNatsRealtime(NATS_URL));
+else skipped('realtime contract: NATS', 'NATS_URL');
+
+if (KAFKA_BROKERS) {
+  const brokers = KAFKA_BROKERS.split(',');
+  const producers = new WeakMap<EventBus, { topic: string; producer: EventStore; group: string }>();
+  const open = async (topic: string, producer: EventStore) => {
+    const bus = await createKafkaEventBus({
+      brokers,
+      clientId: 'contract',
+      relays: [{ topic, store: producer }],
+      partitions: 3,
+    });
+    return bus;
+  };
+  eventBusContract('Kafka', {
+    async open() {
+      const topic = `contract-${randomUUID().slice(0, 8)}`;
+      const producer = openSqliteEventStore({
+        file: join(mkdtempSync(join(tmpdir(), 'pmbok-kafka-')), 'p.db'),
+        sync: 'normal',
+        pollIntervalMs: 20,
+      });
+      const bus = await open(topic, producer);
+      producers.set(bus, { topic, producer, group: topic });
+      return { topic, producer, bus };
+    },
+    async reopenBus(previous) {
+      const { topic, producer } = producers.get(previous)!;
+      await previous.close();
+      const bus = await open(topic, producer);
+      producers.set(bus, { topic, producer, group: topic });
+      return bus;
+    },
+  });
+} else skipped('event bus contract: Kafka', 'KAFKA_BROKERS');
