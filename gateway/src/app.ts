@@ -5,6 +5,7 @@ import api from './plugins/api.js';
 import services from './plugins/services.js';
 import teamUsersRoutes from './routes/admin/team-users.js';
 import { qrLoginCalls } from './routes/api/qr-login.js';
+import { taskCalls } from './routes/api/task.js';
 import { teamCalls } from './routes/api/team.js';
 import { userCalls } from './routes/api/user.js';
 import { userInfoCalls } from './routes/api/user-info.js';
@@ -26,7 +27,7 @@ export interface AppOptions {
 export default async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(formbody, { bodyLimit: 64 * 1024 });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
-  await fastify.register(api, { calls: [...userCalls, ...qrLoginCalls, ...userInfoCalls, ...teamCalls] });
+  await fastify.register(api, { calls: [...userCalls, ...qrLoginCalls, ...userInfoCalls, ...teamCalls, ...taskCalls] });
   await fastify.register(teamUsersRoutes);
   await fastify.register(uploadRoutes);
   await fastify.register(wechatRoutes);

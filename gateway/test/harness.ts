@@ -11,6 +11,9 @@ import { startTeamService } from '@pmbok/team-service';
 import { loadGatewayConfig, type ServiceName } from '../src/config.js';
 import { buildServer } from '../src/server.js';
 
+/** The embedded mode under test: engine URLs that CI sets for the contract suites are not for it. */
+export const embeddedOnly = { MONGO_URL: '', KAFKA_BROKERS: '', NATS_URL: '' };
+
 export interface Harness {
   app: Awaited<ReturnType<typeof buildServer>>;
   dataDir: string;
@@ -34,7 +37,7 @@ export async function startHarness(
   dataDir = mkdtempSync(join(tmpdir(), 'pmbok-gw-')),
   extra: { wechatFetch?: typeof fetch } = {},
 ): Promise<Harness> {
-  const env = { ...process.env, DATA_DIR: dataDir, EVENT_STORE_SYNC: 'normal', LOG_LEVEL: 'silent' };
+  const env = { ...process.env, ...embeddedOnly, DATA_DIR: dataDir, EVENT_STORE_SYNC: 'normal', LOG_LEVEL: 'silent' };
   const config = loadGatewayConfig(env);
   let offset = 0;
   const clock = () => Date.now() + offset;

@@ -133,6 +133,13 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
 
       return {
         position: () => position,
+        async catchUp(timeoutMs = 15_000) {
+          const deadline = Date.now() + timeoutMs;
+          while (!(await caughtUp())) {
+            if (Date.now() > deadline) throw new Error(`consumer ${groupId} did not catch up in ${timeoutMs} ms`);
+            await sleep(50);
+          }
+        },
         async waitFor(target, timeoutMs = 15_000) {
           const deadline = Date.now() + timeoutMs;
           // The relay must have published up to `target` before the topic's end means anything.

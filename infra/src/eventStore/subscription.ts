@@ -8,7 +8,7 @@ const MAX_BACKOFF_MS = 5_000;
  * Shared by every event store adapter so they behave the same.
  */
 export async function followStore(
-  store: Pick<EventStore, 'readAll' | 'onAppend'>,
+  store: Pick<EventStore, 'readAll' | 'onAppend' | 'head'>,
   defaultCheckpoints: CheckpointStore,
   options: SubscribeOptions,
   pollIntervalMs: number,
@@ -64,8 +64,9 @@ export async function followStore(
     }
   })();
 
-  return {
+  const subscription: Subscription = {
     position: () => position,
+    catchUp: async (timeoutMs) => subscription.waitFor(await store.head(), timeoutMs),
     waitFor(target, timeoutMs = 5_000) {
       if (target <= position) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
@@ -91,4 +92,5 @@ export async function followStore(
       await loop;
     },
   };
+  return subscription;
 }

@@ -79,6 +79,8 @@ export interface SubscribeOptions {
 export interface Subscription {
   /** Resolves once every event up to `position` has been handled and checkpointed. */
   waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /** Resolves once everything appended to the followed log before the call has been handled. */
+  catchUp(timeoutMs?: number): Promise<void>;
   /** The last position handled. */
   position(): number;
   stop(): Promise<void>;

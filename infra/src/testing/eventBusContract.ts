@@ -59,6 +59,15 @@ export function eventBusContract(name: string, harness: EventBusHarness): void {
       expect(byStream(seen, 's')).toEqual([1, 2]);
     });
 
+    it('catches up with everything appended before the call', async () => {
+      for (let n = 0; n < 5; n++) await producer.append(`c-${n}`, [{ type: 'Counted', data: { n } }], 0);
+      const seen: RecordedEvent[] = [];
+      const sub = await bus.subscribe({ topic, group: 'catch-up', handler: collect(seen) });
+      await sub.catchUp();
+      await sub.stop();
+      expect(seen).toHaveLength(5);
+    });
+
     it('delivers events appended while the consumer is running', async () => {
       const seen: RecordedEvent[] = [];
       const sub = await bus.subscribe({ topic, group: 'ai', handler: collect(seen) });

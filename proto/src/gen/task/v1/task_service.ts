@@ -12,6 +12,156 @@ export const protobufPackage = "pmbok.task.v1";
 
 export const protobufFileName = "task/v1/task_service.proto";
 
+/** ProjectRole is a member's role in a task project; the owner is its creator. */
+export enum ProjectRole {
+  PROJECT_ROLE_UNSPECIFIED = 0,
+  PROJECT_ROLE_OWNER = 1,
+  PROJECT_ROLE_ADMINISTRATOR = 2,
+  PROJECT_ROLE_MEMBER = 3,
+}
+
+export function projectRoleFromJSON(object: any): ProjectRole {
+  switch (object) {
+    case 0:
+    case "PROJECT_ROLE_UNSPECIFIED":
+      return ProjectRole.PROJECT_ROLE_UNSPECIFIED;
+    case 1:
+    case "PROJECT_ROLE_OWNER":
+      return ProjectRole.PROJECT_ROLE_OWNER;
+    case 2:
+    case "PROJECT_ROLE_ADMINISTRATOR":
+      return ProjectRole.PROJECT_ROLE_ADMINISTRATOR;
+    case 3:
+    case "PROJECT_ROLE_MEMBER":
+      return ProjectRole.PROJECT_ROLE_MEMBER;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum ProjectRole");
+  }
+}
+
+export function projectRoleToJSON(object: ProjectRole): string {
+  switch (object) {
+    case ProjectRole.PROJECT_ROLE_UNSPECIFIED:
+      return "PROJECT_ROLE_UNSPECIFIED";
+    case ProjectRole.PROJECT_ROLE_OWNER:
+      return "PROJECT_ROLE_OWNER";
+    case ProjectRole.PROJECT_ROLE_ADMINISTRATOR:
+      return "PROJECT_ROLE_ADMINISTRATOR";
+    case ProjectRole.PROJECT_ROLE_MEMBER:
+      return "PROJECT_ROLE_MEMBER";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum ProjectRole");
+  }
+}
+
+/** TaskProjectStatus: active ⇄ stopped, active → finished, any → closed, reopened to active by the owner. */
+export enum TaskProjectStatus {
+  TASK_PROJECT_STATUS_UNSPECIFIED = 0,
+  TASK_PROJECT_STATUS_ACTIVE = 1,
+  TASK_PROJECT_STATUS_STOPPED = 2,
+  TASK_PROJECT_STATUS_FINISHED = 3,
+  TASK_PROJECT_STATUS_CLOSED = 4,
+}
+
+export function taskProjectStatusFromJSON(object: any): TaskProjectStatus {
+  switch (object) {
+    case 0:
+    case "TASK_PROJECT_STATUS_UNSPECIFIED":
+      return TaskProjectStatus.TASK_PROJECT_STATUS_UNSPECIFIED;
+    case 1:
+    case "TASK_PROJECT_STATUS_ACTIVE":
+      return TaskProjectStatus.TASK_PROJECT_STATUS_ACTIVE;
+    case 2:
+    case "TASK_PROJECT_STATUS_STOPPED":
+      return TaskProjectStatus.TASK_PROJECT_STATUS_STOPPED;
+    case 3:
+    case "TASK_PROJECT_STATUS_FINISHED":
+      return TaskProjectStatus.TASK_PROJECT_STATUS_FINISHED;
+    case 4:
+    case "TASK_PROJECT_STATUS_CLOSED":
+      return TaskProjectStatus.TASK_PROJECT_STATUS_CLOSED;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum TaskProjectStatus");
+  }
+}
+
+export function taskProjectStatusToJSON(object: TaskProjectStatus): string {
+  switch (object) {
+    case TaskProjectStatus.TASK_PROJECT_STATUS_UNSPECIFIED:
+      return "TASK_PROJECT_STATUS_UNSPECIFIED";
+    case TaskProjectStatus.TASK_PROJECT_STATUS_ACTIVE:
+      return "TASK_PROJECT_STATUS_ACTIVE";
+    case TaskProjectStatus.TASK_PROJECT_STATUS_STOPPED:
+      return "TASK_PROJECT_STATUS_STOPPED";
+    case TaskProjectStatus.TASK_PROJECT_STATUS_FINISHED:
+      return "TASK_PROJECT_STATUS_FINISHED";
+    case TaskProjectStatus.TASK_PROJECT_STATUS_CLOSED:
+      return "TASK_PROJECT_STATUS_CLOSED";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum TaskProjectStatus");
+  }
+}
+
+/** TaskStatus: the task state machine of services/task/README.md. */
+export enum TaskStatus {
+  TASK_STATUS_UNSPECIFIED = 0,
+  TASK_STATUS_TODO = 1,
+  TASK_STATUS_IN_PROGRESS = 2,
+  TASK_STATUS_PAUSED = 3,
+  TASK_STATUS_FINISHED = 4,
+  TASK_STATUS_CANCELLED = 5,
+  TASK_STATUS_CLOSED = 6,
+}
+
+export function taskStatusFromJSON(object: any): TaskStatus {
+  switch (object) {
+    case 0:
+    case "TASK_STATUS_UNSPECIFIED":
+      return TaskStatus.TASK_STATUS_UNSPECIFIED;
+    case 1:
+    case "TASK_STATUS_TODO":
+      return TaskStatus.TASK_STATUS_TODO;
+    case 2:
+    case "TASK_STATUS_IN_PROGRESS":
+      return TaskStatus.TASK_STATUS_IN_PROGRESS;
+    case 3:
+    case "TASK_STATUS_PAUSED":
+      return TaskStatus.TASK_STATUS_PAUSED;
+    case 4:
+    case "TASK_STATUS_FINISHED":
+      return TaskStatus.TASK_STATUS_FINISHED;
+    case 5:
+    case "TASK_STATUS_CANCELLED":
+      return TaskStatus.TASK_STATUS_CANCELLED;
+    case 6:
+    case "TASK_STATUS_CLOSED":
+      return TaskStatus.TASK_STATUS_CLOSED;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum TaskStatus");
+  }
+}
+
+export function taskStatusToJSON(object: TaskStatus): string {
+  switch (object) {
+    case TaskStatus.TASK_STATUS_UNSPECIFIED:
+      return "TASK_STATUS_UNSPECIFIED";
+    case TaskStatus.TASK_STATUS_TODO:
+      return "TASK_STATUS_TODO";
+    case TaskStatus.TASK_STATUS_IN_PROGRESS:
+      return "TASK_STATUS_IN_PROGRESS";
+    case TaskStatus.TASK_STATUS_PAUSED:
+      return "TASK_STATUS_PAUSED";
+    case TaskStatus.TASK_STATUS_FINISHED:
+      return "TASK_STATUS_FINISHED";
+    case TaskStatus.TASK_STATUS_CANCELLED:
+      return "TASK_STATUS_CANCELLED";
+    case TaskStatus.TASK_STATUS_CLOSED:
+      return "TASK_STATUS_CLOSED";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum TaskStatus");
+  }
+}
+
 export interface GetStatusRequest {
 }
 
@@ -21,6 +171,510 @@ export interface GetStatusResponse {
   logHead: number;
   /** Position up to which every read model has applied the log. */
   projectedPosition: number;
+}
+
+/** Flow is a workflow stage, a column of the board. */
+export interface Flow {
+  flowId: number;
+  name: string;
+  sort: number;
+  taskCount: number;
+}
+
+export interface ProjectMember {
+  userId: number;
+  /** True name, else nickname. */
+  name: string;
+  role: ProjectRole;
+  joinedAt: number;
+}
+
+export interface TaskProject {
+  taskProjectId: number;
+  teamId: number;
+  ownerId: number;
+  ownerName: string;
+  name: string;
+  description: string;
+  logo: string;
+  /** Index of the default poster image (0-8). */
+  poster: number;
+  /** Epoch milliseconds; 0 when not set. */
+  beginTime: number;
+  endTime: number;
+  isTemplate: boolean;
+  /** The project this one was copied from; 0 when created blank. */
+  sourceTaskProjectId: number;
+  status: TaskProjectStatus;
+  /** Whether the caller starred the project. */
+  isStar: boolean;
+  /** The caller's role; unspecified in template lists for non-members. */
+  myRole: ProjectRole;
+  flows: Flow[];
+  members: ProjectMember[];
+  taskCount: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Task {
+  taskId: number;
+  projectId: number;
+  name: string;
+  flowId: number;
+  flowName: string;
+  /** The assignee; 0 when nobody. */
+  userId: number;
+  userName: string;
+  creatorId: number;
+  creatorName: string;
+  /** Estimated hours. */
+  workHour: number;
+  /** Hours actually spent, including a running period up to now. */
+  spentHours: number;
+  /** 0 normal, 1 urgent, 2 very urgent. */
+  urgentLevel: number;
+  startTime: number;
+  endTime: number;
+  status: TaskStatus;
+  /** Sanitised rich text; empty in lists. */
+  content: string;
+  commentCount: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Comment {
+  commentId: number;
+  userId: number;
+  userName: string;
+  content: string;
+  createdAt: number;
+}
+
+/** TaskLog is one event of a task, told as a sentence. */
+export interface TaskLog {
+  /** The event type, such as TaskMovedToFlow. */
+  type: string;
+  /** A Chinese sentence, such as 张三 将任务移动到「进行中」. */
+  content: string;
+  userId: number;
+  userName: string;
+  createdAt: number;
+  /** The note given with a status action, sanitised rich text; empty otherwise. */
+  note: string;
+}
+
+export interface CreateTaskProjectRequest {
+  name: string;
+  description: string;
+  logo: string;
+  /** Index of the poster image; -1 picks one. */
+  poster: number;
+  beginTime: number;
+  endTime: number;
+  isTemplate: boolean;
+}
+
+export interface CreateTaskProjectResponse {
+  taskProjectId: number;
+}
+
+export interface UpdateTaskProjectRequest {
+  taskProjectId: number;
+  name?: string | undefined;
+  description?: string | undefined;
+  logo?: string | undefined;
+  poster?: number | undefined;
+  beginTime?: number | undefined;
+  endTime?: number | undefined;
+  isTemplate?: boolean | undefined;
+}
+
+export interface UpdateTaskProjectResponse {
+}
+
+export interface GetTaskProjectRequest {
+  taskProjectId: number;
+}
+
+export interface GetTaskProjectResponse {
+  project: TaskProject | undefined;
+}
+
+export interface ListMyTaskProjectsRequest {
+}
+
+export interface ListMyTaskProjectsResponse {
+  projects: TaskProject[];
+}
+
+export interface ListTemplatesRequest {
+  /** A project to leave out of the list (the one being viewed); 0 for none. */
+  exceptTaskProjectId: number;
+}
+
+export interface ListTemplatesResponse {
+  projects: TaskProject[];
+}
+
+export interface CopyTaskProjectRequest {
+  sourceTaskProjectId: number;
+}
+
+export interface CopyTaskProjectResponse {
+  taskProjectId: number;
+}
+
+export interface CreateTaskProjectFromTemplateRequest {
+  templateProjectId: number;
+}
+
+export interface CreateTaskProjectFromTemplateResponse {
+  taskProjectId: number;
+}
+
+export interface StarTaskProjectRequest {
+  taskProjectId: number;
+}
+
+export interface StarTaskProjectResponse {
+}
+
+export interface UnstarTaskProjectRequest {
+  taskProjectId: number;
+}
+
+export interface UnstarTaskProjectResponse {
+}
+
+export interface StopTaskProjectRequest {
+  taskProjectId: number;
+}
+
+export interface StopTaskProjectResponse {
+}
+
+export interface FinishTaskProjectRequest {
+  taskProjectId: number;
+}
+
+export interface FinishTaskProjectResponse {
+}
+
+export interface CloseTaskProjectRequest {
+  taskProjectId: number;
+}
+
+export interface CloseTaskProjectResponse {
+}
+
+export interface ReopenTaskProjectRequest {
+  taskProjectId: number;
+}
+
+export interface ReopenTaskProjectResponse {
+}
+
+export interface ListProjectMembersRequest {
+  taskProjectId: number;
+}
+
+export interface ListProjectMembersResponse {
+  members: ProjectMember[];
+}
+
+export interface AddProjectMembersRequest {
+  taskProjectId: number;
+  userIds: number[];
+}
+
+export interface AddProjectMembersResponse {
+  /** How many of the users were not members yet. */
+  added: number;
+}
+
+export interface ChangeProjectMemberRoleRequest {
+  taskProjectId: number;
+  userId: number;
+  role: ProjectRole;
+}
+
+export interface ChangeProjectMemberRoleResponse {
+}
+
+export interface RemoveProjectMemberRequest {
+  taskProjectId: number;
+  userId: number;
+}
+
+export interface RemoveProjectMemberResponse {
+}
+
+export interface CreateFlowRequest {
+  taskProjectId: number;
+  name: string;
+}
+
+export interface CreateFlowResponse {
+  flowId: number;
+}
+
+export interface UpdateFlowRequest {
+  taskProjectId: number;
+  flowId: number;
+  name: string;
+  sort?: number | undefined;
+}
+
+export interface UpdateFlowResponse {
+}
+
+export interface DeleteFlowRequest {
+  taskProjectId: number;
+  flowId: number;
+}
+
+export interface DeleteFlowResponse {
+}
+
+export interface ListFlowsRequest {
+  taskProjectId: number;
+}
+
+export interface ListFlowsResponse {
+  flows: Flow[];
+}
+
+export interface CreateTaskRequest {
+  taskProjectId: number;
+  name: string;
+  /** 0 puts the task in the first flow. */
+  flowId: number;
+  /** The assignee; 0 assigns the creator. */
+  userId: number;
+  workHour: number;
+  urgentLevel: number;
+  startTime: number;
+  endTime: number;
+  content: string;
+}
+
+export interface CreateTaskResponse {
+  taskId: number;
+}
+
+export interface ListTasksRequest {
+  taskProjectId: number;
+  /** Filters; 0 or unset for all. */
+  flowId: number;
+  userId: number;
+  urgentLevel?: number | undefined;
+  status: TaskStatus;
+  /** From 1. */
+  page: number;
+  /** At most 100; 0 for 20. */
+  pageSize: number;
+  /** A field (createdAt, updatedAt, name, urgentLevel, startTime, endTime, workHour), '-' first for descending. */
+  sort: string;
+}
+
+export interface ListTasksResponse {
+  tasks: Task[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface GetProjectBoardRequest {
+  taskProjectId: number;
+}
+
+/** BoardColumn is one flow with its tasks. */
+export interface BoardColumn {
+  flow: Flow | undefined;
+  tasks: Task[];
+}
+
+export interface GetProjectBoardResponse {
+  columns: BoardColumn[];
+}
+
+export interface GetTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+}
+
+export interface GetTaskResponse {
+  task: Task | undefined;
+}
+
+export interface MoveTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  flowId: number;
+}
+
+export interface MoveTaskResponse {
+}
+
+export interface RenameTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  name: string;
+}
+
+export interface RenameTaskResponse {
+}
+
+export interface StartTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  /** An optional note kept in the activity log. */
+  content: string;
+}
+
+export interface StartTaskResponse {
+}
+
+export interface StopTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  content: string;
+}
+
+export interface StopTaskResponse {
+}
+
+export interface CancelTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  content: string;
+}
+
+export interface CancelTaskResponse {
+}
+
+export interface CloseTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  content: string;
+}
+
+export interface CloseTaskResponse {
+}
+
+export interface FinishTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  content: string;
+}
+
+export interface FinishTaskResponse {
+}
+
+export interface CommentOnTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  content: string;
+}
+
+export interface CommentOnTaskResponse {
+  commentId: number;
+}
+
+export interface ListTaskCommentsRequest {
+  taskProjectId: number;
+  taskId: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ListTaskCommentsResponse {
+  comments: Comment[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ListTaskLogsRequest {
+  taskProjectId: number;
+  taskId: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ListTaskLogsResponse {
+  logs: TaskLog[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface TransferTaskRequest {
+  taskProjectId: number;
+  taskId: number;
+  userId: number;
+}
+
+export interface TransferTaskResponse {
+}
+
+export interface UpdateTaskWorkHourRequest {
+  taskProjectId: number;
+  taskId: number;
+  workHour: number;
+}
+
+export interface UpdateTaskWorkHourResponse {
+}
+
+export interface UpdateTaskUrgentLevelRequest {
+  taskProjectId: number;
+  taskId: number;
+  urgentLevel: number;
+}
+
+export interface UpdateTaskUrgentLevelResponse {
+}
+
+export interface UpdateTaskPreTimeRequest {
+  taskProjectId: number;
+  taskId: number;
+  startTime: number;
+  endTime: number;
+}
+
+export interface UpdateTaskPreTimeResponse {
+}
+
+export interface UpdateTaskContentRequest {
+  taskProjectId: number;
+  taskId: number;
+  content: string;
+}
+
+export interface UpdateTaskContentResponse {
+}
+
+export interface GetWorkHourReportRequest {
+  taskProjectId: number;
+}
+
+/** MemberWorkHours sums the tasks assigned to one user. */
+export interface MemberWorkHours {
+  userId: number;
+  name: string;
+  taskCount: number;
+  estimatedHours: number;
+  spentHours: number;
+}
+
+export interface GetWorkHourReportResponse {
+  members: MemberWorkHours[];
+  estimatedHours: number;
+  spentHours: number;
+  taskCount: number;
 }
 
 function createBaseGetStatusRequest(): GetStatusRequest {
@@ -184,9 +838,8692 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
   },
 };
 
+function createBaseFlow(): Flow {
+  return { flowId: 0, name: "", sort: 0, taskCount: 0 };
+}
+
+export const Flow: MessageFns<Flow> = {
+  encode(message: Flow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.flowId !== 0) {
+      writer.uint32(8).int64(message.flowId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.sort !== 0) {
+      writer.uint32(24).int32(message.sort);
+    }
+    if (message.taskCount !== 0) {
+      writer.uint32(32).int32(message.taskCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Flow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFlow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.flowId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.sort = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.taskCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Flow {
+    return {
+      flowId: isSet(object.flowId)
+        ? globalThis.Number(object.flowId)
+        : isSet(object.flow_id)
+        ? globalThis.Number(object.flow_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      sort: isSet(object.sort) ? globalThis.Number(object.sort) : 0,
+      taskCount: isSet(object.taskCount)
+        ? globalThis.Number(object.taskCount)
+        : isSet(object.task_count)
+        ? globalThis.Number(object.task_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: Flow): unknown {
+    const obj: any = {};
+    if (message.flowId !== 0) {
+      obj.flowId = Math.round(message.flowId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.sort !== 0) {
+      obj.sort = Math.round(message.sort);
+    }
+    if (message.taskCount !== 0) {
+      obj.taskCount = Math.round(message.taskCount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Flow>): Flow {
+    return Flow.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Flow>): Flow {
+    const message = createBaseFlow();
+    message.flowId = object.flowId ?? 0;
+    message.name = object.name ?? "";
+    message.sort = object.sort ?? 0;
+    message.taskCount = object.taskCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseProjectMember(): ProjectMember {
+  return { userId: 0, name: "", role: 0, joinedAt: 0 };
+}
+
+export const ProjectMember: MessageFns<ProjectMember> = {
+  encode(message: ProjectMember, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.role !== 0) {
+      writer.uint32(24).int32(message.role);
+    }
+    if (message.joinedAt !== 0) {
+      writer.uint32(32).int64(message.joinedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProjectMember {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProjectMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.joinedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProjectMember {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      role: isSet(object.role) ? projectRoleFromJSON(object.role) : 0,
+      joinedAt: isSet(object.joinedAt)
+        ? globalThis.Number(object.joinedAt)
+        : isSet(object.joined_at)
+        ? globalThis.Number(object.joined_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: ProjectMember): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.role !== 0) {
+      obj.role = projectRoleToJSON(message.role);
+    }
+    if (message.joinedAt !== 0) {
+      obj.joinedAt = Math.round(message.joinedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ProjectMember>): ProjectMember {
+    return ProjectMember.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ProjectMember>): ProjectMember {
+    const message = createBaseProjectMember();
+    message.userId = object.userId ?? 0;
+    message.name = object.name ?? "";
+    message.role = object.role ?? 0;
+    message.joinedAt = object.joinedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseTaskProject(): TaskProject {
+  return {
+    taskProjectId: 0,
+    teamId: 0,
+    ownerId: 0,
+    ownerName: "",
+    name: "",
+    description: "",
+    logo: "",
+    poster: 0,
+    beginTime: 0,
+    endTime: 0,
+    isTemplate: false,
+    sourceTaskProjectId: 0,
+    status: 0,
+    isStar: false,
+    myRole: 0,
+    flows: [],
+    members: [],
+    taskCount: 0,
+    createdAt: 0,
+    updatedAt: 0,
+  };
+}
+
+export const TaskProject: MessageFns<TaskProject> = {
+  encode(message: TaskProject, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.teamId !== 0) {
+      writer.uint32(16).int64(message.teamId);
+    }
+    if (message.ownerId !== 0) {
+      writer.uint32(24).int64(message.ownerId);
+    }
+    if (message.ownerName !== "") {
+      writer.uint32(34).string(message.ownerName);
+    }
+    if (message.name !== "") {
+      writer.uint32(42).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(50).string(message.description);
+    }
+    if (message.logo !== "") {
+      writer.uint32(58).string(message.logo);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(64).int32(message.poster);
+    }
+    if (message.beginTime !== 0) {
+      writer.uint32(72).int64(message.beginTime);
+    }
+    if (message.endTime !== 0) {
+      writer.uint32(80).int64(message.endTime);
+    }
+    if (message.isTemplate !== false) {
+      writer.uint32(88).bool(message.isTemplate);
+    }
+    if (message.sourceTaskProjectId !== 0) {
+      writer.uint32(96).int64(message.sourceTaskProjectId);
+    }
+    if (message.status !== 0) {
+      writer.uint32(104).int32(message.status);
+    }
+    if (message.isStar !== false) {
+      writer.uint32(112).bool(message.isStar);
+    }
+    if (message.myRole !== 0) {
+      writer.uint32(120).int32(message.myRole);
+    }
+    for (const v of message.flows) {
+      Flow.encode(v!, writer.uint32(130).fork()).join();
+    }
+    for (const v of message.members) {
+      ProjectMember.encode(v!, writer.uint32(138).fork()).join();
+    }
+    if (message.taskCount !== 0) {
+      writer.uint32(144).int32(message.taskCount);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(152).int64(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(160).int64(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TaskProject {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTaskProject();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.ownerId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ownerName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.logo = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.beginTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.endTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.isTemplate = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.sourceTaskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.status = reader.int32() as any;
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.isStar = reader.bool();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.myRole = reader.int32() as any;
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.flows.push(Flow.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.members.push(ProjectMember.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 18: {
+            if (tag !== 144) {
+              break;
+            }
+
+            message.taskCount = reader.int32();
+            continue;
+          }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TaskProject {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      ownerId: isSet(object.ownerId)
+        ? globalThis.Number(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.Number(object.owner_id)
+        : 0,
+      ownerName: isSet(object.ownerName)
+        ? globalThis.String(object.ownerName)
+        : isSet(object.owner_name)
+        ? globalThis.String(object.owner_name)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      logo: isSet(object.logo) ? globalThis.String(object.logo) : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+      beginTime: isSet(object.beginTime)
+        ? globalThis.Number(object.beginTime)
+        : isSet(object.begin_time)
+        ? globalThis.Number(object.begin_time)
+        : 0,
+      endTime: isSet(object.endTime)
+        ? globalThis.Number(object.endTime)
+        : isSet(object.end_time)
+        ? globalThis.Number(object.end_time)
+        : 0,
+      isTemplate: isSet(object.isTemplate)
+        ? globalThis.Boolean(object.isTemplate)
+        : isSet(object.is_template)
+        ? globalThis.Boolean(object.is_template)
+        : false,
+      sourceTaskProjectId: isSet(object.sourceTaskProjectId)
+        ? globalThis.Number(object.sourceTaskProjectId)
+        : isSet(object.source_task_project_id)
+        ? globalThis.Number(object.source_task_project_id)
+        : 0,
+      status: isSet(object.status) ? taskProjectStatusFromJSON(object.status) : 0,
+      isStar: isSet(object.isStar)
+        ? globalThis.Boolean(object.isStar)
+        : isSet(object.is_star)
+        ? globalThis.Boolean(object.is_star)
+        : false,
+      myRole: isSet(object.myRole)
+        ? projectRoleFromJSON(object.myRole)
+        : isSet(object.my_role)
+        ? projectRoleFromJSON(object.my_role)
+        : 0,
+      flows: globalThis.Array.isArray(object?.flows)
+        ? object.flows.map((e: any) => Flow.fromJSON(e))
+        : [],
+      members: globalThis.Array.isArray(object?.members)
+        ? object.members.map((e: any) => ProjectMember.fromJSON(e))
+        : [],
+      taskCount: isSet(object.taskCount)
+        ? globalThis.Number(object.taskCount)
+        : isSet(object.task_count)
+        ? globalThis.Number(object.task_count)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: TaskProject): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.ownerId !== 0) {
+      obj.ownerId = Math.round(message.ownerId);
+    }
+    if (message.ownerName !== "") {
+      obj.ownerName = message.ownerName;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.logo !== "") {
+      obj.logo = message.logo;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.beginTime !== 0) {
+      obj.beginTime = Math.round(message.beginTime);
+    }
+    if (message.endTime !== 0) {
+      obj.endTime = Math.round(message.endTime);
+    }
+    if (message.isTemplate !== false) {
+      obj.isTemplate = message.isTemplate;
+    }
+    if (message.sourceTaskProjectId !== 0) {
+      obj.sourceTaskProjectId = Math.round(message.sourceTaskProjectId);
+    }
+    if (message.status !== 0) {
+      obj.status = taskProjectStatusToJSON(message.status);
+    }
+    if (message.isStar !== false) {
+      obj.isStar = message.isStar;
+    }
+    if (message.myRole !== 0) {
+      obj.myRole = projectRoleToJSON(message.myRole);
+    }
+    if (message.flows?.length) {
+      obj.flows = message.flows.map((e) => Flow.toJSON(e));
+    }
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => ProjectMember.toJSON(e));
+    }
+    if (message.taskCount !== 0) {
+      obj.taskCount = Math.round(message.taskCount);
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TaskProject>): TaskProject {
+    return TaskProject.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TaskProject>): TaskProject {
+    const message = createBaseTaskProject();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.teamId = object.teamId ?? 0;
+    message.ownerId = object.ownerId ?? 0;
+    message.ownerName = object.ownerName ?? "";
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.logo = object.logo ?? "";
+    message.poster = object.poster ?? 0;
+    message.beginTime = object.beginTime ?? 0;
+    message.endTime = object.endTime ?? 0;
+    message.isTemplate = object.isTemplate ?? false;
+    message.sourceTaskProjectId = object.sourceTaskProjectId ?? 0;
+    message.status = object.status ?? 0;
+    message.isStar = object.isStar ?? false;
+    message.myRole = object.myRole ?? 0;
+    message.flows = object.flows?.map((e) => Flow.fromPartial(e)) || [];
+    message.members = object.members?.map((e) => ProjectMember.fromPartial(e)) || [];
+    message.taskCount = object.taskCount ?? 0;
+    message.createdAt = object.createdAt ?? 0;
+    message.updatedAt = object.updatedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseTask(): Task {
+  return {
+    taskId: 0,
+    projectId: 0,
+    name: "",
+    flowId: 0,
+    flowName: "",
+    userId: 0,
+    userName: "",
+    creatorId: 0,
+    creatorName: "",
+    workHour: 0,
+    spentHours: 0,
+    urgentLevel: 0,
+    startTime: 0,
+    endTime: 0,
+    status: 0,
+    content: "",
+    commentCount: 0,
+    createdAt: 0,
+    updatedAt: 0,
+  };
+}
+
+export const Task: MessageFns<Task> = {
+  encode(message: Task, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskId !== 0) {
+      writer.uint32(8).int64(message.taskId);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.flowId !== 0) {
+      writer.uint32(32).int64(message.flowId);
+    }
+    if (message.flowName !== "") {
+      writer.uint32(42).string(message.flowName);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(48).int64(message.userId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(58).string(message.userName);
+    }
+    if (message.creatorId !== 0) {
+      writer.uint32(64).int64(message.creatorId);
+    }
+    if (message.creatorName !== "") {
+      writer.uint32(74).string(message.creatorName);
+    }
+    if (message.workHour !== 0) {
+      writer.uint32(81).double(message.workHour);
+    }
+    if (message.spentHours !== 0) {
+      writer.uint32(89).double(message.spentHours);
+    }
+    if (message.urgentLevel !== 0) {
+      writer.uint32(96).int32(message.urgentLevel);
+    }
+    if (message.startTime !== 0) {
+      writer.uint32(104).int64(message.startTime);
+    }
+    if (message.endTime !== 0) {
+      writer.uint32(112).int64(message.endTime);
+    }
+    if (message.status !== 0) {
+      writer.uint32(120).int32(message.status);
+    }
+    if (message.content !== "") {
+      writer.uint32(130).string(message.content);
+    }
+    if (message.commentCount !== 0) {
+      writer.uint32(136).int32(message.commentCount);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(144).int64(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(152).int64(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Task {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTask();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.flowId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.flowName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.creatorId = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.creatorName = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 81) {
+              break;
+            }
+
+            message.workHour = reader.double();
+            continue;
+          }
+          case 11: {
+            if (tag !== 89) {
+              break;
+            }
+
+            message.spentHours = reader.double();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.urgentLevel = reader.int32();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.startTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.endTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.status = reader.int32() as any;
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 136) {
+              break;
+            }
+
+            message.commentCount = reader.int32();
+            continue;
+          }
+          case 18: {
+            if (tag !== 144) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Task {
+    return {
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      flowId: isSet(object.flowId)
+        ? globalThis.Number(object.flowId)
+        : isSet(object.flow_id)
+        ? globalThis.Number(object.flow_id)
+        : 0,
+      flowName: isSet(object.flowName)
+        ? globalThis.String(object.flowName)
+        : isSet(object.flow_name)
+        ? globalThis.String(object.flow_name)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      creatorId: isSet(object.creatorId)
+        ? globalThis.Number(object.creatorId)
+        : isSet(object.creator_id)
+        ? globalThis.Number(object.creator_id)
+        : 0,
+      creatorName: isSet(object.creatorName)
+        ? globalThis.String(object.creatorName)
+        : isSet(object.creator_name)
+        ? globalThis.String(object.creator_name)
+        : "",
+      workHour: isSet(object.workHour)
+        ? globalThis.Number(object.workHour)
+        : isSet(object.work_hour)
+        ? globalThis.Number(object.work_hour)
+        : 0,
+      spentHours: isSet(object.spentHours)
+        ? globalThis.Number(object.spentHours)
+        : isSet(object.spent_hours)
+        ? globalThis.Number(object.spent_hours)
+        : 0,
+      urgentLevel: isSet(object.urgentLevel)
+        ? globalThis.Number(object.urgentLevel)
+        : isSet(object.urgent_level)
+        ? globalThis.Number(object.urgent_level)
+        : 0,
+      startTime: isSet(object.startTime)
+        ? globalThis.Number(object.startTime)
+        : isSet(object.start_time)
+        ? globalThis.Number(object.start_time)
+        : 0,
+      endTime: isSet(object.endTime)
+        ? globalThis.Number(object.endTime)
+        : isSet(object.end_time)
+        ? globalThis.Number(object.end_time)
+        : 0,
+      status: isSet(object.status) ? taskStatusFromJSON(object.status) : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      commentCount: isSet(object.commentCount)
+        ? globalThis.Number(object.commentCount)
+        : isSet(object.comment_count)
+        ? globalThis.Number(object.comment_count)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Task): unknown {
+    const obj: any = {};
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.flowId !== 0) {
+      obj.flowId = Math.round(message.flowId);
+    }
+    if (message.flowName !== "") {
+      obj.flowName = message.flowName;
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.creatorId !== 0) {
+      obj.creatorId = Math.round(message.creatorId);
+    }
+    if (message.creatorName !== "") {
+      obj.creatorName = message.creatorName;
+    }
+    if (message.workHour !== 0) {
+      obj.workHour = floatToJson(message.workHour);
+    }
+    if (message.spentHours !== 0) {
+      obj.spentHours = floatToJson(message.spentHours);
+    }
+    if (message.urgentLevel !== 0) {
+      obj.urgentLevel = Math.round(message.urgentLevel);
+    }
+    if (message.startTime !== 0) {
+      obj.startTime = Math.round(message.startTime);
+    }
+    if (message.endTime !== 0) {
+      obj.endTime = Math.round(message.endTime);
+    }
+    if (message.status !== 0) {
+      obj.status = taskStatusToJSON(message.status);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.commentCount !== 0) {
+      obj.commentCount = Math.round(message.commentCount);
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Task>): Task {
+    return Task.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Task>): Task {
+    const message = createBaseTask();
+    message.taskId = object.taskId ?? 0;
+    message.projectId = object.projectId ?? 0;
+    message.name = object.name ?? "";
+    message.flowId = object.flowId ?? 0;
+    message.flowName = object.flowName ?? "";
+    message.userId = object.userId ?? 0;
+    message.userName = object.userName ?? "";
+    message.creatorId = object.creatorId ?? 0;
+    message.creatorName = object.creatorName ?? "";
+    message.workHour = object.workHour ?? 0;
+    message.spentHours = object.spentHours ?? 0;
+    message.urgentLevel = object.urgentLevel ?? 0;
+    message.startTime = object.startTime ?? 0;
+    message.endTime = object.endTime ?? 0;
+    message.status = object.status ?? 0;
+    message.content = object.content ?? "";
+    message.commentCount = object.commentCount ?? 0;
+    message.createdAt = object.createdAt ?? 0;
+    message.updatedAt = object.updatedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseComment(): Comment {
+  return { commentId: 0, userId: 0, userName: "", content: "", createdAt: 0 };
+}
+
+export const Comment: MessageFns<Comment> = {
+  encode(message: Comment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.commentId !== 0) {
+      writer.uint32(8).int64(message.commentId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(26).string(message.userName);
+    }
+    if (message.content !== "") {
+      writer.uint32(34).string(message.content);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(40).int64(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Comment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseComment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.commentId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Comment {
+    return {
+      commentId: isSet(object.commentId)
+        ? globalThis.Number(object.commentId)
+        : isSet(object.comment_id)
+        ? globalThis.Number(object.comment_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Comment): unknown {
+    const obj: any = {};
+    if (message.commentId !== 0) {
+      obj.commentId = Math.round(message.commentId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Comment>): Comment {
+    return Comment.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Comment>): Comment {
+    const message = createBaseComment();
+    message.commentId = object.commentId ?? 0;
+    message.userId = object.userId ?? 0;
+    message.userName = object.userName ?? "";
+    message.content = object.content ?? "";
+    message.createdAt = object.createdAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseTaskLog(): TaskLog {
+  return { type: "", content: "", userId: 0, userName: "", createdAt: 0, note: "" };
+}
+
+export const TaskLog: MessageFns<TaskLog> = {
+  encode(message: TaskLog, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.content !== "") {
+      writer.uint32(18).string(message.content);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(24).int64(message.userId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(34).string(message.userName);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(40).int64(message.createdAt);
+    }
+    if (message.note !== "") {
+      writer.uint32(50).string(message.note);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TaskLog {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTaskLog();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TaskLog {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+    };
+  },
+
+  toJSON(message: TaskLog): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TaskLog>): TaskLog {
+    return TaskLog.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TaskLog>): TaskLog {
+    const message = createBaseTaskLog();
+    message.type = object.type ?? "";
+    message.content = object.content ?? "";
+    message.userId = object.userId ?? 0;
+    message.userName = object.userName ?? "";
+    message.createdAt = object.createdAt ?? 0;
+    message.note = object.note ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateTaskProjectRequest(): CreateTaskProjectRequest {
+  return { name: "", description: "", logo: "", poster: 0, beginTime: 0, endTime: 0, isTemplate: false };
+}
+
+export const CreateTaskProjectRequest: MessageFns<CreateTaskProjectRequest> = {
+  encode(message: CreateTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(18).string(message.description);
+    }
+    if (message.logo !== "") {
+      writer.uint32(26).string(message.logo);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(32).int32(message.poster);
+    }
+    if (message.beginTime !== 0) {
+      writer.uint32(40).int64(message.beginTime);
+    }
+    if (message.endTime !== 0) {
+      writer.uint32(48).int64(message.endTime);
+    }
+    if (message.isTemplate !== false) {
+      writer.uint32(56).bool(message.isTemplate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.logo = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.beginTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.endTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isTemplate = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTaskProjectRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      logo: isSet(object.logo) ? globalThis.String(object.logo) : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+      beginTime: isSet(object.beginTime)
+        ? globalThis.Number(object.beginTime)
+        : isSet(object.begin_time)
+        ? globalThis.Number(object.begin_time)
+        : 0,
+      endTime: isSet(object.endTime)
+        ? globalThis.Number(object.endTime)
+        : isSet(object.end_time)
+        ? globalThis.Number(object.end_time)
+        : 0,
+      isTemplate: isSet(object.isTemplate)
+        ? globalThis.Boolean(object.isTemplate)
+        : isSet(object.is_template)
+        ? globalThis.Boolean(object.is_template)
+        : false,
+    };
+  },
+
+  toJSON(message: CreateTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.logo !== "") {
+      obj.logo = message.logo;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.beginTime !== 0) {
+      obj.beginTime = Math.round(message.beginTime);
+    }
+    if (message.endTime !== 0) {
+      obj.endTime = Math.round(message.endTime);
+    }
+    if (message.isTemplate !== false) {
+      obj.isTemplate = message.isTemplate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTaskProjectRequest>): CreateTaskProjectRequest {
+    return CreateTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTaskProjectRequest>): CreateTaskProjectRequest {
+    const message = createBaseCreateTaskProjectRequest();
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.logo = object.logo ?? "";
+    message.poster = object.poster ?? 0;
+    message.beginTime = object.beginTime ?? 0;
+    message.endTime = object.endTime ?? 0;
+    message.isTemplate = object.isTemplate ?? false;
+    return message;
+  },
+};
+
+function createBaseCreateTaskProjectResponse(): CreateTaskProjectResponse {
+  return { taskProjectId: 0 };
+}
+
+export const CreateTaskProjectResponse: MessageFns<CreateTaskProjectResponse> = {
+  encode(message: CreateTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTaskProjectResponse {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateTaskProjectResponse): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTaskProjectResponse>): CreateTaskProjectResponse {
+    return CreateTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTaskProjectResponse>): CreateTaskProjectResponse {
+    const message = createBaseCreateTaskProjectResponse();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdateTaskProjectRequest(): UpdateTaskProjectRequest {
+  return {
+    taskProjectId: 0,
+    name: undefined,
+    description: undefined,
+    logo: undefined,
+    poster: undefined,
+    beginTime: undefined,
+    endTime: undefined,
+    isTemplate: undefined,
+  };
+}
+
+export const UpdateTaskProjectRequest: MessageFns<UpdateTaskProjectRequest> = {
+  encode(message: UpdateTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.name !== undefined) {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.description !== undefined) {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.logo !== undefined) {
+      writer.uint32(34).string(message.logo);
+    }
+    if (message.poster !== undefined) {
+      writer.uint32(40).int32(message.poster);
+    }
+    if (message.beginTime !== undefined) {
+      writer.uint32(48).int64(message.beginTime);
+    }
+    if (message.endTime !== undefined) {
+      writer.uint32(56).int64(message.endTime);
+    }
+    if (message.isTemplate !== undefined) {
+      writer.uint32(64).bool(message.isTemplate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.logo = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.beginTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.endTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.isTemplate = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateTaskProjectRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      logo: isSet(object.logo) ? globalThis.String(object.logo) : undefined,
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : undefined,
+      beginTime: isSet(object.beginTime)
+        ? globalThis.Number(object.beginTime)
+        : isSet(object.begin_time)
+        ? globalThis.Number(object.begin_time)
+        : undefined,
+      endTime: isSet(object.endTime)
+        ? globalThis.Number(object.endTime)
+        : isSet(object.end_time)
+        ? globalThis.Number(object.end_time)
+        : undefined,
+      isTemplate: isSet(object.isTemplate)
+        ? globalThis.Boolean(object.isTemplate)
+        : isSet(object.is_template)
+        ? globalThis.Boolean(object.is_template)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.logo !== undefined) {
+      obj.logo = message.logo;
+    }
+    if (message.poster !== undefined) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.beginTime !== undefined) {
+      obj.beginTime = Math.round(message.beginTime);
+    }
+    if (message.endTime !== undefined) {
+      obj.endTime = Math.round(message.endTime);
+    }
+    if (message.isTemplate !== undefined) {
+      obj.isTemplate = message.isTemplate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskProjectRequest>): UpdateTaskProjectRequest {
+    return UpdateTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateTaskProjectRequest>): UpdateTaskProjectRequest {
+    const message = createBaseUpdateTaskProjectRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.name = object.name ?? undefined;
+    message.description = object.description ?? undefined;
+    message.logo = object.logo ?? undefined;
+    message.poster = object.poster ?? undefined;
+    message.beginTime = object.beginTime ?? undefined;
+    message.endTime = object.endTime ?? undefined;
+    message.isTemplate = object.isTemplate ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateTaskProjectResponse(): UpdateTaskProjectResponse {
+  return {};
+}
+
+export const UpdateTaskProjectResponse: MessageFns<UpdateTaskProjectResponse> = {
+  encode(_: UpdateTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateTaskProjectResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateTaskProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskProjectResponse>): UpdateTaskProjectResponse {
+    return UpdateTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateTaskProjectResponse>): UpdateTaskProjectResponse {
+    const message = createBaseUpdateTaskProjectResponse();
+    return message;
+  },
+};
+
+function createBaseGetTaskProjectRequest(): GetTaskProjectRequest {
+  return { taskProjectId: 0 };
+}
+
+export const GetTaskProjectRequest: MessageFns<GetTaskProjectRequest> = {
+  encode(message: GetTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTaskProjectRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTaskProjectRequest>): GetTaskProjectRequest {
+    return GetTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTaskProjectRequest>): GetTaskProjectRequest {
+    const message = createBaseGetTaskProjectRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetTaskProjectResponse(): GetTaskProjectResponse {
+  return { project: undefined };
+}
+
+export const GetTaskProjectResponse: MessageFns<GetTaskProjectResponse> = {
+  encode(message: GetTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.project !== undefined) {
+      TaskProject.encode(message.project, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.project = TaskProject.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTaskProjectResponse {
+    return { project: isSet(object.project) ? TaskProject.fromJSON(object.project) : undefined };
+  },
+
+  toJSON(message: GetTaskProjectResponse): unknown {
+    const obj: any = {};
+    if (message.project !== undefined) {
+      obj.project = TaskProject.toJSON(message.project);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTaskProjectResponse>): GetTaskProjectResponse {
+    return GetTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTaskProjectResponse>): GetTaskProjectResponse {
+    const message = createBaseGetTaskProjectResponse();
+    message.project = (object.project !== undefined && object.project !== null)
+      ? TaskProject.fromPartial(object.project)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListMyTaskProjectsRequest(): ListMyTaskProjectsRequest {
+  return {};
+}
+
+export const ListMyTaskProjectsRequest: MessageFns<ListMyTaskProjectsRequest> = {
+  encode(_: ListMyTaskProjectsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyTaskProjectsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyTaskProjectsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListMyTaskProjectsRequest {
+    return {};
+  },
+
+  toJSON(_: ListMyTaskProjectsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyTaskProjectsRequest>): ListMyTaskProjectsRequest {
+    return ListMyTaskProjectsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListMyTaskProjectsRequest>): ListMyTaskProjectsRequest {
+    const message = createBaseListMyTaskProjectsRequest();
+    return message;
+  },
+};
+
+function createBaseListMyTaskProjectsResponse(): ListMyTaskProjectsResponse {
+  return { projects: [] };
+}
+
+export const ListMyTaskProjectsResponse: MessageFns<ListMyTaskProjectsResponse> = {
+  encode(message: ListMyTaskProjectsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.projects) {
+      TaskProject.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyTaskProjectsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyTaskProjectsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projects.push(TaskProject.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyTaskProjectsResponse {
+    return {
+      projects: globalThis.Array.isArray(object?.projects)
+        ? object.projects.map((e: any) => TaskProject.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListMyTaskProjectsResponse): unknown {
+    const obj: any = {};
+    if (message.projects?.length) {
+      obj.projects = message.projects.map((e) => TaskProject.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyTaskProjectsResponse>): ListMyTaskProjectsResponse {
+    return ListMyTaskProjectsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMyTaskProjectsResponse>): ListMyTaskProjectsResponse {
+    const message = createBaseListMyTaskProjectsResponse();
+    message.projects = object.projects?.map((e) => TaskProject.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListTemplatesRequest(): ListTemplatesRequest {
+  return { exceptTaskProjectId: 0 };
+}
+
+export const ListTemplatesRequest: MessageFns<ListTemplatesRequest> = {
+  encode(message: ListTemplatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.exceptTaskProjectId !== 0) {
+      writer.uint32(8).int64(message.exceptTaskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTemplatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTemplatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.exceptTaskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTemplatesRequest {
+    return {
+      exceptTaskProjectId: isSet(object.exceptTaskProjectId)
+        ? globalThis.Number(object.exceptTaskProjectId)
+        : isSet(object.except_task_project_id)
+        ? globalThis.Number(object.except_task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTemplatesRequest): unknown {
+    const obj: any = {};
+    if (message.exceptTaskProjectId !== 0) {
+      obj.exceptTaskProjectId = Math.round(message.exceptTaskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTemplatesRequest>): ListTemplatesRequest {
+    return ListTemplatesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTemplatesRequest>): ListTemplatesRequest {
+    const message = createBaseListTemplatesRequest();
+    message.exceptTaskProjectId = object.exceptTaskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListTemplatesResponse(): ListTemplatesResponse {
+  return { projects: [] };
+}
+
+export const ListTemplatesResponse: MessageFns<ListTemplatesResponse> = {
+  encode(message: ListTemplatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.projects) {
+      TaskProject.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTemplatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTemplatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projects.push(TaskProject.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTemplatesResponse {
+    return {
+      projects: globalThis.Array.isArray(object?.projects)
+        ? object.projects.map((e: any) => TaskProject.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListTemplatesResponse): unknown {
+    const obj: any = {};
+    if (message.projects?.length) {
+      obj.projects = message.projects.map((e) => TaskProject.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTemplatesResponse>): ListTemplatesResponse {
+    return ListTemplatesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTemplatesResponse>): ListTemplatesResponse {
+    const message = createBaseListTemplatesResponse();
+    message.projects = object.projects?.map((e) => TaskProject.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCopyTaskProjectRequest(): CopyTaskProjectRequest {
+  return { sourceTaskProjectId: 0 };
+}
+
+export const CopyTaskProjectRequest: MessageFns<CopyTaskProjectRequest> = {
+  encode(message: CopyTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sourceTaskProjectId !== 0) {
+      writer.uint32(8).int64(message.sourceTaskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CopyTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCopyTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.sourceTaskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CopyTaskProjectRequest {
+    return {
+      sourceTaskProjectId: isSet(object.sourceTaskProjectId)
+        ? globalThis.Number(object.sourceTaskProjectId)
+        : isSet(object.source_task_project_id)
+        ? globalThis.Number(object.source_task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CopyTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.sourceTaskProjectId !== 0) {
+      obj.sourceTaskProjectId = Math.round(message.sourceTaskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CopyTaskProjectRequest>): CopyTaskProjectRequest {
+    return CopyTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CopyTaskProjectRequest>): CopyTaskProjectRequest {
+    const message = createBaseCopyTaskProjectRequest();
+    message.sourceTaskProjectId = object.sourceTaskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseCopyTaskProjectResponse(): CopyTaskProjectResponse {
+  return { taskProjectId: 0 };
+}
+
+export const CopyTaskProjectResponse: MessageFns<CopyTaskProjectResponse> = {
+  encode(message: CopyTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CopyTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCopyTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CopyTaskProjectResponse {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CopyTaskProjectResponse): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CopyTaskProjectResponse>): CopyTaskProjectResponse {
+    return CopyTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CopyTaskProjectResponse>): CopyTaskProjectResponse {
+    const message = createBaseCopyTaskProjectResponse();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateTaskProjectFromTemplateRequest(): CreateTaskProjectFromTemplateRequest {
+  return { templateProjectId: 0 };
+}
+
+export const CreateTaskProjectFromTemplateRequest: MessageFns<CreateTaskProjectFromTemplateRequest> = {
+  encode(message: CreateTaskProjectFromTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.templateProjectId !== 0) {
+      writer.uint32(8).int64(message.templateProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTaskProjectFromTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTaskProjectFromTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.templateProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTaskProjectFromTemplateRequest {
+    return {
+      templateProjectId: isSet(object.templateProjectId)
+        ? globalThis.Number(object.templateProjectId)
+        : isSet(object.template_project_id)
+        ? globalThis.Number(object.template_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateTaskProjectFromTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.templateProjectId !== 0) {
+      obj.templateProjectId = Math.round(message.templateProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTaskProjectFromTemplateRequest>): CreateTaskProjectFromTemplateRequest {
+    return CreateTaskProjectFromTemplateRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTaskProjectFromTemplateRequest>): CreateTaskProjectFromTemplateRequest {
+    const message = createBaseCreateTaskProjectFromTemplateRequest();
+    message.templateProjectId = object.templateProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateTaskProjectFromTemplateResponse(): CreateTaskProjectFromTemplateResponse {
+  return { taskProjectId: 0 };
+}
+
+export const CreateTaskProjectFromTemplateResponse: MessageFns<CreateTaskProjectFromTemplateResponse> = {
+  encode(message: CreateTaskProjectFromTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTaskProjectFromTemplateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTaskProjectFromTemplateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTaskProjectFromTemplateResponse {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateTaskProjectFromTemplateResponse): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTaskProjectFromTemplateResponse>): CreateTaskProjectFromTemplateResponse {
+    return CreateTaskProjectFromTemplateResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTaskProjectFromTemplateResponse>): CreateTaskProjectFromTemplateResponse {
+    const message = createBaseCreateTaskProjectFromTemplateResponse();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseStarTaskProjectRequest(): StarTaskProjectRequest {
+  return { taskProjectId: 0 };
+}
+
+export const StarTaskProjectRequest: MessageFns<StarTaskProjectRequest> = {
+  encode(message: StarTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StarTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStarTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StarTaskProjectRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: StarTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StarTaskProjectRequest>): StarTaskProjectRequest {
+    return StarTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StarTaskProjectRequest>): StarTaskProjectRequest {
+    const message = createBaseStarTaskProjectRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseStarTaskProjectResponse(): StarTaskProjectResponse {
+  return {};
+}
+
+export const StarTaskProjectResponse: MessageFns<StarTaskProjectResponse> = {
+  encode(_: StarTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StarTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStarTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): StarTaskProjectResponse {
+    return {};
+  },
+
+  toJSON(_: StarTaskProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<StarTaskProjectResponse>): StarTaskProjectResponse {
+    return StarTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<StarTaskProjectResponse>): StarTaskProjectResponse {
+    const message = createBaseStarTaskProjectResponse();
+    return message;
+  },
+};
+
+function createBaseUnstarTaskProjectRequest(): UnstarTaskProjectRequest {
+  return { taskProjectId: 0 };
+}
+
+export const UnstarTaskProjectRequest: MessageFns<UnstarTaskProjectRequest> = {
+  encode(message: UnstarTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnstarTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnstarTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnstarTaskProjectRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: UnstarTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnstarTaskProjectRequest>): UnstarTaskProjectRequest {
+    return UnstarTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UnstarTaskProjectRequest>): UnstarTaskProjectRequest {
+    const message = createBaseUnstarTaskProjectRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseUnstarTaskProjectResponse(): UnstarTaskProjectResponse {
+  return {};
+}
+
+export const UnstarTaskProjectResponse: MessageFns<UnstarTaskProjectResponse> = {
+  encode(_: UnstarTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnstarTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnstarTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UnstarTaskProjectResponse {
+    return {};
+  },
+
+  toJSON(_: UnstarTaskProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnstarTaskProjectResponse>): UnstarTaskProjectResponse {
+    return UnstarTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UnstarTaskProjectResponse>): UnstarTaskProjectResponse {
+    const message = createBaseUnstarTaskProjectResponse();
+    return message;
+  },
+};
+
+function createBaseStopTaskProjectRequest(): StopTaskProjectRequest {
+  return { taskProjectId: 0 };
+}
+
+export const StopTaskProjectRequest: MessageFns<StopTaskProjectRequest> = {
+  encode(message: StopTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StopTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStopTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StopTaskProjectRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: StopTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StopTaskProjectRequest>): StopTaskProjectRequest {
+    return StopTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StopTaskProjectRequest>): StopTaskProjectRequest {
+    const message = createBaseStopTaskProjectRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseStopTaskProjectResponse(): StopTaskProjectResponse {
+  return {};
+}
+
+export const StopTaskProjectResponse: MessageFns<StopTaskProjectResponse> = {
+  encode(_: StopTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StopTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStopTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): StopTaskProjectResponse {
+    return {};
+  },
+
+  toJSON(_: StopTaskProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<StopTaskProjectResponse>): StopTaskProjectResponse {
+    return StopTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<StopTaskProjectResponse>): StopTaskProjectResponse {
+    const message = createBaseStopTaskProjectResponse();
+    return message;
+  },
+};
+
+function createBaseFinishTaskProjectRequest(): FinishTaskProjectRequest {
+  return { taskProjectId: 0 };
+}
+
+export const FinishTaskProjectRequest: MessageFns<FinishTaskProjectRequest> = {
+  encode(message: FinishTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FinishTaskProjectRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: FinishTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FinishTaskProjectRequest>): FinishTaskProjectRequest {
+    return FinishTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FinishTaskProjectRequest>): FinishTaskProjectRequest {
+    const message = createBaseFinishTaskProjectRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseFinishTaskProjectResponse(): FinishTaskProjectResponse {
+  return {};
+}
+
+export const FinishTaskProjectResponse: MessageFns<FinishTaskProjectResponse> = {
+  encode(_: FinishTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): FinishTaskProjectResponse {
+    return {};
+  },
+
+  toJSON(_: FinishTaskProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<FinishTaskProjectResponse>): FinishTaskProjectResponse {
+    return FinishTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<FinishTaskProjectResponse>): FinishTaskProjectResponse {
+    const message = createBaseFinishTaskProjectResponse();
+    return message;
+  },
+};
+
+function createBaseCloseTaskProjectRequest(): CloseTaskProjectRequest {
+  return { taskProjectId: 0 };
+}
+
+export const CloseTaskProjectRequest: MessageFns<CloseTaskProjectRequest> = {
+  encode(message: CloseTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CloseTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCloseTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CloseTaskProjectRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CloseTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CloseTaskProjectRequest>): CloseTaskProjectRequest {
+    return CloseTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CloseTaskProjectRequest>): CloseTaskProjectRequest {
+    const message = createBaseCloseTaskProjectRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseCloseTaskProjectResponse(): CloseTaskProjectResponse {
+  return {};
+}
+
+export const CloseTaskProjectResponse: MessageFns<CloseTaskProjectResponse> = {
+  encode(_: CloseTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CloseTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCloseTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CloseTaskProjectResponse {
+    return {};
+  },
+
+  toJSON(_: CloseTaskProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<CloseTaskProjectResponse>): CloseTaskProjectResponse {
+    return CloseTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<CloseTaskProjectResponse>): CloseTaskProjectResponse {
+    const message = createBaseCloseTaskProjectResponse();
+    return message;
+  },
+};
+
+function createBaseReopenTaskProjectRequest(): ReopenTaskProjectRequest {
+  return { taskProjectId: 0 };
+}
+
+export const ReopenTaskProjectRequest: MessageFns<ReopenTaskProjectRequest> = {
+  encode(message: ReopenTaskProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReopenTaskProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReopenTaskProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReopenTaskProjectRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ReopenTaskProjectRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReopenTaskProjectRequest>): ReopenTaskProjectRequest {
+    return ReopenTaskProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReopenTaskProjectRequest>): ReopenTaskProjectRequest {
+    const message = createBaseReopenTaskProjectRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseReopenTaskProjectResponse(): ReopenTaskProjectResponse {
+  return {};
+}
+
+export const ReopenTaskProjectResponse: MessageFns<ReopenTaskProjectResponse> = {
+  encode(_: ReopenTaskProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReopenTaskProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReopenTaskProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ReopenTaskProjectResponse {
+    return {};
+  },
+
+  toJSON(_: ReopenTaskProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReopenTaskProjectResponse>): ReopenTaskProjectResponse {
+    return ReopenTaskProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ReopenTaskProjectResponse>): ReopenTaskProjectResponse {
+    const message = createBaseReopenTaskProjectResponse();
+    return message;
+  },
+};
+
+function createBaseListProjectMembersRequest(): ListProjectMembersRequest {
+  return { taskProjectId: 0 };
+}
+
+export const ListProjectMembersRequest: MessageFns<ListProjectMembersRequest> = {
+  encode(message: ListProjectMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProjectMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProjectMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProjectMembersRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListProjectMembersRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListProjectMembersRequest>): ListProjectMembersRequest {
+    return ListProjectMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListProjectMembersRequest>): ListProjectMembersRequest {
+    const message = createBaseListProjectMembersRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListProjectMembersResponse(): ListProjectMembersResponse {
+  return { members: [] };
+}
+
+export const ListProjectMembersResponse: MessageFns<ListProjectMembersResponse> = {
+  encode(message: ListProjectMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      ProjectMember.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProjectMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProjectMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(ProjectMember.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProjectMembersResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members)
+        ? object.members.map((e: any) => ProjectMember.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListProjectMembersResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => ProjectMember.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListProjectMembersResponse>): ListProjectMembersResponse {
+    return ListProjectMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListProjectMembersResponse>): ListProjectMembersResponse {
+    const message = createBaseListProjectMembersResponse();
+    message.members = object.members?.map((e) => ProjectMember.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAddProjectMembersRequest(): AddProjectMembersRequest {
+  return { taskProjectId: 0, userIds: [] };
+}
+
+export const AddProjectMembersRequest: MessageFns<AddProjectMembersRequest> = {
+  encode(message: AddProjectMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.userIds.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.userIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddProjectMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddProjectMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.userIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.userIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddProjectMembersRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      userIds: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: AddProjectMembersRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.userIds?.length) {
+      obj.userIds = message.userIds.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddProjectMembersRequest>): AddProjectMembersRequest {
+    return AddProjectMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddProjectMembersRequest>): AddProjectMembersRequest {
+    const message = createBaseAddProjectMembersRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.userIds = object.userIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseAddProjectMembersResponse(): AddProjectMembersResponse {
+  return { added: 0 };
+}
+
+export const AddProjectMembersResponse: MessageFns<AddProjectMembersResponse> = {
+  encode(message: AddProjectMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.added !== 0) {
+      writer.uint32(8).int32(message.added);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddProjectMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddProjectMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.added = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddProjectMembersResponse {
+    return { added: isSet(object.added) ? globalThis.Number(object.added) : 0 };
+  },
+
+  toJSON(message: AddProjectMembersResponse): unknown {
+    const obj: any = {};
+    if (message.added !== 0) {
+      obj.added = Math.round(message.added);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddProjectMembersResponse>): AddProjectMembersResponse {
+    return AddProjectMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddProjectMembersResponse>): AddProjectMembersResponse {
+    const message = createBaseAddProjectMembersResponse();
+    message.added = object.added ?? 0;
+    return message;
+  },
+};
+
+function createBaseChangeProjectMemberRoleRequest(): ChangeProjectMemberRoleRequest {
+  return { taskProjectId: 0, userId: 0, role: 0 };
+}
+
+export const ChangeProjectMemberRoleRequest: MessageFns<ChangeProjectMemberRoleRequest> = {
+  encode(message: ChangeProjectMemberRoleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    if (message.role !== 0) {
+      writer.uint32(24).int32(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeProjectMemberRoleRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeProjectMemberRoleRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeProjectMemberRoleRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      role: isSet(object.role) ? projectRoleFromJSON(object.role) : 0,
+    };
+  },
+
+  toJSON(message: ChangeProjectMemberRoleRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.role !== 0) {
+      obj.role = projectRoleToJSON(message.role);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangeProjectMemberRoleRequest>): ChangeProjectMemberRoleRequest {
+    return ChangeProjectMemberRoleRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChangeProjectMemberRoleRequest>): ChangeProjectMemberRoleRequest {
+    const message = createBaseChangeProjectMemberRoleRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.userId = object.userId ?? 0;
+    message.role = object.role ?? 0;
+    return message;
+  },
+};
+
+function createBaseChangeProjectMemberRoleResponse(): ChangeProjectMemberRoleResponse {
+  return {};
+}
+
+export const ChangeProjectMemberRoleResponse: MessageFns<ChangeProjectMemberRoleResponse> = {
+  encode(_: ChangeProjectMemberRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeProjectMemberRoleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeProjectMemberRoleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ChangeProjectMemberRoleResponse {
+    return {};
+  },
+
+  toJSON(_: ChangeProjectMemberRoleResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangeProjectMemberRoleResponse>): ChangeProjectMemberRoleResponse {
+    return ChangeProjectMemberRoleResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ChangeProjectMemberRoleResponse>): ChangeProjectMemberRoleResponse {
+    const message = createBaseChangeProjectMemberRoleResponse();
+    return message;
+  },
+};
+
+function createBaseRemoveProjectMemberRequest(): RemoveProjectMemberRequest {
+  return { taskProjectId: 0, userId: 0 };
+}
+
+export const RemoveProjectMemberRequest: MessageFns<RemoveProjectMemberRequest> = {
+  encode(message: RemoveProjectMemberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveProjectMemberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveProjectMemberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveProjectMemberRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RemoveProjectMemberRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveProjectMemberRequest>): RemoveProjectMemberRequest {
+    return RemoveProjectMemberRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RemoveProjectMemberRequest>): RemoveProjectMemberRequest {
+    const message = createBaseRemoveProjectMemberRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.userId = object.userId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRemoveProjectMemberResponse(): RemoveProjectMemberResponse {
+  return {};
+}
+
+export const RemoveProjectMemberResponse: MessageFns<RemoveProjectMemberResponse> = {
+  encode(_: RemoveProjectMemberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveProjectMemberResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveProjectMemberResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemoveProjectMemberResponse {
+    return {};
+  },
+
+  toJSON(_: RemoveProjectMemberResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveProjectMemberResponse>): RemoveProjectMemberResponse {
+    return RemoveProjectMemberResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RemoveProjectMemberResponse>): RemoveProjectMemberResponse {
+    const message = createBaseRemoveProjectMemberResponse();
+    return message;
+  },
+};
+
+function createBaseCreateFlowRequest(): CreateFlowRequest {
+  return { taskProjectId: 0, name: "" };
+}
+
+export const CreateFlowRequest: MessageFns<CreateFlowRequest> = {
+  encode(message: CreateFlowRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateFlowRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateFlowRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateFlowRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: CreateFlowRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateFlowRequest>): CreateFlowRequest {
+    return CreateFlowRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateFlowRequest>): CreateFlowRequest {
+    const message = createBaseCreateFlowRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateFlowResponse(): CreateFlowResponse {
+  return { flowId: 0 };
+}
+
+export const CreateFlowResponse: MessageFns<CreateFlowResponse> = {
+  encode(message: CreateFlowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.flowId !== 0) {
+      writer.uint32(8).int64(message.flowId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateFlowResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateFlowResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.flowId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateFlowResponse {
+    return {
+      flowId: isSet(object.flowId)
+        ? globalThis.Number(object.flowId)
+        : isSet(object.flow_id)
+        ? globalThis.Number(object.flow_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateFlowResponse): unknown {
+    const obj: any = {};
+    if (message.flowId !== 0) {
+      obj.flowId = Math.round(message.flowId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateFlowResponse>): CreateFlowResponse {
+    return CreateFlowResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateFlowResponse>): CreateFlowResponse {
+    const message = createBaseCreateFlowResponse();
+    message.flowId = object.flowId ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdateFlowRequest(): UpdateFlowRequest {
+  return { taskProjectId: 0, flowId: 0, name: "", sort: undefined };
+}
+
+export const UpdateFlowRequest: MessageFns<UpdateFlowRequest> = {
+  encode(message: UpdateFlowRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.flowId !== 0) {
+      writer.uint32(16).int64(message.flowId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.sort !== undefined) {
+      writer.uint32(32).int32(message.sort);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateFlowRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateFlowRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.flowId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.sort = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateFlowRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      flowId: isSet(object.flowId)
+        ? globalThis.Number(object.flowId)
+        : isSet(object.flow_id)
+        ? globalThis.Number(object.flow_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      sort: isSet(object.sort) ? globalThis.Number(object.sort) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateFlowRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.flowId !== 0) {
+      obj.flowId = Math.round(message.flowId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.sort !== undefined) {
+      obj.sort = Math.round(message.sort);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateFlowRequest>): UpdateFlowRequest {
+    return UpdateFlowRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateFlowRequest>): UpdateFlowRequest {
+    const message = createBaseUpdateFlowRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.flowId = object.flowId ?? 0;
+    message.name = object.name ?? "";
+    message.sort = object.sort ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateFlowResponse(): UpdateFlowResponse {
+  return {};
+}
+
+export const UpdateFlowResponse: MessageFns<UpdateFlowResponse> = {
+  encode(_: UpdateFlowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateFlowResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateFlowResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateFlowResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateFlowResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateFlowResponse>): UpdateFlowResponse {
+    return UpdateFlowResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateFlowResponse>): UpdateFlowResponse {
+    const message = createBaseUpdateFlowResponse();
+    return message;
+  },
+};
+
+function createBaseDeleteFlowRequest(): DeleteFlowRequest {
+  return { taskProjectId: 0, flowId: 0 };
+}
+
+export const DeleteFlowRequest: MessageFns<DeleteFlowRequest> = {
+  encode(message: DeleteFlowRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.flowId !== 0) {
+      writer.uint32(16).int64(message.flowId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteFlowRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteFlowRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.flowId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteFlowRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      flowId: isSet(object.flowId)
+        ? globalThis.Number(object.flowId)
+        : isSet(object.flow_id)
+        ? globalThis.Number(object.flow_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteFlowRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.flowId !== 0) {
+      obj.flowId = Math.round(message.flowId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteFlowRequest>): DeleteFlowRequest {
+    return DeleteFlowRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteFlowRequest>): DeleteFlowRequest {
+    const message = createBaseDeleteFlowRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.flowId = object.flowId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteFlowResponse(): DeleteFlowResponse {
+  return {};
+}
+
+export const DeleteFlowResponse: MessageFns<DeleteFlowResponse> = {
+  encode(_: DeleteFlowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteFlowResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteFlowResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteFlowResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteFlowResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteFlowResponse>): DeleteFlowResponse {
+    return DeleteFlowResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteFlowResponse>): DeleteFlowResponse {
+    const message = createBaseDeleteFlowResponse();
+    return message;
+  },
+};
+
+function createBaseListFlowsRequest(): ListFlowsRequest {
+  return { taskProjectId: 0 };
+}
+
+export const ListFlowsRequest: MessageFns<ListFlowsRequest> = {
+  encode(message: ListFlowsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFlowsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFlowsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFlowsRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListFlowsRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFlowsRequest>): ListFlowsRequest {
+    return ListFlowsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFlowsRequest>): ListFlowsRequest {
+    const message = createBaseListFlowsRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListFlowsResponse(): ListFlowsResponse {
+  return { flows: [] };
+}
+
+export const ListFlowsResponse: MessageFns<ListFlowsResponse> = {
+  encode(message: ListFlowsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.flows) {
+      Flow.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFlowsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFlowsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.flows.push(Flow.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFlowsResponse {
+    return { flows: globalThis.Array.isArray(object?.flows) ? object.flows.map((e: any) => Flow.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListFlowsResponse): unknown {
+    const obj: any = {};
+    if (message.flows?.length) {
+      obj.flows = message.flows.map((e) => Flow.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFlowsResponse>): ListFlowsResponse {
+    return ListFlowsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFlowsResponse>): ListFlowsResponse {
+    const message = createBaseListFlowsResponse();
+    message.flows = object.flows?.map((e) => Flow.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCreateTaskRequest(): CreateTaskRequest {
+  return {
+    taskProjectId: 0,
+    name: "",
+    flowId: 0,
+    userId: 0,
+    workHour: 0,
+    urgentLevel: 0,
+    startTime: 0,
+    endTime: 0,
+    content: "",
+  };
+}
+
+export const CreateTaskRequest: MessageFns<CreateTaskRequest> = {
+  encode(message: CreateTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.flowId !== 0) {
+      writer.uint32(24).int64(message.flowId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(32).int64(message.userId);
+    }
+    if (message.workHour !== 0) {
+      writer.uint32(41).double(message.workHour);
+    }
+    if (message.urgentLevel !== 0) {
+      writer.uint32(48).int32(message.urgentLevel);
+    }
+    if (message.startTime !== 0) {
+      writer.uint32(56).int64(message.startTime);
+    }
+    if (message.endTime !== 0) {
+      writer.uint32(64).int64(message.endTime);
+    }
+    if (message.content !== "") {
+      writer.uint32(74).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.flowId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.workHour = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.urgentLevel = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.startTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.endTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      flowId: isSet(object.flowId)
+        ? globalThis.Number(object.flowId)
+        : isSet(object.flow_id)
+        ? globalThis.Number(object.flow_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      workHour: isSet(object.workHour)
+        ? globalThis.Number(object.workHour)
+        : isSet(object.work_hour)
+        ? globalThis.Number(object.work_hour)
+        : 0,
+      urgentLevel: isSet(object.urgentLevel)
+        ? globalThis.Number(object.urgentLevel)
+        : isSet(object.urgent_level)
+        ? globalThis.Number(object.urgent_level)
+        : 0,
+      startTime: isSet(object.startTime)
+        ? globalThis.Number(object.startTime)
+        : isSet(object.start_time)
+        ? globalThis.Number(object.start_time)
+        : 0,
+      endTime: isSet(object.endTime)
+        ? globalThis.Number(object.endTime)
+        : isSet(object.end_time)
+        ? globalThis.Number(object.end_time)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: CreateTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.flowId !== 0) {
+      obj.flowId = Math.round(message.flowId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.workHour !== 0) {
+      obj.workHour = floatToJson(message.workHour);
+    }
+    if (message.urgentLevel !== 0) {
+      obj.urgentLevel = Math.round(message.urgentLevel);
+    }
+    if (message.startTime !== 0) {
+      obj.startTime = Math.round(message.startTime);
+    }
+    if (message.endTime !== 0) {
+      obj.endTime = Math.round(message.endTime);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTaskRequest>): CreateTaskRequest {
+    return CreateTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTaskRequest>): CreateTaskRequest {
+    const message = createBaseCreateTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.name = object.name ?? "";
+    message.flowId = object.flowId ?? 0;
+    message.userId = object.userId ?? 0;
+    message.workHour = object.workHour ?? 0;
+    message.urgentLevel = object.urgentLevel ?? 0;
+    message.startTime = object.startTime ?? 0;
+    message.endTime = object.endTime ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateTaskResponse(): CreateTaskResponse {
+  return { taskId: 0 };
+}
+
+export const CreateTaskResponse: MessageFns<CreateTaskResponse> = {
+  encode(message: CreateTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskId !== 0) {
+      writer.uint32(8).int64(message.taskId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTaskResponse {
+    return {
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateTaskResponse): unknown {
+    const obj: any = {};
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTaskResponse>): CreateTaskResponse {
+    return CreateTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTaskResponse>): CreateTaskResponse {
+    const message = createBaseCreateTaskResponse();
+    message.taskId = object.taskId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListTasksRequest(): ListTasksRequest {
+  return { taskProjectId: 0, flowId: 0, userId: 0, urgentLevel: undefined, status: 0, page: 0, pageSize: 0, sort: "" };
+}
+
+export const ListTasksRequest: MessageFns<ListTasksRequest> = {
+  encode(message: ListTasksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.flowId !== 0) {
+      writer.uint32(16).int64(message.flowId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(24).int64(message.userId);
+    }
+    if (message.urgentLevel !== undefined) {
+      writer.uint32(32).int32(message.urgentLevel);
+    }
+    if (message.status !== 0) {
+      writer.uint32(40).int32(message.status);
+    }
+    if (message.page !== 0) {
+      writer.uint32(48).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(56).int32(message.pageSize);
+    }
+    if (message.sort !== "") {
+      writer.uint32(66).string(message.sort);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTasksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTasksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.flowId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.urgentLevel = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.status = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.sort = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTasksRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      flowId: isSet(object.flowId)
+        ? globalThis.Number(object.flowId)
+        : isSet(object.flow_id)
+        ? globalThis.Number(object.flow_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      urgentLevel: isSet(object.urgentLevel)
+        ? globalThis.Number(object.urgentLevel)
+        : isSet(object.urgent_level)
+        ? globalThis.Number(object.urgent_level)
+        : undefined,
+      status: isSet(object.status) ? taskStatusFromJSON(object.status) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      sort: isSet(object.sort) ? globalThis.String(object.sort) : "",
+    };
+  },
+
+  toJSON(message: ListTasksRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.flowId !== 0) {
+      obj.flowId = Math.round(message.flowId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.urgentLevel !== undefined) {
+      obj.urgentLevel = Math.round(message.urgentLevel);
+    }
+    if (message.status !== 0) {
+      obj.status = taskStatusToJSON(message.status);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.sort !== "") {
+      obj.sort = message.sort;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTasksRequest>): ListTasksRequest {
+    return ListTasksRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTasksRequest>): ListTasksRequest {
+    const message = createBaseListTasksRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.flowId = object.flowId ?? 0;
+    message.userId = object.userId ?? 0;
+    message.urgentLevel = object.urgentLevel ?? undefined;
+    message.status = object.status ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    message.sort = object.sort ?? "";
+    return message;
+  },
+};
+
+function createBaseListTasksResponse(): ListTasksResponse {
+  return { tasks: [], total: 0, page: 0, pageSize: 0 };
+}
+
+export const ListTasksResponse: MessageFns<ListTasksResponse> = {
+  encode(message: ListTasksResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.tasks) {
+      Task.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTasksResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTasksResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tasks.push(Task.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTasksResponse {
+    return {
+      tasks: globalThis.Array.isArray(object?.tasks) ? object.tasks.map((e: any) => Task.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTasksResponse): unknown {
+    const obj: any = {};
+    if (message.tasks?.length) {
+      obj.tasks = message.tasks.map((e) => Task.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTasksResponse>): ListTasksResponse {
+    return ListTasksResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTasksResponse>): ListTasksResponse {
+    const message = createBaseListTasksResponse();
+    message.tasks = object.tasks?.map((e) => Task.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetProjectBoardRequest(): GetProjectBoardRequest {
+  return { taskProjectId: 0 };
+}
+
+export const GetProjectBoardRequest: MessageFns<GetProjectBoardRequest> = {
+  encode(message: GetProjectBoardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectBoardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectBoardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectBoardRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetProjectBoardRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetProjectBoardRequest>): GetProjectBoardRequest {
+    return GetProjectBoardRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetProjectBoardRequest>): GetProjectBoardRequest {
+    const message = createBaseGetProjectBoardRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseBoardColumn(): BoardColumn {
+  return { flow: undefined, tasks: [] };
+}
+
+export const BoardColumn: MessageFns<BoardColumn> = {
+  encode(message: BoardColumn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.flow !== undefined) {
+      Flow.encode(message.flow, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.tasks) {
+      Task.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BoardColumn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBoardColumn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.flow = Flow.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tasks.push(Task.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BoardColumn {
+    return {
+      flow: isSet(object.flow) ? Flow.fromJSON(object.flow) : undefined,
+      tasks: globalThis.Array.isArray(object?.tasks) ? object.tasks.map((e: any) => Task.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: BoardColumn): unknown {
+    const obj: any = {};
+    if (message.flow !== undefined) {
+      obj.flow = Flow.toJSON(message.flow);
+    }
+    if (message.tasks?.length) {
+      obj.tasks = message.tasks.map((e) => Task.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BoardColumn>): BoardColumn {
+    return BoardColumn.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BoardColumn>): BoardColumn {
+    const message = createBaseBoardColumn();
+    message.flow = (object.flow !== undefined && object.flow !== null) ? Flow.fromPartial(object.flow) : undefined;
+    message.tasks = object.tasks?.map((e) => Task.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetProjectBoardResponse(): GetProjectBoardResponse {
+  return { columns: [] };
+}
+
+export const GetProjectBoardResponse: MessageFns<GetProjectBoardResponse> = {
+  encode(message: GetProjectBoardResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.columns) {
+      BoardColumn.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectBoardResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectBoardResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.columns.push(BoardColumn.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectBoardResponse {
+    return {
+      columns: globalThis.Array.isArray(object?.columns) ? object.columns.map((e: any) => BoardColumn.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetProjectBoardResponse): unknown {
+    const obj: any = {};
+    if (message.columns?.length) {
+      obj.columns = message.columns.map((e) => BoardColumn.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetProjectBoardResponse>): GetProjectBoardResponse {
+    return GetProjectBoardResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetProjectBoardResponse>): GetProjectBoardResponse {
+    const message = createBaseGetProjectBoardResponse();
+    message.columns = object.columns?.map((e) => BoardColumn.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetTaskRequest(): GetTaskRequest {
+  return { taskProjectId: 0, taskId: 0 };
+}
+
+export const GetTaskRequest: MessageFns<GetTaskRequest> = {
+  encode(message: GetTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTaskRequest>): GetTaskRequest {
+    return GetTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTaskRequest>): GetTaskRequest {
+    const message = createBaseGetTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetTaskResponse(): GetTaskResponse {
+  return { task: undefined };
+}
+
+export const GetTaskResponse: MessageFns<GetTaskResponse> = {
+  encode(message: GetTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.task !== undefined) {
+      Task.encode(message.task, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.task = Task.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTaskResponse {
+    return { task: isSet(object.task) ? Task.fromJSON(object.task) : undefined };
+  },
+
+  toJSON(message: GetTaskResponse): unknown {
+    const obj: any = {};
+    if (message.task !== undefined) {
+      obj.task = Task.toJSON(message.task);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTaskResponse>): GetTaskResponse {
+    return GetTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTaskResponse>): GetTaskResponse {
+    const message = createBaseGetTaskResponse();
+    message.task = (object.task !== undefined && object.task !== null) ? Task.fromPartial(object.task) : undefined;
+    return message;
+  },
+};
+
+function createBaseMoveTaskRequest(): MoveTaskRequest {
+  return { taskProjectId: 0, taskId: 0, flowId: 0 };
+}
+
+export const MoveTaskRequest: MessageFns<MoveTaskRequest> = {
+  encode(message: MoveTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.flowId !== 0) {
+      writer.uint32(24).int64(message.flowId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoveTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoveTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.flowId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoveTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      flowId: isSet(object.flowId)
+        ? globalThis.Number(object.flowId)
+        : isSet(object.flow_id)
+        ? globalThis.Number(object.flow_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: MoveTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.flowId !== 0) {
+      obj.flowId = Math.round(message.flowId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MoveTaskRequest>): MoveTaskRequest {
+    return MoveTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MoveTaskRequest>): MoveTaskRequest {
+    const message = createBaseMoveTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.flowId = object.flowId ?? 0;
+    return message;
+  },
+};
+
+function createBaseMoveTaskResponse(): MoveTaskResponse {
+  return {};
+}
+
+export const MoveTaskResponse: MessageFns<MoveTaskResponse> = {
+  encode(_: MoveTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoveTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoveTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): MoveTaskResponse {
+    return {};
+  },
+
+  toJSON(_: MoveTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<MoveTaskResponse>): MoveTaskResponse {
+    return MoveTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<MoveTaskResponse>): MoveTaskResponse {
+    const message = createBaseMoveTaskResponse();
+    return message;
+  },
+};
+
+function createBaseRenameTaskRequest(): RenameTaskRequest {
+  return { taskProjectId: 0, taskId: 0, name: "" };
+}
+
+export const RenameTaskRequest: MessageFns<RenameTaskRequest> = {
+  encode(message: RenameTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenameTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenameTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RenameTaskRequest>): RenameTaskRequest {
+    return RenameTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RenameTaskRequest>): RenameTaskRequest {
+    const message = createBaseRenameTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseRenameTaskResponse(): RenameTaskResponse {
+  return {};
+}
+
+export const RenameTaskResponse: MessageFns<RenameTaskResponse> = {
+  encode(_: RenameTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RenameTaskResponse {
+    return {};
+  },
+
+  toJSON(_: RenameTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RenameTaskResponse>): RenameTaskResponse {
+    return RenameTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RenameTaskResponse>): RenameTaskResponse {
+    const message = createBaseRenameTaskResponse();
+    return message;
+  },
+};
+
+function createBaseStartTaskRequest(): StartTaskRequest {
+  return { taskProjectId: 0, taskId: 0, content: "" };
+}
+
+export const StartTaskRequest: MessageFns<StartTaskRequest> = {
+  encode(message: StartTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: StartTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StartTaskRequest>): StartTaskRequest {
+    return StartTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StartTaskRequest>): StartTaskRequest {
+    const message = createBaseStartTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseStartTaskResponse(): StartTaskResponse {
+  return {};
+}
+
+export const StartTaskResponse: MessageFns<StartTaskResponse> = {
+  encode(_: StartTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): StartTaskResponse {
+    return {};
+  },
+
+  toJSON(_: StartTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<StartTaskResponse>): StartTaskResponse {
+    return StartTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<StartTaskResponse>): StartTaskResponse {
+    const message = createBaseStartTaskResponse();
+    return message;
+  },
+};
+
+function createBaseStopTaskRequest(): StopTaskRequest {
+  return { taskProjectId: 0, taskId: 0, content: "" };
+}
+
+export const StopTaskRequest: MessageFns<StopTaskRequest> = {
+  encode(message: StopTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StopTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStopTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StopTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: StopTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StopTaskRequest>): StopTaskRequest {
+    return StopTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StopTaskRequest>): StopTaskRequest {
+    const message = createBaseStopTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseStopTaskResponse(): StopTaskResponse {
+  return {};
+}
+
+export const StopTaskResponse: MessageFns<StopTaskResponse> = {
+  encode(_: StopTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StopTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStopTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): StopTaskResponse {
+    return {};
+  },
+
+  toJSON(_: StopTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<StopTaskResponse>): StopTaskResponse {
+    return StopTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<StopTaskResponse>): StopTaskResponse {
+    const message = createBaseStopTaskResponse();
+    return message;
+  },
+};
+
+function createBaseCancelTaskRequest(): CancelTaskRequest {
+  return { taskProjectId: 0, taskId: 0, content: "" };
+}
+
+export const CancelTaskRequest: MessageFns<CancelTaskRequest> = {
+  encode(message: CancelTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CancelTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: CancelTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CancelTaskRequest>): CancelTaskRequest {
+    return CancelTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CancelTaskRequest>): CancelTaskRequest {
+    const message = createBaseCancelTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseCancelTaskResponse(): CancelTaskResponse {
+  return {};
+}
+
+export const CancelTaskResponse: MessageFns<CancelTaskResponse> = {
+  encode(_: CancelTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CancelTaskResponse {
+    return {};
+  },
+
+  toJSON(_: CancelTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<CancelTaskResponse>): CancelTaskResponse {
+    return CancelTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<CancelTaskResponse>): CancelTaskResponse {
+    const message = createBaseCancelTaskResponse();
+    return message;
+  },
+};
+
+function createBaseCloseTaskRequest(): CloseTaskRequest {
+  return { taskProjectId: 0, taskId: 0, content: "" };
+}
+
+export const CloseTaskRequest: MessageFns<CloseTaskRequest> = {
+  encode(message: CloseTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CloseTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCloseTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CloseTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: CloseTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CloseTaskRequest>): CloseTaskRequest {
+    return CloseTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CloseTaskRequest>): CloseTaskRequest {
+    const message = createBaseCloseTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseCloseTaskResponse(): CloseTaskResponse {
+  return {};
+}
+
+export const CloseTaskResponse: MessageFns<CloseTaskResponse> = {
+  encode(_: CloseTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CloseTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCloseTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CloseTaskResponse {
+    return {};
+  },
+
+  toJSON(_: CloseTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<CloseTaskResponse>): CloseTaskResponse {
+    return CloseTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<CloseTaskResponse>): CloseTaskResponse {
+    const message = createBaseCloseTaskResponse();
+    return message;
+  },
+};
+
+function createBaseFinishTaskRequest(): FinishTaskRequest {
+  return { taskProjectId: 0, taskId: 0, content: "" };
+}
+
+export const FinishTaskRequest: MessageFns<FinishTaskRequest> = {
+  encode(message: FinishTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FinishTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: FinishTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FinishTaskRequest>): FinishTaskRequest {
+    return FinishTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FinishTaskRequest>): FinishTaskRequest {
+    const message = createBaseFinishTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseFinishTaskResponse(): FinishTaskResponse {
+  return {};
+}
+
+export const FinishTaskResponse: MessageFns<FinishTaskResponse> = {
+  encode(_: FinishTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): FinishTaskResponse {
+    return {};
+  },
+
+  toJSON(_: FinishTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<FinishTaskResponse>): FinishTaskResponse {
+    return FinishTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<FinishTaskResponse>): FinishTaskResponse {
+    const message = createBaseFinishTaskResponse();
+    return message;
+  },
+};
+
+function createBaseCommentOnTaskRequest(): CommentOnTaskRequest {
+  return { taskProjectId: 0, taskId: 0, content: "" };
+}
+
+export const CommentOnTaskRequest: MessageFns<CommentOnTaskRequest> = {
+  encode(message: CommentOnTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CommentOnTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCommentOnTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CommentOnTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: CommentOnTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CommentOnTaskRequest>): CommentOnTaskRequest {
+    return CommentOnTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CommentOnTaskRequest>): CommentOnTaskRequest {
+    const message = createBaseCommentOnTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseCommentOnTaskResponse(): CommentOnTaskResponse {
+  return { commentId: 0 };
+}
+
+export const CommentOnTaskResponse: MessageFns<CommentOnTaskResponse> = {
+  encode(message: CommentOnTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.commentId !== 0) {
+      writer.uint32(8).int64(message.commentId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CommentOnTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCommentOnTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.commentId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CommentOnTaskResponse {
+    return {
+      commentId: isSet(object.commentId)
+        ? globalThis.Number(object.commentId)
+        : isSet(object.comment_id)
+        ? globalThis.Number(object.comment_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CommentOnTaskResponse): unknown {
+    const obj: any = {};
+    if (message.commentId !== 0) {
+      obj.commentId = Math.round(message.commentId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CommentOnTaskResponse>): CommentOnTaskResponse {
+    return CommentOnTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CommentOnTaskResponse>): CommentOnTaskResponse {
+    const message = createBaseCommentOnTaskResponse();
+    message.commentId = object.commentId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListTaskCommentsRequest(): ListTaskCommentsRequest {
+  return { taskProjectId: 0, taskId: 0, page: 0, pageSize: 0 };
+}
+
+export const ListTaskCommentsRequest: MessageFns<ListTaskCommentsRequest> = {
+  encode(message: ListTaskCommentsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTaskCommentsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTaskCommentsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTaskCommentsRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTaskCommentsRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTaskCommentsRequest>): ListTaskCommentsRequest {
+    return ListTaskCommentsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTaskCommentsRequest>): ListTaskCommentsRequest {
+    const message = createBaseListTaskCommentsRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseListTaskCommentsResponse(): ListTaskCommentsResponse {
+  return { comments: [], total: 0, page: 0, pageSize: 0 };
+}
+
+export const ListTaskCommentsResponse: MessageFns<ListTaskCommentsResponse> = {
+  encode(message: ListTaskCommentsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.comments) {
+      Comment.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTaskCommentsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTaskCommentsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.comments.push(Comment.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTaskCommentsResponse {
+    return {
+      comments: globalThis.Array.isArray(object?.comments) ? object.comments.map((e: any) => Comment.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTaskCommentsResponse): unknown {
+    const obj: any = {};
+    if (message.comments?.length) {
+      obj.comments = message.comments.map((e) => Comment.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTaskCommentsResponse>): ListTaskCommentsResponse {
+    return ListTaskCommentsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTaskCommentsResponse>): ListTaskCommentsResponse {
+    const message = createBaseListTaskCommentsResponse();
+    message.comments = object.comments?.map((e) => Comment.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseListTaskLogsRequest(): ListTaskLogsRequest {
+  return { taskProjectId: 0, taskId: 0, page: 0, pageSize: 0 };
+}
+
+export const ListTaskLogsRequest: MessageFns<ListTaskLogsRequest> = {
+  encode(message: ListTaskLogsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTaskLogsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTaskLogsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTaskLogsRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTaskLogsRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTaskLogsRequest>): ListTaskLogsRequest {
+    return ListTaskLogsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTaskLogsRequest>): ListTaskLogsRequest {
+    const message = createBaseListTaskLogsRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseListTaskLogsResponse(): ListTaskLogsResponse {
+  return { logs: [], total: 0, page: 0, pageSize: 0 };
+}
+
+export const ListTaskLogsResponse: MessageFns<ListTaskLogsResponse> = {
+  encode(message: ListTaskLogsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.logs) {
+      TaskLog.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTaskLogsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTaskLogsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.logs.push(TaskLog.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTaskLogsResponse {
+    return {
+      logs: globalThis.Array.isArray(object?.logs) ? object.logs.map((e: any) => TaskLog.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTaskLogsResponse): unknown {
+    const obj: any = {};
+    if (message.logs?.length) {
+      obj.logs = message.logs.map((e) => TaskLog.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTaskLogsResponse>): ListTaskLogsResponse {
+    return ListTaskLogsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTaskLogsResponse>): ListTaskLogsResponse {
+    const message = createBaseListTaskLogsResponse();
+    message.logs = object.logs?.map((e) => TaskLog.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseTransferTaskRequest(): TransferTaskRequest {
+  return { taskProjectId: 0, taskId: 0, userId: 0 };
+}
+
+export const TransferTaskRequest: MessageFns<TransferTaskRequest> = {
+  encode(message: TransferTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(24).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TransferTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTransferTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TransferTaskRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: TransferTaskRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TransferTaskRequest>): TransferTaskRequest {
+    return TransferTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TransferTaskRequest>): TransferTaskRequest {
+    const message = createBaseTransferTaskRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.userId = object.userId ?? 0;
+    return message;
+  },
+};
+
+function createBaseTransferTaskResponse(): TransferTaskResponse {
+  return {};
+}
+
+export const TransferTaskResponse: MessageFns<TransferTaskResponse> = {
+  encode(_: TransferTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TransferTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTransferTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): TransferTaskResponse {
+    return {};
+  },
+
+  toJSON(_: TransferTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<TransferTaskResponse>): TransferTaskResponse {
+    return TransferTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<TransferTaskResponse>): TransferTaskResponse {
+    const message = createBaseTransferTaskResponse();
+    return message;
+  },
+};
+
+function createBaseUpdateTaskWorkHourRequest(): UpdateTaskWorkHourRequest {
+  return { taskProjectId: 0, taskId: 0, workHour: 0 };
+}
+
+export const UpdateTaskWorkHourRequest: MessageFns<UpdateTaskWorkHourRequest> = {
+  encode(message: UpdateTaskWorkHourRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.workHour !== 0) {
+      writer.uint32(25).double(message.workHour);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskWorkHourRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskWorkHourRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.workHour = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateTaskWorkHourRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      workHour: isSet(object.workHour)
+        ? globalThis.Number(object.workHour)
+        : isSet(object.work_hour)
+        ? globalThis.Number(object.work_hour)
+        : 0,
+    };
+  },
+
+  toJSON(message: UpdateTaskWorkHourRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.workHour !== 0) {
+      obj.workHour = floatToJson(message.workHour);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskWorkHourRequest>): UpdateTaskWorkHourRequest {
+    return UpdateTaskWorkHourRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateTaskWorkHourRequest>): UpdateTaskWorkHourRequest {
+    const message = createBaseUpdateTaskWorkHourRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.workHour = object.workHour ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdateTaskWorkHourResponse(): UpdateTaskWorkHourResponse {
+  return {};
+}
+
+export const UpdateTaskWorkHourResponse: MessageFns<UpdateTaskWorkHourResponse> = {
+  encode(_: UpdateTaskWorkHourResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskWorkHourResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskWorkHourResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateTaskWorkHourResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateTaskWorkHourResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskWorkHourResponse>): UpdateTaskWorkHourResponse {
+    return UpdateTaskWorkHourResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateTaskWorkHourResponse>): UpdateTaskWorkHourResponse {
+    const message = createBaseUpdateTaskWorkHourResponse();
+    return message;
+  },
+};
+
+function createBaseUpdateTaskUrgentLevelRequest(): UpdateTaskUrgentLevelRequest {
+  return { taskProjectId: 0, taskId: 0, urgentLevel: 0 };
+}
+
+export const UpdateTaskUrgentLevelRequest: MessageFns<UpdateTaskUrgentLevelRequest> = {
+  encode(message: UpdateTaskUrgentLevelRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.urgentLevel !== 0) {
+      writer.uint32(24).int32(message.urgentLevel);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskUrgentLevelRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskUrgentLevelRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.urgentLevel = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateTaskUrgentLevelRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      urgentLevel: isSet(object.urgentLevel)
+        ? globalThis.Number(object.urgentLevel)
+        : isSet(object.urgent_level)
+        ? globalThis.Number(object.urgent_level)
+        : 0,
+    };
+  },
+
+  toJSON(message: UpdateTaskUrgentLevelRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.urgentLevel !== 0) {
+      obj.urgentLevel = Math.round(message.urgentLevel);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskUrgentLevelRequest>): UpdateTaskUrgentLevelRequest {
+    return UpdateTaskUrgentLevelRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateTaskUrgentLevelRequest>): UpdateTaskUrgentLevelRequest {
+    const message = createBaseUpdateTaskUrgentLevelRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.urgentLevel = object.urgentLevel ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdateTaskUrgentLevelResponse(): UpdateTaskUrgentLevelResponse {
+  return {};
+}
+
+export const UpdateTaskUrgentLevelResponse: MessageFns<UpdateTaskUrgentLevelResponse> = {
+  encode(_: UpdateTaskUrgentLevelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskUrgentLevelResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskUrgentLevelResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateTaskUrgentLevelResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateTaskUrgentLevelResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskUrgentLevelResponse>): UpdateTaskUrgentLevelResponse {
+    return UpdateTaskUrgentLevelResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateTaskUrgentLevelResponse>): UpdateTaskUrgentLevelResponse {
+    const message = createBaseUpdateTaskUrgentLevelResponse();
+    return message;
+  },
+};
+
+function createBaseUpdateTaskPreTimeRequest(): UpdateTaskPreTimeRequest {
+  return { taskProjectId: 0, taskId: 0, startTime: 0, endTime: 0 };
+}
+
+export const UpdateTaskPreTimeRequest: MessageFns<UpdateTaskPreTimeRequest> = {
+  encode(message: UpdateTaskPreTimeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.startTime !== 0) {
+      writer.uint32(24).int64(message.startTime);
+    }
+    if (message.endTime !== 0) {
+      writer.uint32(32).int64(message.endTime);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskPreTimeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskPreTimeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.startTime = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.endTime = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateTaskPreTimeRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      startTime: isSet(object.startTime)
+        ? globalThis.Number(object.startTime)
+        : isSet(object.start_time)
+        ? globalThis.Number(object.start_time)
+        : 0,
+      endTime: isSet(object.endTime)
+        ? globalThis.Number(object.endTime)
+        : isSet(object.end_time)
+        ? globalThis.Number(object.end_time)
+        : 0,
+    };
+  },
+
+  toJSON(message: UpdateTaskPreTimeRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.startTime !== 0) {
+      obj.startTime = Math.round(message.startTime);
+    }
+    if (message.endTime !== 0) {
+      obj.endTime = Math.round(message.endTime);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskPreTimeRequest>): UpdateTaskPreTimeRequest {
+    return UpdateTaskPreTimeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateTaskPreTimeRequest>): UpdateTaskPreTimeRequest {
+    const message = createBaseUpdateTaskPreTimeRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.startTime = object.startTime ?? 0;
+    message.endTime = object.endTime ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdateTaskPreTimeResponse(): UpdateTaskPreTimeResponse {
+  return {};
+}
+
+export const UpdateTaskPreTimeResponse: MessageFns<UpdateTaskPreTimeResponse> = {
+  encode(_: UpdateTaskPreTimeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskPreTimeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskPreTimeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateTaskPreTimeResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateTaskPreTimeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskPreTimeResponse>): UpdateTaskPreTimeResponse {
+    return UpdateTaskPreTimeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateTaskPreTimeResponse>): UpdateTaskPreTimeResponse {
+    const message = createBaseUpdateTaskPreTimeResponse();
+    return message;
+  },
+};
+
+function createBaseUpdateTaskContentRequest(): UpdateTaskContentRequest {
+  return { taskProjectId: 0, taskId: 0, content: "" };
+}
+
+export const UpdateTaskContentRequest: MessageFns<UpdateTaskContentRequest> = {
+  encode(message: UpdateTaskContentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskContentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskContentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateTaskContentRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: UpdateTaskContentRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskContentRequest>): UpdateTaskContentRequest {
+    return UpdateTaskContentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateTaskContentRequest>): UpdateTaskContentRequest {
+    const message = createBaseUpdateTaskContentRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseUpdateTaskContentResponse(): UpdateTaskContentResponse {
+  return {};
+}
+
+export const UpdateTaskContentResponse: MessageFns<UpdateTaskContentResponse> = {
+  encode(_: UpdateTaskContentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTaskContentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTaskContentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateTaskContentResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateTaskContentResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateTaskContentResponse>): UpdateTaskContentResponse {
+    return UpdateTaskContentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateTaskContentResponse>): UpdateTaskContentResponse {
+    const message = createBaseUpdateTaskContentResponse();
+    return message;
+  },
+};
+
+function createBaseGetWorkHourReportRequest(): GetWorkHourReportRequest {
+  return { taskProjectId: 0 };
+}
+
+export const GetWorkHourReportRequest: MessageFns<GetWorkHourReportRequest> = {
+  encode(message: GetWorkHourReportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetWorkHourReportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetWorkHourReportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetWorkHourReportRequest {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetWorkHourReportRequest): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetWorkHourReportRequest>): GetWorkHourReportRequest {
+    return GetWorkHourReportRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetWorkHourReportRequest>): GetWorkHourReportRequest {
+    const message = createBaseGetWorkHourReportRequest();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseMemberWorkHours(): MemberWorkHours {
+  return { userId: 0, name: "", taskCount: 0, estimatedHours: 0, spentHours: 0 };
+}
+
+export const MemberWorkHours: MessageFns<MemberWorkHours> = {
+  encode(message: MemberWorkHours, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.taskCount !== 0) {
+      writer.uint32(24).int32(message.taskCount);
+    }
+    if (message.estimatedHours !== 0) {
+      writer.uint32(33).double(message.estimatedHours);
+    }
+    if (message.spentHours !== 0) {
+      writer.uint32(41).double(message.spentHours);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MemberWorkHours {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMemberWorkHours();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.taskCount = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.estimatedHours = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.spentHours = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MemberWorkHours {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      taskCount: isSet(object.taskCount)
+        ? globalThis.Number(object.taskCount)
+        : isSet(object.task_count)
+        ? globalThis.Number(object.task_count)
+        : 0,
+      estimatedHours: isSet(object.estimatedHours)
+        ? globalThis.Number(object.estimatedHours)
+        : isSet(object.estimated_hours)
+        ? globalThis.Number(object.estimated_hours)
+        : 0,
+      spentHours: isSet(object.spentHours)
+        ? globalThis.Number(object.spentHours)
+        : isSet(object.spent_hours)
+        ? globalThis.Number(object.spent_hours)
+        : 0,
+    };
+  },
+
+  toJSON(message: MemberWorkHours): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.taskCount !== 0) {
+      obj.taskCount = Math.round(message.taskCount);
+    }
+    if (message.estimatedHours !== 0) {
+      obj.estimatedHours = floatToJson(message.estimatedHours);
+    }
+    if (message.spentHours !== 0) {
+      obj.spentHours = floatToJson(message.spentHours);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MemberWorkHours>): MemberWorkHours {
+    return MemberWorkHours.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MemberWorkHours>): MemberWorkHours {
+    const message = createBaseMemberWorkHours();
+    message.userId = object.userId ?? 0;
+    message.name = object.name ?? "";
+    message.taskCount = object.taskCount ?? 0;
+    message.estimatedHours = object.estimatedHours ?? 0;
+    message.spentHours = object.spentHours ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetWorkHourReportResponse(): GetWorkHourReportResponse {
+  return { members: [], estimatedHours: 0, spentHours: 0, taskCount: 0 };
+}
+
+export const GetWorkHourReportResponse: MessageFns<GetWorkHourReportResponse> = {
+  encode(message: GetWorkHourReportResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      MemberWorkHours.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.estimatedHours !== 0) {
+      writer.uint32(17).double(message.estimatedHours);
+    }
+    if (message.spentHours !== 0) {
+      writer.uint32(25).double(message.spentHours);
+    }
+    if (message.taskCount !== 0) {
+      writer.uint32(32).int32(message.taskCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetWorkHourReportResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetWorkHourReportResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(MemberWorkHours.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.estimatedHours = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.spentHours = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.taskCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetWorkHourReportResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members)
+        ? object.members.map((e: any) => MemberWorkHours.fromJSON(e))
+        : [],
+      estimatedHours: isSet(object.estimatedHours)
+        ? globalThis.Number(object.estimatedHours)
+        : isSet(object.estimated_hours)
+        ? globalThis.Number(object.estimated_hours)
+        : 0,
+      spentHours: isSet(object.spentHours)
+        ? globalThis.Number(object.spentHours)
+        : isSet(object.spent_hours)
+        ? globalThis.Number(object.spent_hours)
+        : 0,
+      taskCount: isSet(object.taskCount)
+        ? globalThis.Number(object.taskCount)
+        : isSet(object.task_count)
+        ? globalThis.Number(object.task_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetWorkHourReportResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => MemberWorkHours.toJSON(e));
+    }
+    if (message.estimatedHours !== 0) {
+      obj.estimatedHours = floatToJson(message.estimatedHours);
+    }
+    if (message.spentHours !== 0) {
+      obj.spentHours = floatToJson(message.spentHours);
+    }
+    if (message.taskCount !== 0) {
+      obj.taskCount = Math.round(message.taskCount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetWorkHourReportResponse>): GetWorkHourReportResponse {
+    return GetWorkHourReportResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetWorkHourReportResponse>): GetWorkHourReportResponse {
+    const message = createBaseGetWorkHourReportResponse();
+    message.members = object.members?.map((e) => MemberWorkHours.fromPartial(e)) || [];
+    message.estimatedHours = object.estimatedHours ?? 0;
+    message.spentHours = object.spentHours ?? 0;
+    message.taskCount = object.taskCount ?? 0;
+    return message;
+  },
+};
+
 /**
  * TaskService owns task projects, workflow stages (flows), tasks, comments, work hours and the activity log.
- * Its domain calls are added by the issue that builds the service; until then it serves health and status.
+ * The caller (user id, current team id) travels in gRPC metadata, set by the gateway; every call checks that the
+ * caller is a member of the project (or, to create one, of the team) and, for management, its role.
  */
 export type TaskServiceDefinition = typeof TaskServiceDefinition;
 export const TaskServiceDefinition = {
@@ -202,17 +9539,758 @@ export const TaskServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** CreateTaskProject creates a project in the caller's current team, owned by the caller, with default flows. */
+    createTaskProject: {
+      name: "CreateTaskProject",
+      requestType: CreateTaskProjectRequest as typeof CreateTaskProjectRequest,
+      requestStream: false,
+      responseType: CreateTaskProjectResponse as typeof CreateTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateTaskProject changes the fields that are set (owner and administrators). */
+    updateTaskProject: {
+      name: "UpdateTaskProject",
+      requestType: UpdateTaskProjectRequest as typeof UpdateTaskProjectRequest,
+      requestStream: false,
+      responseType: UpdateTaskProjectResponse as typeof UpdateTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetTaskProject returns a project with its flows and members (members). */
+    getTaskProject: {
+      name: "GetTaskProject",
+      requestType: GetTaskProjectRequest as typeof GetTaskProjectRequest,
+      requestStream: false,
+      responseType: GetTaskProjectResponse as typeof GetTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListMyTaskProjects lists the caller's projects in the current team, starred first. */
+    listMyTaskProjects: {
+      name: "ListMyTaskProjects",
+      requestType: ListMyTaskProjectsRequest as typeof ListMyTaskProjectsRequest,
+      requestStream: false,
+      responseType: ListMyTaskProjectsResponse as typeof ListMyTaskProjectsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTemplates lists the template projects of the caller's current team (team members). */
+    listTemplates: {
+      name: "ListTemplates",
+      requestType: ListTemplatesRequest as typeof ListTemplatesRequest,
+      requestStream: false,
+      responseType: ListTemplatesResponse as typeof ListTemplatesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CopyTaskProject creates a project in the current team with the flows of a project the caller may see. */
+    copyTaskProject: {
+      name: "CopyTaskProject",
+      requestType: CopyTaskProjectRequest as typeof CopyTaskProjectRequest,
+      requestStream: false,
+      responseType: CopyTaskProjectResponse as typeof CopyTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CreateTaskProjectFromTemplate creates a project in the current team from one of its templates. */
+    createTaskProjectFromTemplate: {
+      name: "CreateTaskProjectFromTemplate",
+      requestType: CreateTaskProjectFromTemplateRequest as typeof CreateTaskProjectFromTemplateRequest,
+      requestStream: false,
+      responseType: CreateTaskProjectFromTemplateResponse as typeof CreateTaskProjectFromTemplateResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** StarTaskProject stars a project for the caller (members). */
+    starTaskProject: {
+      name: "StarTaskProject",
+      requestType: StarTaskProjectRequest as typeof StarTaskProjectRequest,
+      requestStream: false,
+      responseType: StarTaskProjectResponse as typeof StarTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UnstarTaskProject removes the caller's star (members). */
+    unstarTaskProject: {
+      name: "UnstarTaskProject",
+      requestType: UnstarTaskProjectRequest as typeof UnstarTaskProjectRequest,
+      requestStream: false,
+      responseType: UnstarTaskProjectResponse as typeof UnstarTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** StopTaskProject pauses an active project; it refuses changes until reopened (owner and administrators). */
+    stopTaskProject: {
+      name: "StopTaskProject",
+      requestType: StopTaskProjectRequest as typeof StopTaskProjectRequest,
+      requestStream: false,
+      responseType: StopTaskProjectResponse as typeof StopTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** FinishTaskProject marks an active project finished (owner and administrators). */
+    finishTaskProject: {
+      name: "FinishTaskProject",
+      requestType: FinishTaskProjectRequest as typeof FinishTaskProjectRequest,
+      requestStream: false,
+      responseType: FinishTaskProjectResponse as typeof FinishTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CloseTaskProject closes a project in any state (owner and administrators). */
+    closeTaskProject: {
+      name: "CloseTaskProject",
+      requestType: CloseTaskProjectRequest as typeof CloseTaskProjectRequest,
+      requestStream: false,
+      responseType: CloseTaskProjectResponse as typeof CloseTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ReopenTaskProject brings a stopped, finished or closed project back to active (owner). */
+    reopenTaskProject: {
+      name: "ReopenTaskProject",
+      requestType: ReopenTaskProjectRequest as typeof ReopenTaskProjectRequest,
+      requestStream: false,
+      responseType: ReopenTaskProjectResponse as typeof ReopenTaskProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListProjectMembers lists a project's members with their names and roles (members). */
+    listProjectMembers: {
+      name: "ListProjectMembers",
+      requestType: ListProjectMembersRequest as typeof ListProjectMembersRequest,
+      requestStream: false,
+      responseType: ListProjectMembersResponse as typeof ListProjectMembersResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** AddProjectMembers adds members of the project's team as plain members (owner and administrators). */
+    addProjectMembers: {
+      name: "AddProjectMembers",
+      requestType: AddProjectMembersRequest as typeof AddProjectMembersRequest,
+      requestStream: false,
+      responseType: AddProjectMembersResponse as typeof AddProjectMembersResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ChangeProjectMemberRole makes a member an administrator or back (owner). */
+    changeProjectMemberRole: {
+      name: "ChangeProjectMemberRole",
+      requestType: ChangeProjectMemberRoleRequest as typeof ChangeProjectMemberRoleRequest,
+      requestStream: false,
+      responseType: ChangeProjectMemberRoleResponse as typeof ChangeProjectMemberRoleResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RemoveProjectMember removes another member (owner; administrators may remove plain members). */
+    removeProjectMember: {
+      name: "RemoveProjectMember",
+      requestType: RemoveProjectMemberRequest as typeof RemoveProjectMemberRequest,
+      requestStream: false,
+      responseType: RemoveProjectMemberResponse as typeof RemoveProjectMemberResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CreateFlow adds a flow (a board column) at the end (owner and administrators). */
+    createFlow: {
+      name: "CreateFlow",
+      requestType: CreateFlowRequest as typeof CreateFlowRequest,
+      requestStream: false,
+      responseType: CreateFlowResponse as typeof CreateFlowResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateFlow renames a flow and optionally changes its sort order (owner and administrators). */
+    updateFlow: {
+      name: "UpdateFlow",
+      requestType: UpdateFlowRequest as typeof UpdateFlowRequest,
+      requestStream: false,
+      responseType: UpdateFlowResponse as typeof UpdateFlowResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteFlow deletes an empty flow; refused while tasks are in it (owner and administrators). */
+    deleteFlow: {
+      name: "DeleteFlow",
+      requestType: DeleteFlowRequest as typeof DeleteFlowRequest,
+      requestStream: false,
+      responseType: DeleteFlowResponse as typeof DeleteFlowResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListFlows lists a project's flows in sort order with their task counts (members). */
+    listFlows: {
+      name: "ListFlows",
+      requestType: ListFlowsRequest as typeof ListFlowsRequest,
+      requestStream: false,
+      responseType: ListFlowsResponse as typeof ListFlowsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CreateTask creates a task in a flow of the project (members). */
+    createTask: {
+      name: "CreateTask",
+      requestType: CreateTaskRequest as typeof CreateTaskRequest,
+      requestStream: false,
+      responseType: CreateTaskResponse as typeof CreateTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTasks filters, sorts and pages a project's tasks (members). */
+    listTasks: {
+      name: "ListTasks",
+      requestType: ListTasksRequest as typeof ListTasksRequest,
+      requestStream: false,
+      responseType: ListTasksResponse as typeof ListTasksResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetProjectBoard returns every task of the project grouped by flow, for the board (members). */
+    getProjectBoard: {
+      name: "GetProjectBoard",
+      requestType: GetProjectBoardRequest as typeof GetProjectBoardRequest,
+      requestStream: false,
+      responseType: GetProjectBoardResponse as typeof GetProjectBoardResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetTask returns one task with its content (members). */
+    getTask: {
+      name: "GetTask",
+      requestType: GetTaskRequest as typeof GetTaskRequest,
+      requestStream: false,
+      responseType: GetTaskResponse as typeof GetTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** MoveTask moves a task to another flow of its project (members). */
+    moveTask: {
+      name: "MoveTask",
+      requestType: MoveTaskRequest as typeof MoveTaskRequest,
+      requestStream: false,
+      responseType: MoveTaskResponse as typeof MoveTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RenameTask changes a task's name (members). */
+    renameTask: {
+      name: "RenameTask",
+      requestType: RenameTaskRequest as typeof RenameTaskRequest,
+      requestStream: false,
+      responseType: RenameTaskResponse as typeof RenameTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** StartTask starts or resumes work on a task; spent time runs until it stops (members). */
+    startTask: {
+      name: "StartTask",
+      requestType: StartTaskRequest as typeof StartTaskRequest,
+      requestStream: false,
+      responseType: StartTaskResponse as typeof StartTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** StopTask pauses a task in progress (members). */
+    stopTask: {
+      name: "StopTask",
+      requestType: StopTaskRequest as typeof StopTaskRequest,
+      requestStream: false,
+      responseType: StopTaskResponse as typeof StopTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CancelTask cancels an unfinished task (members). */
+    cancelTask: {
+      name: "CancelTask",
+      requestType: CancelTaskRequest as typeof CancelTaskRequest,
+      requestStream: false,
+      responseType: CancelTaskResponse as typeof CancelTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CloseTask closes a task in any state but closed; it can no longer be changed (members). */
+    closeTask: {
+      name: "CloseTask",
+      requestType: CloseTaskRequest as typeof CloseTaskRequest,
+      requestStream: false,
+      responseType: CloseTaskResponse as typeof CloseTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** FinishTask marks an unfinished task done (members). */
+    finishTask: {
+      name: "FinishTask",
+      requestType: FinishTaskRequest as typeof FinishTaskRequest,
+      requestStream: false,
+      responseType: FinishTaskResponse as typeof FinishTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CommentOnTask adds a comment, sanitised rich text (members). */
+    commentOnTask: {
+      name: "CommentOnTask",
+      requestType: CommentOnTaskRequest as typeof CommentOnTaskRequest,
+      requestStream: false,
+      responseType: CommentOnTaskResponse as typeof CommentOnTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTaskComments pages a task's comments, oldest first (members). */
+    listTaskComments: {
+      name: "ListTaskComments",
+      requestType: ListTaskCommentsRequest as typeof ListTaskCommentsRequest,
+      requestStream: false,
+      responseType: ListTaskCommentsResponse as typeof ListTaskCommentsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTaskLogs pages a task's activity log, read from its events, oldest first (members). */
+    listTaskLogs: {
+      name: "ListTaskLogs",
+      requestType: ListTaskLogsRequest as typeof ListTaskLogsRequest,
+      requestStream: false,
+      responseType: ListTaskLogsResponse as typeof ListTaskLogsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** TransferTask assigns a task to another project member (members). */
+    transferTask: {
+      name: "TransferTask",
+      requestType: TransferTaskRequest as typeof TransferTaskRequest,
+      requestStream: false,
+      responseType: TransferTaskResponse as typeof TransferTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateTaskWorkHour sets a task's estimated hours (members). */
+    updateTaskWorkHour: {
+      name: "UpdateTaskWorkHour",
+      requestType: UpdateTaskWorkHourRequest as typeof UpdateTaskWorkHourRequest,
+      requestStream: false,
+      responseType: UpdateTaskWorkHourResponse as typeof UpdateTaskWorkHourResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateTaskUrgentLevel sets a task's urgency (members). */
+    updateTaskUrgentLevel: {
+      name: "UpdateTaskUrgentLevel",
+      requestType: UpdateTaskUrgentLevelRequest as typeof UpdateTaskUrgentLevelRequest,
+      requestStream: false,
+      responseType: UpdateTaskUrgentLevelResponse as typeof UpdateTaskUrgentLevelResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateTaskPreTime sets a task's planned start and end (members). */
+    updateTaskPreTime: {
+      name: "UpdateTaskPreTime",
+      requestType: UpdateTaskPreTimeRequest as typeof UpdateTaskPreTimeRequest,
+      requestStream: false,
+      responseType: UpdateTaskPreTimeResponse as typeof UpdateTaskPreTimeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateTaskContent replaces a task's description, sanitised rich text (members). */
+    updateTaskContent: {
+      name: "UpdateTaskContent",
+      requestType: UpdateTaskContentRequest as typeof UpdateTaskContentRequest,
+      requestStream: false,
+      responseType: UpdateTaskContentResponse as typeof UpdateTaskContentResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetWorkHourReport sums estimated and spent hours per assignee and for the project (members). */
+    getWorkHourReport: {
+      name: "GetWorkHourReport",
+      requestType: GetWorkHourReportRequest as typeof GetWorkHourReportRequest,
+      requestStream: false,
+      responseType: GetWorkHourReportResponse as typeof GetWorkHourReportResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
 export interface TaskServiceImplementation<CallContextExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: GetStatusRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetStatusResponse>>;
+  /** CreateTaskProject creates a project in the caller's current team, owned by the caller, with default flows. */
+  createTaskProject(
+    request: CreateTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateTaskProjectResponse>>;
+  /** UpdateTaskProject changes the fields that are set (owner and administrators). */
+  updateTaskProject(
+    request: UpdateTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateTaskProjectResponse>>;
+  /** GetTaskProject returns a project with its flows and members (members). */
+  getTaskProject(
+    request: GetTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetTaskProjectResponse>>;
+  /** ListMyTaskProjects lists the caller's projects in the current team, starred first. */
+  listMyTaskProjects(
+    request: ListMyTaskProjectsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMyTaskProjectsResponse>>;
+  /** ListTemplates lists the template projects of the caller's current team (team members). */
+  listTemplates(
+    request: ListTemplatesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTemplatesResponse>>;
+  /** CopyTaskProject creates a project in the current team with the flows of a project the caller may see. */
+  copyTaskProject(
+    request: CopyTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CopyTaskProjectResponse>>;
+  /** CreateTaskProjectFromTemplate creates a project in the current team from one of its templates. */
+  createTaskProjectFromTemplate(
+    request: CreateTaskProjectFromTemplateRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateTaskProjectFromTemplateResponse>>;
+  /** StarTaskProject stars a project for the caller (members). */
+  starTaskProject(
+    request: StarTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<StarTaskProjectResponse>>;
+  /** UnstarTaskProject removes the caller's star (members). */
+  unstarTaskProject(
+    request: UnstarTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UnstarTaskProjectResponse>>;
+  /** StopTaskProject pauses an active project; it refuses changes until reopened (owner and administrators). */
+  stopTaskProject(
+    request: StopTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<StopTaskProjectResponse>>;
+  /** FinishTaskProject marks an active project finished (owner and administrators). */
+  finishTaskProject(
+    request: FinishTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<FinishTaskProjectResponse>>;
+  /** CloseTaskProject closes a project in any state (owner and administrators). */
+  closeTaskProject(
+    request: CloseTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CloseTaskProjectResponse>>;
+  /** ReopenTaskProject brings a stopped, finished or closed project back to active (owner). */
+  reopenTaskProject(
+    request: ReopenTaskProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ReopenTaskProjectResponse>>;
+  /** ListProjectMembers lists a project's members with their names and roles (members). */
+  listProjectMembers(
+    request: ListProjectMembersRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListProjectMembersResponse>>;
+  /** AddProjectMembers adds members of the project's team as plain members (owner and administrators). */
+  addProjectMembers(
+    request: AddProjectMembersRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<AddProjectMembersResponse>>;
+  /** ChangeProjectMemberRole makes a member an administrator or back (owner). */
+  changeProjectMemberRole(
+    request: ChangeProjectMemberRoleRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ChangeProjectMemberRoleResponse>>;
+  /** RemoveProjectMember removes another member (owner; administrators may remove plain members). */
+  removeProjectMember(
+    request: RemoveProjectMemberRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RemoveProjectMemberResponse>>;
+  /** CreateFlow adds a flow (a board column) at the end (owner and administrators). */
+  createFlow(
+    request: CreateFlowRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateFlowResponse>>;
+  /** UpdateFlow renames a flow and optionally changes its sort order (owner and administrators). */
+  updateFlow(
+    request: UpdateFlowRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateFlowResponse>>;
+  /** DeleteFlow deletes an empty flow; refused while tasks are in it (owner and administrators). */
+  deleteFlow(
+    request: DeleteFlowRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteFlowResponse>>;
+  /** ListFlows lists a project's flows in sort order with their task counts (members). */
+  listFlows(request: ListFlowsRequest, context: CallContext & CallContextExt): Promise<DeepPartial<ListFlowsResponse>>;
+  /** CreateTask creates a task in a flow of the project (members). */
+  createTask(
+    request: CreateTaskRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateTaskResponse>>;
+  /** ListTasks filters, sorts and pages a project's tasks (members). */
+  listTasks(request: ListTasksRequest, context: CallContext & CallContextExt): Promise<DeepPartial<ListTasksResponse>>;
+  /** GetProjectBoard returns every task of the project grouped by flow, for the board (members). */
+  getProjectBoard(
+    request: GetProjectBoardRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetProjectBoardResponse>>;
+  /** GetTask returns one task with its content (members). */
+  getTask(request: GetTaskRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetTaskResponse>>;
+  /** MoveTask moves a task to another flow of its project (members). */
+  moveTask(request: MoveTaskRequest, context: CallContext & CallContextExt): Promise<DeepPartial<MoveTaskResponse>>;
+  /** RenameTask changes a task's name (members). */
+  renameTask(
+    request: RenameTaskRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RenameTaskResponse>>;
+  /** StartTask starts or resumes work on a task; spent time runs until it stops (members). */
+  startTask(request: StartTaskRequest, context: CallContext & CallContextExt): Promise<DeepPartial<StartTaskResponse>>;
+  /** StopTask pauses a task in progress (members). */
+  stopTask(request: StopTaskRequest, context: CallContext & CallContextExt): Promise<DeepPartial<StopTaskResponse>>;
+  /** CancelTask cancels an unfinished task (members). */
+  cancelTask(
+    request: CancelTaskRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CancelTaskResponse>>;
+  /** CloseTask closes a task in any state but closed; it can no longer be changed (members). */
+  closeTask(request: CloseTaskRequest, context: CallContext & CallContextExt): Promise<DeepPartial<CloseTaskResponse>>;
+  /** FinishTask marks an unfinished task done (members). */
+  finishTask(
+    request: FinishTaskRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<FinishTaskResponse>>;
+  /** CommentOnTask adds a comment, sanitised rich text (members). */
+  commentOnTask(
+    request: CommentOnTaskRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CommentOnTaskResponse>>;
+  /** ListTaskComments pages a task's comments, oldest first (members). */
+  listTaskComments(
+    request: ListTaskCommentsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTaskCommentsResponse>>;
+  /** ListTaskLogs pages a task's activity log, read from its events, oldest first (members). */
+  listTaskLogs(
+    request: ListTaskLogsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTaskLogsResponse>>;
+  /** TransferTask assigns a task to another project member (members). */
+  transferTask(
+    request: TransferTaskRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<TransferTaskResponse>>;
+  /** UpdateTaskWorkHour sets a task's estimated hours (members). */
+  updateTaskWorkHour(
+    request: UpdateTaskWorkHourRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateTaskWorkHourResponse>>;
+  /** UpdateTaskUrgentLevel sets a task's urgency (members). */
+  updateTaskUrgentLevel(
+    request: UpdateTaskUrgentLevelRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateTaskUrgentLevelResponse>>;
+  /** UpdateTaskPreTime sets a task's planned start and end (members). */
+  updateTaskPreTime(
+    request: UpdateTaskPreTimeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateTaskPreTimeResponse>>;
+  /** UpdateTaskContent replaces a task's description, sanitised rich text (members). */
+  updateTaskContent(
+    request: UpdateTaskContentRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateTaskContentResponse>>;
+  /** GetWorkHourReport sums estimated and spent hours per assignee and for the project (members). */
+  getWorkHourReport(
+    request: GetWorkHourReportRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetWorkHourReportResponse>>;
 }
 
 export interface TaskServiceClient<CallOptionsExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: DeepPartial<GetStatusRequest>, options?: CallOptions & CallOptionsExt): Promise<GetStatusResponse>;
+  /** CreateTaskProject creates a project in the caller's current team, owned by the caller, with default flows. */
+  createTaskProject(
+    request: DeepPartial<CreateTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateTaskProjectResponse>;
+  /** UpdateTaskProject changes the fields that are set (owner and administrators). */
+  updateTaskProject(
+    request: DeepPartial<UpdateTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateTaskProjectResponse>;
+  /** GetTaskProject returns a project with its flows and members (members). */
+  getTaskProject(
+    request: DeepPartial<GetTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetTaskProjectResponse>;
+  /** ListMyTaskProjects lists the caller's projects in the current team, starred first. */
+  listMyTaskProjects(
+    request: DeepPartial<ListMyTaskProjectsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMyTaskProjectsResponse>;
+  /** ListTemplates lists the template projects of the caller's current team (team members). */
+  listTemplates(
+    request: DeepPartial<ListTemplatesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTemplatesResponse>;
+  /** CopyTaskProject creates a project in the current team with the flows of a project the caller may see. */
+  copyTaskProject(
+    request: DeepPartial<CopyTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CopyTaskProjectResponse>;
+  /** CreateTaskProjectFromTemplate creates a project in the current team from one of its templates. */
+  createTaskProjectFromTemplate(
+    request: DeepPartial<CreateTaskProjectFromTemplateRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateTaskProjectFromTemplateResponse>;
+  /** StarTaskProject stars a project for the caller (members). */
+  starTaskProject(
+    request: DeepPartial<StarTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<StarTaskProjectResponse>;
+  /** UnstarTaskProject removes the caller's star (members). */
+  unstarTaskProject(
+    request: DeepPartial<UnstarTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UnstarTaskProjectResponse>;
+  /** StopTaskProject pauses an active project; it refuses changes until reopened (owner and administrators). */
+  stopTaskProject(
+    request: DeepPartial<StopTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<StopTaskProjectResponse>;
+  /** FinishTaskProject marks an active project finished (owner and administrators). */
+  finishTaskProject(
+    request: DeepPartial<FinishTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<FinishTaskProjectResponse>;
+  /** CloseTaskProject closes a project in any state (owner and administrators). */
+  closeTaskProject(
+    request: DeepPartial<CloseTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CloseTaskProjectResponse>;
+  /** ReopenTaskProject brings a stopped, finished or closed project back to active (owner). */
+  reopenTaskProject(
+    request: DeepPartial<ReopenTaskProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ReopenTaskProjectResponse>;
+  /** ListProjectMembers lists a project's members with their names and roles (members). */
+  listProjectMembers(
+    request: DeepPartial<ListProjectMembersRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListProjectMembersResponse>;
+  /** AddProjectMembers adds members of the project's team as plain members (owner and administrators). */
+  addProjectMembers(
+    request: DeepPartial<AddProjectMembersRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<AddProjectMembersResponse>;
+  /** ChangeProjectMemberRole makes a member an administrator or back (owner). */
+  changeProjectMemberRole(
+    request: DeepPartial<ChangeProjectMemberRoleRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ChangeProjectMemberRoleResponse>;
+  /** RemoveProjectMember removes another member (owner; administrators may remove plain members). */
+  removeProjectMember(
+    request: DeepPartial<RemoveProjectMemberRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RemoveProjectMemberResponse>;
+  /** CreateFlow adds a flow (a board column) at the end (owner and administrators). */
+  createFlow(
+    request: DeepPartial<CreateFlowRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateFlowResponse>;
+  /** UpdateFlow renames a flow and optionally changes its sort order (owner and administrators). */
+  updateFlow(
+    request: DeepPartial<UpdateFlowRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateFlowResponse>;
+  /** DeleteFlow deletes an empty flow; refused while tasks are in it (owner and administrators). */
+  deleteFlow(
+    request: DeepPartial<DeleteFlowRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteFlowResponse>;
+  /** ListFlows lists a project's flows in sort order with their task counts (members). */
+  listFlows(request: DeepPartial<ListFlowsRequest>, options?: CallOptions & CallOptionsExt): Promise<ListFlowsResponse>;
+  /** CreateTask creates a task in a flow of the project (members). */
+  createTask(
+    request: DeepPartial<CreateTaskRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateTaskResponse>;
+  /** ListTasks filters, sorts and pages a project's tasks (members). */
+  listTasks(request: DeepPartial<ListTasksRequest>, options?: CallOptions & CallOptionsExt): Promise<ListTasksResponse>;
+  /** GetProjectBoard returns every task of the project grouped by flow, for the board (members). */
+  getProjectBoard(
+    request: DeepPartial<GetProjectBoardRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetProjectBoardResponse>;
+  /** GetTask returns one task with its content (members). */
+  getTask(request: DeepPartial<GetTaskRequest>, options?: CallOptions & CallOptionsExt): Promise<GetTaskResponse>;
+  /** MoveTask moves a task to another flow of its project (members). */
+  moveTask(request: DeepPartial<MoveTaskRequest>, options?: CallOptions & CallOptionsExt): Promise<MoveTaskResponse>;
+  /** RenameTask changes a task's name (members). */
+  renameTask(
+    request: DeepPartial<RenameTaskRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RenameTaskResponse>;
+  /** StartTask starts or resumes work on a task; spent time runs until it stops (members). */
+  startTask(request: DeepPartial<StartTaskRequest>, options?: CallOptions & CallOptionsExt): Promise<StartTaskResponse>;
+  /** StopTask pauses a task in progress (members). */
+  stopTask(request: DeepPartial<StopTaskRequest>, options?: CallOptions & CallOptionsExt): Promise<StopTaskResponse>;
+  /** CancelTask cancels an unfinished task (members). */
+  cancelTask(
+    request: DeepPartial<CancelTaskRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CancelTaskResponse>;
+  /** CloseTask closes a task in any state but closed; it can no longer be changed (members). */
+  closeTask(request: DeepPartial<CloseTaskRequest>, options?: CallOptions & CallOptionsExt): Promise<CloseTaskResponse>;
+  /** FinishTask marks an unfinished task done (members). */
+  finishTask(
+    request: DeepPartial<FinishTaskRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<FinishTaskResponse>;
+  /** CommentOnTask adds a comment, sanitised rich text (members). */
+  commentOnTask(
+    request: DeepPartial<CommentOnTaskRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CommentOnTaskResponse>;
+  /** ListTaskComments pages a task's comments, oldest first (members). */
+  listTaskComments(
+    request: DeepPartial<ListTaskCommentsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTaskCommentsResponse>;
+  /** ListTaskLogs pages a task's activity log, read from its events, oldest first (members). */
+  listTaskLogs(
+    request: DeepPartial<ListTaskLogsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTaskLogsResponse>;
+  /** TransferTask assigns a task to another project member (members). */
+  transferTask(
+    request: DeepPartial<TransferTaskRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<TransferTaskResponse>;
+  /** UpdateTaskWorkHour sets a task's estimated hours (members). */
+  updateTaskWorkHour(
+    request: DeepPartial<UpdateTaskWorkHourRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateTaskWorkHourResponse>;
+  /** UpdateTaskUrgentLevel sets a task's urgency (members). */
+  updateTaskUrgentLevel(
+    request: DeepPartial<UpdateTaskUrgentLevelRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateTaskUrgentLevelResponse>;
+  /** UpdateTaskPreTime sets a task's planned start and end (members). */
+  updateTaskPreTime(
+    request: DeepPartial<UpdateTaskPreTimeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateTaskPreTimeResponse>;
+  /** UpdateTaskContent replaces a task's description, sanitised rich text (members). */
+  updateTaskContent(
+    request: DeepPartial<UpdateTaskContentRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateTaskContentResponse>;
+  /** GetWorkHourReport sums estimated and spent hours per assignee and for the project (members). */
+  getWorkHourReport(
+    request: DeepPartial<GetWorkHourReportRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetWorkHourReportResponse>;
+}
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
