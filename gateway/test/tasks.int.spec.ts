@@ -57,6 +57,9 @@ describe('task projects through the gateway', () => {
     expect((await as(owner)('newProject', { name: ' ' })).msg).toBe('请输入项目名称');
     expect((await as(owner)('newProject', { name: 'x'.repeat(51) })).msg).toBe('项目名称最多50个字符');
     expect((await h.call('task/newProject', { name: '无团队' }, owner)).msg).toBe('请先选择或创建团队');
+    // The team guide offers it (SPEC §3 team init data).
+    const check = await h.call('userInfo/teamInitCheck', { teamId }, owner);
+    expect(check.data.templateTaskProjectList).toEqual([expect.objectContaining({ name: '研发模板', isTemplate: true })]);
 
     const team = await h.call('team/create', { teamName: '新团队', sourceTaskProject: `[${templateId}]` }, owner);
     newTeamId = String(team.data.teamId);

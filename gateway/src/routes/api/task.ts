@@ -27,7 +27,7 @@ const taskStatusOf = (name = '') =>
   Number(Object.entries(taskStatusNames).find(([, n]) => n === name)?.[0] ?? TaskStatus.TASK_STATUS_UNSPECIFIED);
 
 const member = (m: taskv1.ProjectMember) => ({ ...m, role: roleNames[m.role] ?? '' });
-const project = (p: taskv1.TaskProject | undefined) =>
+export const project = (p: taskv1.TaskProject | undefined) =>
   p && {
     ...p,
     // SPEC §3 names the owner `userId` and the source `parentTaskProjectId`.

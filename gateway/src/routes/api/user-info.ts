@@ -1,8 +1,10 @@
+import { callerMetadata } from '@pmbok/infra';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Metadata } from 'nice-grpc';
 import { defineCall } from '../../plugins/api.js';
 import { id, optionalText, text } from '../../schemas/fields.js';
+import { project as taskProjectView } from './task.js';
 import { roleName } from './team.js';
 
 /** SPEC §3 userTeamList entries: the team, its poster and the user's station (role) in it. */
@@ -151,6 +153,10 @@ export const userInfoCalls = [
     async handle(_body, { services, metadata, caller }) {
       const { list } = await userTeams(services, metadata);
       const selected = list.find((t) => t.teamId === caller.teamId) ?? list[0];
+      const inSelectedTeam = callerMetadata({ ...caller, teamId: selected?.teamId ?? 0 });
+      const templates = selected
+        ? (await services.task.listTemplates({ exceptTaskProjectId: 0 }, { metadata: inSelectedTeam })).projects
+        : [];
       const members = selected
         ? (
             await services.team.listMembers(
@@ -171,9 +177,9 @@ export const userInfoCalls = [
         isEmptyTeam: list.length === 0,
         teamName: selected?.team.name ?? '',
         teamUserList: members.map((m) => ({ ...m, role: roleName[m.role] })),
-        // Filled by the knowledge and task services' template lists when they exist.
+        // Knowledge-project templates arrive with the knowledge service.
         templateProjectList: [],
-        templateTaskProjectList: [],
+        templateTaskProjectList: templates.map(taskProjectView),
       };
     },
   }),
