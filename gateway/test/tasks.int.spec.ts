@@ -59,7 +59,9 @@ describe('task projects through the gateway', () => {
     expect((await h.call('task/newProject', { name: '无团队' }, owner)).msg).toBe('请先选择或创建团队');
     // The team guide offers it (SPEC §3 team init data).
     const check = await h.call('userInfo/teamInitCheck', { teamId }, owner);
-    expect(check.data.templateTaskProjectList).toEqual([expect.objectContaining({ name: '研发模板', isTemplate: true })]);
+    expect(check.data.templateTaskProjectList).toEqual([
+      expect.objectContaining({ name: '研发模板', isTemplate: true }),
+    ]);
 
     const team = await h.call('team/create', { teamName: '新团队', sourceTaskProject: `[${templateId}]` }, owner);
     newTeamId = String(team.data.teamId);
