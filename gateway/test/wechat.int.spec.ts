@@ -100,6 +100,12 @@ describe('QR sign-in with the WeChat official-account provider', () => {
       payload: { code: 'CODE-1' },
     });
     expect(again.json()).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+    // Nobody else can remove that binding, nor learn it exists.
+    const stranger = await h.register('13200000004');
+    expect((await h.call('userInfo/deleteBindWechat', { wechatUserId: 'openid-from-code' }, stranger)).msg).toBe(
+      '未绑定该微信账号',
+    );
+    expect((await h.call('userInfo/bindList', {}, stranger)).data).toEqual([]);
     expect((await h.call('userInfo/deleteBindWechat', { wechatUserId: 'openid-from-code' }, token)).code).toBe(200);
     expect((await h.call('userInfo/bindList', {}, token)).data).toEqual([]);
   });
