@@ -2,7 +2,7 @@ import { apiCodeOf, callerMetadata } from '@pmbok/infra';
 import type { teamv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ClientError } from 'nice-grpc';
+import { ClientError, Status } from 'nice-grpc';
 import { ApiError, identify } from '../../plugins/api.js';
 import { roleName, roleOf } from '../api/team.js';
 
@@ -39,14 +39,17 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     role: roleName[m.role],
   });
 
+  /** One member, looked for page by page (the service pages members 100 at a time). */
   const findOne = async (teamId: number, userId: number, metadata: ReturnType<typeof callerMetadata>) => {
-    const { members } = await app.services.team.listMembers(
-      { teamId, query: '', role: 0, sortField: 'joinedAt', sortDescending: false, offset: 0, limit: 100_000 },
-      { metadata },
-    );
-    const member = members.find((m) => m.userId === userId);
-    if (!member) throw new ApiError(404 as 400, '该用户不是团队成员');
-    return toRecord(member);
+    for (let offset = 0; ; offset += 100) {
+      const { members, total } = await app.services.team.listMembers(
+        { teamId, query: '', role: 0, sortField: 'joinedAt', sortDescending: false, offset, limit: 100 },
+        { metadata },
+      );
+      const member = members.find((m) => m.userId === userId);
+      if (member) return toRecord(member);
+      if (offset + 100 >= total) throw new ApiError(404, '该用户不是团队成员');
+    }
   };
 
   app.setErrorHandler((error, request, reply: FastifyReply) => {
@@ -57,7 +60,8 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     if (error instanceof ClientError) {
       const code = apiCodeOf(error.code);
       if (code === 402) return reply.status(401).send({ message: error.details });
-      if (code === 400) return reply.status(error.code === 7 ? 403 : 400).send({ message: error.details });
+      if (code === 400)
+        return reply.status(error.code === Status.PERMISSION_DENIED ? 403 : 400).send({ message: error.details });
     }
     if ((error as { validation?: unknown }).validation) return reply.status(400).send({ message: '请求参数错误' });
     request.log.error({ err: error }, 'admin route failed');
