@@ -52,8 +52,19 @@ describe('QR sign-in with the WeChat official-account provider', () => {
     const unregistered = await h.call('user/wechatLoginResult', { ticket: first.ticket });
     expect(unregistered).toMatchObject({ code: 508, data: { ticket: first.ticket } });
 
+    // The ticket outlives the QR code's 120 s once the scanner is known, to leave time to register.
+    h.advanceClock(5 * 60_000);
     await h.call('user/sendRegisterCode', { username: '13200000002' });
     const code = await h.smsCode('13200000002');
+    const stale = {
+      telephone: '13200000002',
+      password: 'Passw0rd!',
+      repeatPassword: 'Passw0rd!',
+      code,
+      ticket: 'no-such-ticket',
+    };
+    expect((await h.call('user/register', stale)).code).toBe(400);
+    expect((await h.call('user/checkUsername', { username: '13200000002' })).data.registered).toBe(false);
     const fields = {
       telephone: '13200000002',
       password: 'Passw0rd!',

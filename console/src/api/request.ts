@@ -36,7 +36,7 @@ export interface RequestOptions {
   notify?: boolean;
 }
 
-type Body = Record<string, string | number | boolean | null | undefined>;
+export type Body = Record<string, string | number | boolean | null | undefined>;
 
 function encodeBody(body: Body): URLSearchParams {
   const form = new URLSearchParams();
@@ -74,7 +74,8 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | undefi
   }
 }
 
-function signOutToLogin(): void {
+/** SPEC §8 code 402: the session is gone; back to login with the current path as redirect. */
+export function signOutToLogin(): void {
   clearSession();
   const current = window.location.hash.replace(/^#/, '') || '/';
   if (!current.startsWith('/login')) window.location.hash = `#${loginPathFor(current)}`;

@@ -5,7 +5,7 @@ import { isPublicPath } from './publicPaths';
 import { clearSession, displayName, getToken, getUser, setToken } from './session';
 import { loadUser } from './userInfo';
 
-interface TokenAnswer {
+export interface TokenAnswer {
   token: string;
   userId: number | string;
 }
@@ -19,12 +19,19 @@ export async function signIn(answer: TokenAnswer): Promise<void> {
 }
 
 export const authProvider: AuthProvider = {
-  async login({ username, password, captcha }) {
-    const answer = await request<TokenAnswer>('user/loginByPassword', {
-      username: String(username).trim(),
-      password,
-      captcha,
-    });
+  // SPEC §3 loginType: 1 password (with the captcha when the server asks for one), 2 SMS code.
+  async login(params) {
+    const answer =
+      params.loginType === 2
+        ? await request<TokenAnswer>('user/loginByCode', {
+            telephone: String(params.telephone).trim(),
+            code: String(params.code).trim(),
+          })
+        : await request<TokenAnswer>('user/loginByPassword', {
+            username: String(params.username).trim(),
+            password: params.password,
+            captcha: params.captcha,
+          });
     await signIn(answer);
   },
 

@@ -22,6 +22,8 @@ export interface SessionUser {
   avatar?: string;
   introduction?: string;
   sex?: number;
+  username?: string;
+  email?: string;
   roles: string[];
   userTeam: UserTeam[];
   /** The team the server remembers as last selected (SPEC §4 falls back to it on a new device). */

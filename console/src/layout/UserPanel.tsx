@@ -1,6 +1,8 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AddIcon from '@mui/icons-material/Add';
+import ArticleIcon from '@mui/icons-material/Article';
 import CheckIcon from '@mui/icons-material/Check';
+import ForumIcon from '@mui/icons-material/Forum';
 import LaptopIcon from '@mui/icons-material/Laptop';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Avatar, Button, Divider, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
@@ -12,6 +14,7 @@ import { loginPathFor } from '../routes/loginPath';
 import { useTeamGuide } from '../teams/TeamDialogs';
 import { TeamPoster } from '../teams/TeamPoster';
 import { useSwitchTeam } from '../teams/useSwitchTeam';
+import { BLOG_URL, COMMUNITY_URL } from './externalLinks';
 import { LoginPromptDialog } from './LoginPromptDialog';
 
 /** Navbar avatar area: the user's name and panel, or 'log in now' with the login prompt. */
@@ -51,6 +54,19 @@ export const UserPanel = () => {
       {translate(label)}
     </MenuItem>
   );
+  const link = (icon: ReactNode, label: string, href: string, testId: string) => (
+    <MenuItem
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid={testId}
+      onClick={() => setAnchor(null)}
+    >
+      <ListItemIcon>{icon}</ListItemIcon>
+      {translate(label)}
+    </MenuItem>
+  );
   return (
     <>
       <Button
@@ -63,7 +79,9 @@ export const UserPanel = () => {
         {name}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} data-testid="user-panel">
-        <Typography sx={{ px: 2, py: 1, fontWeight: 600 }}>{user.trueName || user.nickname}</Typography>
+        <Typography sx={{ px: 2, py: 1, fontWeight: 600 }} data-testid="user-panel-name">
+          {user.trueName || user.nickname}
+        </Typography>
         <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>{translate('app.navbar.my_teams')}</ListSubheader>
         {user.userTeam.map(({ teamId: id, team }) => {
@@ -99,6 +117,8 @@ export const UserPanel = () => {
           () => navigate(`/user/index?t=${Date.now()}`),
           'account',
         )}
+        {link(<ForumIcon fontSize="small" />, 'app.navbar.community', COMMUNITY_URL, 'community')}
+        {link(<ArticleIcon fontSize="small" />, 'app.navbar.blog', BLOG_URL, 'blog')}
         {item(<LaptopIcon fontSize="small" />, 'app.navbar.local_mode', () => navigate('/project/index'), 'local-mode')}
         <Divider />
         {item(

@@ -1,72 +1,109 @@
-import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
-import { Navigate, useLocation } from 'react-router-dom';
+import { CardContent, CircularProgress, Typography } from '@mui/material';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { signIn, type TokenAnswer } from '../auth/authProvider';
 import { getToken } from '../auth/session';
+import { loadUser } from '../auth/userInfo';
+import { redirectTarget } from '../routes/loginPath';
 import { AccountLoginForm } from './AccountLoginForm';
-import type { FormType } from './formTypes';
+import { FORM_TYPES, type FormType } from './formTypes';
+import { LoginShell } from './LoginShell';
+import { type LoginView, LoginViewToggle } from './LoginViewToggle';
+import { useShowQrRequest, useSignedInElsewhere } from './otherWindows';
+import { QrLoginPanel } from './QrLoginPanel';
+import { SocialLogin } from './SocialLogin';
+import { forgetWechatCode, isWechatBrowser, loginByWechatCode, wechatCodeFrom } from './wechatLogin';
 
 const RegisterForm = lazy(() => import('./RegisterForm'));
 const ResetPasswordForm = lazy(() => import('./ResetPasswordForm'));
+const BindForm = lazy(() => import('./BindForm'));
 
-const TITLES: Record<FormType, string> = {
-  login: 'app.login.account_title',
+const TITLES: Record<Exclude<FormType, 'login'>, string> = {
   register: 'app.register.title',
   reset: 'app.reset.title',
+  bind: 'app.bind.title',
 };
 
-/** SPEC §2.3 at /login; the QR panel, SMS login, captcha and social buttons slot in beside AccountLoginForm. */
+/** ?form=register|reset|bind opens that form (the invitation page, /auth-redirect after code 508). */
+function initialForm(query: URLSearchParams): FormType {
+  const form = query.get('form') as FormType | null;
+  if (form === 'bind' && !query.get('ticket')) return 'login';
+  return form && FORM_TYPES.includes(form) ? form : 'login';
+}
+
+/** SPEC §2.3 at /login: QR panel or account login, registration, reset and the binding form. */
 const LoginPage = () => {
   const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
   const [signedIn] = useState(() => Boolean(getToken()));
   const { search } = useLocation();
-  // ?form=register opens the registration form (the invitation page's 'register' button)
-  const [formType, setFormType] = useState<FormType>(() =>
-    new URLSearchParams(search).get('form') === 'register' ? 'register' : 'login',
+  const [formType, setFormType] = useState<FormType>(() => initialForm(new URLSearchParams(search)));
+  const [view, setView] = useState<LoginView>(() => (isWechatBrowser() ? 'qr' : 'account'));
+  const [ticket, setTicket] = useState(() => new URLSearchParams(search).get('ticket') ?? '');
+  const title = formType === 'login' ? (view === 'qr' ? 'app.qr.title' : 'app.login.account_title') : TITLES[formType];
+
+  const switchForm = useCallback((type: FormType) => {
+    if (type === 'login') setTicket(''); // leaving the binding flow forgets the scan
+    setFormType(type);
+  }, []);
+  const enter = useCallback(() => navigate(redirectTarget(search)), [navigate, search]);
+  const failed = useCallback(
+    (error: Error) => notify(error.message || 'app.guard.has_error', { type: 'error' }),
+    [notify],
+  );
+  const signedInByQr = useCallback((answer: TokenAnswer) => signIn(answer).then(enter).catch(failed), [enter, failed]);
+  const toBindForm = useCallback((scanned: string) => {
+    setTicket(scanned);
+    setFormType('bind');
+  }, []);
+  useSignedInElsewhere(useCallback(() => loadUser().then(enter).catch(failed), [enter, failed]));
+  useShowQrRequest(
+    useCallback(() => {
+      setFormType('login');
+      setView('qr');
+    }, []),
   );
 
+  // SPEC §4: back from WeChat's OAuth inside its browser with ?code=, sign in (or bind after 508).
+  const codeTried = useRef(false);
   useEffect(() => {
-    document.title = `${translate(TITLES[formType])} - ${translate('app.name')}`;
-  }, [formType, translate]);
+    const code = wechatCodeFrom(search);
+    if (signedIn || codeTried.current || !code || !isWechatBrowser()) return;
+    codeTried.current = true;
+    forgetWechatCode();
+    loginByWechatCode(code)
+      .then((result) => (result.status === 'signedIn' ? enter() : toBindForm(result.ticket)))
+      .catch(failed);
+  }, [search, signedIn, enter, toBindForm, failed]);
+
+  useEffect(() => {
+    document.title = `${translate(title)} - ${translate('app.name')}`;
+  }, [title, translate]);
 
   if (signedIn) return <Navigate to="/" replace />;
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        background: 'linear-gradient(135deg, #e8f3ff 0%, #f5f7fa 45%, #dbeafe 100%)',
-      }}
-    >
-      <Box sx={{ position: 'fixed', top: 12, right: 16 }}>
-        <LocalesMenuButton />
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
-        <Box component="img" src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" sx={{ width: 40, height: 40 }} />
-        <Typography variant="h4" component="div" sx={{ fontWeight: 700 }}>
-          {translate('app.name')}
+    <LoginShell>
+      {formType === 'login' && (
+        <LoginViewToggle view={view} onToggle={() => setView(view === 'qr' ? 'account' : 'qr')} />
+      )}
+      <CardContent sx={{ p: 4, '&:last-child': { pb: 4 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }}>
+          {translate(title)}
         </Typography>
-      </Box>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {translate('app.slogan')}
-      </Typography>
-      <Card sx={{ width: '100%', maxWidth: 420, boxShadow: '0 8px 30px rgba(24, 144, 255, 0.12)' }}>
-        <CardContent sx={{ p: 4, '&:last-child': { pb: 4 } }}>
-          <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }}>
-            {translate(TITLES[formType])}
-          </Typography>
-          <Suspense fallback={<CircularProgress sx={{ display: 'block', mx: 'auto' }} />}>
-            {formType === 'login' && <AccountLoginForm onSwitch={setFormType} />}
-            {formType === 'register' && <RegisterForm onSwitch={setFormType} />}
-            {formType === 'reset' && <ResetPasswordForm onSwitch={setFormType} />}
-          </Suspense>
-        </CardContent>
-      </Card>
-    </Box>
+        <Suspense fallback={<CircularProgress sx={{ display: 'block', mx: 'auto' }} />}>
+          {formType === 'login' && view === 'qr' && (
+            <QrLoginPanel onSignedIn={signedInByQr} onUnregistered={toBindForm} />
+          )}
+          {formType === 'login' && view === 'account' && <AccountLoginForm onSwitch={switchForm} />}
+          {formType === 'register' && <RegisterForm onSwitch={switchForm} ticket={ticket} />}
+          {formType === 'reset' && <ResetPasswordForm onSwitch={switchForm} />}
+          {formType === 'bind' && <BindForm onSwitch={switchForm} ticket={ticket} />}
+        </Suspense>
+        {formType === 'login' && <SocialLogin />}
+      </CardContent>
+    </LoginShell>
   );
 };
 

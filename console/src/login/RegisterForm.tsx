@@ -1,5 +1,6 @@
+import { Alert } from '@mui/material';
 import { useState } from 'react';
-import { Form, TextInput, useNotify } from 'react-admin';
+import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { request } from '../api/request';
 import { signIn } from '../auth/authProvider';
@@ -18,8 +19,12 @@ interface RegisterValues {
   code: string;
 }
 
-/** Registration: telephone, password, confirmation and SMS code, each validated on blur (SPEC §5). */
-const RegisterForm = ({ onSwitch }: FormSwitchProps) => {
+/**
+ * Registration: telephone, password, confirmation and SMS code, each validated on blur (SPEC §5); the inviter's
+ * share code from local storage, and the ticket of a messaging-app scan to bind (SPEC §4 code 508).
+ */
+const RegisterForm = ({ onSwitch, ticket }: FormSwitchProps & { ticket?: string }) => {
+  const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -30,6 +35,7 @@ const RegisterForm = ({ onSwitch }: FormSwitchProps) => {
     try {
       const answer = await request<{ token: string; userId: number }>('user/register', {
         ...values,
+        ticket: ticket || undefined,
         shareCode: localStorage.getItem('shareCode') ?? undefined,
       });
       notify('app.register.success', { type: 'success' });
@@ -42,6 +48,11 @@ const RegisterForm = ({ onSwitch }: FormSwitchProps) => {
 
   return (
     <Form onSubmit={submit} mode="onBlur" reValidateMode="onBlur" id="register-form">
+      {ticket && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('app.register.binds_wechat')}
+        </Alert>
+      )}
       <TextInput
         {...fieldProps}
         source="telephone"

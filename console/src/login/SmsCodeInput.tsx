@@ -10,12 +10,16 @@ import { SMS_CODE_LENGTH, SMS_COUNTDOWN_SECONDS, validateSmsCode } from './valid
 interface SmsCodeInputProps {
   /** e.g. 'user/sendRegisterCode' */
   call: string;
-  /** SPEC §9: 1 login, 2 register, 3 reset, 4 change telephone */
-  smsType: number;
+  /** SPEC §9: 1 login, 2 register, 3 reset, 4 change telephone; none for the account's own number. */
+  smsType?: number;
+  /** The body key the call reads the number from ('username' for user/send*Code, 'telephone' otherwise). */
+  telephoneKey?: 'username' | 'telephone';
+  /** false: the code goes to the account's own number, so the form has no telephone field (closing the account). */
+  withTelephone?: boolean;
 }
 
 /** The SMS code field with its button: fetch label, 60-second countdown, resend label. */
-export const SmsCodeInput = ({ call, smsType }: SmsCodeInputProps) => {
+export const SmsCodeInput = ({ call, smsType, telephoneKey = 'username', withTelephone = true }: SmsCodeInputProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { trigger, getValues } = useFormContext();
@@ -23,10 +27,11 @@ export const SmsCodeInput = ({ call, smsType }: SmsCodeInputProps) => {
   const [sending, setSending] = useState(false);
 
   const send = async () => {
-    if (!(await trigger('telephone'))) return; // SPEC §5: an SMS only for a valid telephone
+    if (withTelephone && !(await trigger('telephone'))) return; // SPEC §5: an SMS only for a valid telephone
     setSending(true);
     try {
-      await request(call, { username: getValues('telephone'), smsType }, { notify: false });
+      const body = withTelephone ? { [telephoneKey]: String(getValues('telephone')).trim(), smsType } : {};
+      await request(call, body, { notify: false });
       notify('app.sms.sent', { type: 'success' });
       start(SMS_COUNTDOWN_SECONDS);
     } catch (error) {

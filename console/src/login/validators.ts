@@ -42,3 +42,8 @@ export const telephoneAvailable = async (value?: string) =>
 /** Reset: the telephone must belong to an account. */
 export const telephoneRegistered = async (value?: string) =>
   value && (await isRegistered(value)) === false ? 'app.validation.not_registered' : undefined;
+
+/** SPEC §5 and §9: the graphic captcha has exactly 5 characters when the server asks for one. */
+export const CAPTCHA_LENGTH = 5;
+export const validateCaptcha = (value?: string) =>
+  value?.trim().length === CAPTCHA_LENGTH ? undefined : 'app.validation.captcha_length';

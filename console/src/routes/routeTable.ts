@@ -13,6 +13,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
 import RuleIcon from '@mui/icons-material/Rule';
 import ScienceIcon from '@mui/icons-material/Science';
 import SecurityIcon from '@mui/icons-material/Security';
@@ -28,6 +29,11 @@ const TeamIndexPage = lazy(() => import('../teams/TeamIndexPage'));
 const OrganizationPage = lazy(() => import('../teams/OrganizationPage'));
 const TeamUserPage = lazy(() => import('../teamUsers/TeamUserList'));
 const Unauthorized = lazy(() => import('../pages/Unauthorized'));
+const AuthRedirectPage = lazy(() => import('../login/AuthRedirectPage'));
+const QrConfirmPage = lazy(() => import('../qrConfirm/QrConfirmPage'));
+const ProfilePage = lazy(() => import('../profile/ProfilePage'));
+const SecurityPage = lazy(() => import('../security/SecurityPage'));
+const SharePage = lazy(() => import('../share/SharePage'));
 const RefreshRedirect = lazy(() => import('./RefreshRedirect'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
@@ -54,7 +60,23 @@ export const routeTable: AppRoute[] = [
   },
   { path: '/doc/share/:docId/:id', title: 'app.route.docShare', icon: DescriptionIcon, hidden: true, layout: false },
   { path: '/doc/share/:docId', title: 'app.route.docShare', icon: DescriptionIcon, hidden: true, layout: false },
-  { path: '/auth-redirect', title: 'app.route.authRedirect', icon: LoginIcon, hidden: true, layout: false },
+  {
+    path: '/auth-redirect',
+    title: 'app.route.authRedirect',
+    icon: LoginIcon,
+    hidden: true,
+    layout: false,
+    page: AuthRedirectPage,
+  },
+  // The phone's side of QR sign-in (the embedded provider's QR codes link here).
+  {
+    path: '/qrconfirm/:ticket',
+    title: 'app.route.qrConfirm',
+    icon: QrCode2Icon,
+    hidden: true,
+    layout: false,
+    page: QrConfirmPage,
+  },
   { path: '/401', title: 'app.route.unauthorized', hidden: true, layout: false, page: Unauthorized },
   { path: '/task/home/:projectId', title: 'app.route.taskHome', icon: TaskAltIcon, hidden: true },
   {
@@ -89,17 +111,17 @@ export const routeTable: AppRoute[] = [
   {
     path: '/user',
     redirect: '/user/index',
-    children: [{ path: 'index', title: 'app.route.userInfo', icon: BadgeIcon }],
+    children: [{ path: 'index', title: 'app.route.userInfo', icon: BadgeIcon, page: ProfilePage }],
   },
   {
     path: '/userSetting',
     redirect: '/userSetting/index',
-    children: [{ path: 'index', title: 'app.route.userSetting', icon: SecurityIcon }],
+    children: [{ path: 'index', title: 'app.route.userSetting', icon: SecurityIcon, page: SecurityPage }],
   },
   {
     path: '/share',
     redirect: '/share/index',
-    children: [{ path: 'index', title: 'app.route.share', icon: ShareIcon }],
+    children: [{ path: 'index', title: 'app.route.share', icon: ShareIcon, page: SharePage }],
   },
   {
     path: '/userAuthor',

@@ -17,8 +17,8 @@ import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { request } from '../api/request';
 import { useSessionUser } from '../auth/session';
+import { useCopyInviteLink } from '../clipboard/useCopyInviteLink';
 import { validateTelephone } from '../login/validators';
-import { copyText } from './copyText';
 import { canManage, type TeamInfo, teamKeys, useShareInfo } from './teamApi';
 
 /** SPEC §2.2 invite link form, with the inviter so the invitation page can name them. */
@@ -33,22 +33,12 @@ export const InviteCard = ({ team }: { team: TeamInfo }) => {
   const user = useSessionUser();
   const { data: share } = useShareInfo(team.teamId);
   const manager = canManage(team.myRole);
+  const copyLink = useCopyInviteLink();
   const [confirming, setConfirming] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const link = share && user ? inviteLink(share.shareCode, user.userId) : '';
 
-  const copy = async () => {
-    if (await copyText(link)) {
-      notify('app.team.copied', { type: 'success' });
-      return;
-    }
-    notify(
-      <Box component="span" role="button" onClick={copy} sx={{ cursor: 'pointer' }}>
-        {translate('app.team.copy_failed')}
-      </Box>,
-      { type: 'error' },
-    );
-  };
+  const copy = () => copyLink(link);
   const refresh = async () => {
     setRefreshing(true);
     try {

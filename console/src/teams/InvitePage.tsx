@@ -76,7 +76,26 @@ const InvitePage = () => {
             <CircularProgress />
           </CardContent>
         )}
-        {invitation.isError && (
+        {invitation.isError && !signedIn && (
+          // Not a team's code: a person's promotion link (/share/index); registering records them as inviter.
+          <CardContent sx={{ p: 4, textAlign: 'center' }} data-testid="personal-invite">
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+              {translate('app.invite.personal')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {translate('app.invite.personal_hint')}
+            </Typography>
+            <Stack spacing={1.5}>
+              <Button variant="contained" onClick={() => navigate('/login?form=register')}>
+                {translate('app.invite.register')}
+              </Button>
+              <Button variant="outlined" startIcon={<LoginIcon />} onClick={() => navigate('/login')}>
+                {translate('app.invite.login_only')}
+              </Button>
+            </Stack>
+          </CardContent>
+        )}
+        {invitation.isError && signedIn && (
           <CardContent sx={{ p: 4 }}>
             <Alert severity="warning" sx={{ mb: 3 }}>
               {translate((invitation.error as Error).message || 'app.invite.invalid')}

@@ -33,6 +33,8 @@ export function authServiceImplementation(
     async register(request, context) {
       const commandId = context.metadata.get('x-pmbok-command-id');
       const caller = callerOf(context);
+      // A stale ticket must fail before the account exists, not after.
+      if (request.ticket) await qr.checkBindable(request.ticket);
       const registered = await accounts.register(
         { ...request, inviterShareCode: request.inviterShareCode },
         caller,

@@ -127,11 +127,16 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
         provider: provider.name,
         userAgent: userAgent.slice(0, 300),
         clientIp: caller.clientIp ?? '',
-        expiresAt: now() + 10 * QR_TTL_MS,
+        expiresAt: now() + QR_TTL_MS,
       };
       await run(ticket, { type: 'RequestQrLogin', data, metadata: { now: now() } }, caller);
       await run(ticket, { type: 'MarkUnregistered', data: { openid }, metadata: { now: now() } }, caller);
       return { status: 'unregistered' as const, ticket };
+    },
+
+    /** Checks a ticket can still bind before an account is created for it. */
+    checkBindable: async (ticket: string) => {
+      await unregisteredOpenid(ticket);
     },
 
     /** Binds the identity that scanned `ticket` to a user (after registering with it, or from account settings). */

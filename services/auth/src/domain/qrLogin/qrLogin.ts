@@ -11,7 +11,8 @@ export type QrLoginRequested = DomainEvent<
 >;
 export type QrLoginConfirmed = DomainEvent<'QrLoginConfirmed', { userId: number; openid: string }>;
 export type QrLoginRefused = DomainEvent<'QrLoginRefused', { userId: number }>;
-export type QrLoginUnregistered = DomainEvent<'QrLoginUnregistered', { openid: string }>;
+/** `expiresAt`: the ticket lives on long enough to finish registering or binding with it. */
+export type QrLoginUnregistered = DomainEvent<'QrLoginUnregistered', { openid: string; expiresAt: number }>;
 export type QrLoginCompleted = DomainEvent<'QrLoginCompleted', { userId: number; sessionId: string }>;
 export type QrLoginEvent =
   | QrLoginRequested
@@ -33,6 +34,8 @@ export type QrLogin =
     };
 
 export const QR_TTL_MS = 120_000;
+/** After an unknown scan: time to register or bind with the ticket. */
+export const REGISTRATION_TTL_MS = 20 * 60_000;
 export const qrLoginStreamId = (ticket: string) => `qrLogin-${ticket}`;
 export const qrMessages = {
   unknown: '二维码无效，请刷新',
@@ -63,7 +66,7 @@ export function evolve(state: QrLogin, event: QrLoginEvent): QrLogin {
     case 'QrLoginRefused':
       return { ...state, status: 'refused', userId: event.data.userId };
     case 'QrLoginUnregistered':
-      return { ...state, status: 'unregistered', openid: event.data.openid };
+      return { ...state, status: 'unregistered', openid: event.data.openid, expiresAt: event.data.expiresAt };
     case 'QrLoginCompleted':
       return { ...state, status: 'completed' };
   }
@@ -99,7 +102,7 @@ export function decide(command: QrLoginCommand, state: QrLogin): QrLoginEvent[] 
     }
     case 'MarkUnregistered':
       if (open(state, now).status !== 'pending') throw conflict(qrMessages.used);
-      return [{ type: 'QrLoginUnregistered', data: command.data }];
+      return [{ type: 'QrLoginUnregistered', data: { ...command.data, expiresAt: now + REGISTRATION_TTL_MS } }];
     case 'CompleteQrLogin': {
       const current = open(state, now);
       if (current.status !== 'confirmed') throw conflict(qrMessages.used);

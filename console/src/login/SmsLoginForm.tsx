@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Form, TextInput, useLogin } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { redirectTarget } from '../routes/loginPath';
+import { FormFooter } from './FormFooter';
+import { fieldProps } from './fieldProps';
+import type { FormSwitchProps } from './formTypes';
+import { SmsCodeInput } from './SmsCodeInput';
+import { validateTelephone } from './validators';
+
+interface SmsLoginValues {
+  telephone: string;
+  code: string;
+}
+
+/** Login type 2: telephone and an SMS login code (smsType 1). */
+export const SmsLoginForm = ({ onSwitch }: FormSwitchProps) => {
+  const login = useLogin();
+  const { search } = useLocation();
+  const [loading, setLoading] = useState(false);
+
+  const submit = async (values: Partial<SmsLoginValues>) => {
+    setLoading(true);
+    try {
+      await login({ loginType: 2, telephone: values.telephone, code: values.code }, redirectTarget(search));
+    } catch {
+      setLoading(false); // the request client has shown the server's message
+    }
+  };
+
+  return (
+    <Form onSubmit={submit} mode="onBlur" reValidateMode="onBlur" id="sms-login-form">
+      <TextInput
+        {...fieldProps}
+        source="telephone"
+        label="app.register.telephone"
+        validate={validateTelephone}
+        autoComplete="tel"
+        inputProps={{ inputMode: 'tel' }}
+      />
+      <SmsCodeInput call="user/sendLoginCode" smsType={1} />
+      <FormFooter
+        submitLabel="app.login.submit"
+        loading={loading}
+        onSwitch={onSwitch}
+        links={[
+          { to: 'reset', label: 'app.login.forgot' },
+          { to: 'register', label: 'app.login.register' },
+        ]}
+      />
+    </Form>
+  );
+};
