@@ -7,3 +7,20 @@ export const text = (maxLength: number) => Type.String({ maxLength });
 export const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 /** SPEC §3: template choices travel as JSON text of a list of ids. */
 export const idListText = Type.Optional(Type.String({ maxLength: 2000 }));
+
+/** Parses JSON text of a list of positive ids (at most 100), as the client sends id lists in form fields. */
+export function parseIdList(value: string, onError: () => Error): number[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (
+      Array.isArray(parsed) &&
+      parsed.length <= 100 &&
+      parsed.every((v) => Number.isSafeInteger(Number(v)) && Number(v) > 0)
+    ) {
+      return parsed.map(Number);
+    }
+  } catch {
+    // reported below
+  }
+  throw onError();
+}

@@ -1,7 +1,7 @@
 import { taskv1 } from '@pmbok/proto';
 import { type TProperties, Type } from '@sinclair/typebox';
 import { type ApiCall, ApiError, type CallContext, defineCall } from '../../plugins/api.js';
-import { id, optionalId, optionalText, text } from '../../schemas/fields.js';
+import { id, optionalId, optionalText, parseIdList, text } from '../../schemas/fields.js';
 
 const { ProjectRole, TaskProjectStatus, TaskStatus } = taskv1;
 const roleNames: Record<number, string> = {
@@ -57,20 +57,7 @@ const projectFields = {
 };
 const note = optionalText(4000);
 /** `userIds`: JSON text of a list of user ids, such as `[12,34]`. */
-function userIdList(value: string): number[] {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (
-      Array.isArray(parsed) &&
-      parsed.length <= 100 &&
-      parsed.every((v) => Number.isSafeInteger(Number(v)) && Number(v) > 0)
-    )
-      return parsed.map(Number);
-  } catch {
-    // reported below
-  }
-  throw new ApiError(400, '成员列表格式错误');
-}
+const userIdList = (value: string): number[] => parseIdList(value, () => new ApiError(400, '成员列表格式错误'));
 const ok = async (work: Promise<unknown>) => {
   await work;
   return null;

@@ -1,7 +1,7 @@
 import { teamv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import { ApiError, defineCall } from '../../plugins/api.js';
-import { id, idListText, optionalId, text } from '../../schemas/fields.js';
+import { id, idListText, optionalId, parseIdList, text } from '../../schemas/fields.js';
 
 const { TeamRole } = teamv1;
 const roleByName: Record<string, teamv1.TeamRole> = {
@@ -16,22 +16,8 @@ export const roleName: Record<number, string> = Object.fromEntries(
 export const roleOf = (name: string): teamv1.TeamRole => roleByName[name] ?? TeamRole.TEAM_ROLE_UNSPECIFIED;
 
 /** Parses `sourceProject` / `sourceTaskProject`: JSON text of a list of ids, or empty. */
-export function idList(value: string | undefined): number[] {
-  if (!value?.trim()) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (
-      Array.isArray(parsed) &&
-      parsed.length <= 100 &&
-      parsed.every((v) => Number.isSafeInteger(Number(v)) && Number(v) > 0)
-    ) {
-      return parsed.map(Number);
-    }
-  } catch {
-    // reported below
-  }
-  throw new ApiError(400, '模板参数格式错误');
-}
+export const idList = (value: string | undefined): number[] =>
+  value?.trim() ? parseIdList(value, () => new ApiError(400, '模板参数格式错误')) : [];
 
 /** SPEC §7 Team calls. The team is the `teamId` field every call carries. */
 export const teamCalls = [

@@ -43,6 +43,20 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
     await settled(result.lastGlobalPosition);
   }
 
+  /** A new sign-in attempt for the calling browser. */
+  async function openTicket(caller: Partial<Caller>, userAgent: string) {
+    const ticket = newToken();
+    const data = {
+      ticket,
+      provider: provider.name,
+      userAgent: userAgent.slice(0, 300),
+      clientIp: caller.clientIp ?? '',
+      expiresAt: now() + QR_TTL_MS,
+    };
+    await run(ticket, { type: 'RequestQrLogin', data, metadata: { now: now() } }, caller);
+    return data;
+  }
+
   /** The scanned-but-unregistered WeChat identity behind a ticket. */
   async function unregisteredOpenid(ticket: string) {
     const state = await stateOf(ticket);
@@ -54,16 +68,8 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
     provider: provider.name,
 
     async create(caller: Partial<Caller>, userAgent: string) {
-      const ticket = newToken();
-      const data = {
-        ticket,
-        provider: provider.name,
-        userAgent: userAgent.slice(0, 300),
-        clientIp: caller.clientIp ?? '',
-        expiresAt: now() + QR_TTL_MS,
-      };
-      await run(ticket, { type: 'RequestQrLogin', data, metadata: { now: now() } }, caller);
-      return { ticket, qrcodeUrl: await provider.qrcodeUrl(ticket), expiresAt: data.expiresAt };
+      const { ticket, expiresAt } = await openTicket(caller, userAgent);
+      return { ticket, qrcodeUrl: await provider.qrcodeUrl(ticket), expiresAt };
     },
 
     /** Polled by the browser; the first poll after confirmation redeems the ticket for a session. */
@@ -121,15 +127,7 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
       const user = await findUserByWechat(readStore, openid);
       if (user) return { status: 'confirmed' as const, ...(await startSession(user, 'wechat', caller)) };
       // Registration binds the identity through a ticket, as for a scan.
-      const ticket = newToken();
-      const data = {
-        ticket,
-        provider: provider.name,
-        userAgent: userAgent.slice(0, 300),
-        clientIp: caller.clientIp ?? '',
-        expiresAt: now() + QR_TTL_MS,
-      };
-      await run(ticket, { type: 'RequestQrLogin', data, metadata: { now: now() } }, caller);
+      const { ticket } = await openTicket(caller, userAgent);
       await run(ticket, { type: 'MarkUnregistered', data: { openid }, metadata: { now: now() } }, caller);
       return { status: 'unregistered' as const, ticket };
     },
