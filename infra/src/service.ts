@@ -32,6 +32,29 @@ export function statusImplementation(name: string, runtime: ServiceRuntime, proj
   };
 }
 
+export type ServiceOptions = { config: RuntimeConfig; logger: Logger; host?: string; port?: number };
+
+/**
+ * A service whose domain is not built yet: its log, read store and gRPC server with health and GetStatus.
+ * `definition` is its contract, which has GetStatus only until the service's issue adds calls.
+ */
+export function startStatusOnlyService(
+  name: string,
+  definition: GrpcServiceRegistration['definition'],
+  options: ServiceOptions,
+): Promise<RunningService> {
+  return startService(
+    name,
+    {
+      projections: [],
+      grpc: (runtime, projections) => [
+        { definition, implementation: statusImplementation(name, runtime, projections) },
+      ],
+    },
+    options,
+  );
+}
+
 /**
  * The lifecycle every service shares: open its adapters, catch its projections up with the log, start its
  * reactions, then serve gRPC (with health). Stopping runs the same steps backwards.
