@@ -84,6 +84,26 @@ describe('QR sign-in with the WeChat official-account provider', () => {
     expect(signedIn).toMatchObject({ code: 200, data: { userId: registered.data.userId } });
   });
 
+  it('binds from account settings with a binding-only code, which never signs the scanner in', async () => {
+    const bound = await h.register('13200000005');
+    const first = (await h.call('userInfo/bindWechatQrCode', {}, bound)).data;
+    await callback(scanEvent(first.ticket, 'openid-bind'));
+    expect(await h.call('user/wechatLoginResult', { ticket: first.ticket })).toMatchObject({ code: 508 });
+    expect((await h.call('userInfo/bindWechat', { ticket: first.ticket }, bound)).code).toBe(200);
+
+    // Another account's binding code scanned by that (now bound) WeChat account signs nobody in ...
+    const other = await h.register('13200000006');
+    const second = (await h.call('userInfo/bindWechatQrCode', {}, other)).data;
+    await callback(scanEvent(second.ticket, 'openid-bind'));
+    const polled = await h.call('user/wechatLoginResult', { ticket: second.ticket });
+    expect(polled.code).toBe(508);
+    expect(polled.data.token).toBeUndefined();
+    // ... and cannot steal the identity, nor can a third account use someone else's binding code.
+    expect((await h.call('userInfo/bindWechat', { ticket: second.ticket }, other)).msg).toBe('该微信已绑定其他账号');
+    expect((await h.call('userInfo/bindWechat', { ticket: second.ticket }, bound)).code).toBe(400);
+    expect((await h.call('userInfo/bindWechatQrCode')).code).toBe(402);
+  });
+
   it('signs in from the WeChat browser by OAuth code, or asks an unknown user to register', async () => {
     const wechatBrowser = { 'user-agent': 'Mozilla/5.0 (iPhone) AppleWebKit MicroMessenger/8.0.50' };
     const byCode = await h.app.inject({

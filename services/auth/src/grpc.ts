@@ -45,7 +45,7 @@ export function authServiceImplementation(
       return registered;
     },
     async createQrLogin(request, context) {
-      return qr.create(callerOf(context), request.userAgent);
+      return qr.create(callerOf(context), request.userAgent, request.forBinding);
     },
     async getQrLoginResult(request, context) {
       const result = await qr.result(request.ticket, callerOf(context));

@@ -14,7 +14,10 @@ export const qrLoginCalls = [
     fields: {},
     async handle(_body, { services, metadata, request }) {
       const userAgent = request.headers['user-agent'] ?? '';
-      const { ticket, qrcodeUrl, expiresAt } = await services.auth.createQrLogin({ userAgent }, { metadata });
+      const { ticket, qrcodeUrl, expiresAt } = await services.auth.createQrLogin(
+        { userAgent, forBinding: false },
+        { metadata },
+      );
       return { ticket, qrcodeUrl, expiresAt };
     },
   }),
@@ -65,6 +68,17 @@ export const qrLoginCalls = [
       },
     }),
   ),
+  defineCall({
+    module: 'userInfo',
+    call: 'bindWechatQrCode',
+    access: 'user',
+    fields: {},
+    async handle(_body, { services, metadata, request }) {
+      const userAgent = request.headers['user-agent'] ?? '';
+      const created = await services.auth.createQrLogin({ userAgent, forBinding: true }, { metadata });
+      return { ticket: created.ticket, qrcodeUrl: created.qrcodeUrl, expiresAt: created.expiresAt };
+    },
+  }),
   defineCall({
     module: 'userInfo',
     call: 'bindList',

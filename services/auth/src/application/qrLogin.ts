@@ -1,4 +1,4 @@
-import { type Caller, handleCommand, invalid, newEventId, newToken } from '@pmbok/infra';
+import { type Caller, forbidden, handleCommand, invalid, newEventId, newToken, unauthenticated } from '@pmbok/infra';
 import {
   QR_TTL_MS,
   type QrLoginCommand,
@@ -44,7 +44,7 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
   }
 
   /** A new sign-in attempt for the calling browser. */
-  async function openTicket(caller: Partial<Caller>, userAgent: string) {
+  async function openTicket(caller: Partial<Caller>, userAgent: string, bindFor = 0) {
     const ticket = newToken();
     const data = {
       ticket,
@@ -52,6 +52,7 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
       userAgent: userAgent.slice(0, 300),
       clientIp: caller.clientIp ?? '',
       expiresAt: now() + QR_TTL_MS,
+      ...(bindFor ? { bindFor } : {}),
     };
     await run(ticket, { type: 'RequestQrLogin', data, metadata: { now: now() } }, caller);
     return data;
@@ -67,8 +68,10 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
   return {
     provider: provider.name,
 
-    async create(caller: Partial<Caller>, userAgent: string) {
-      const { ticket, expiresAt } = await openTicket(caller, userAgent);
+    /** `forBinding`: the signed-in caller binds whoever scans; the ticket never signs anyone in. */
+    async create(caller: Partial<Caller>, userAgent: string, forBinding = false) {
+      if (forBinding && !caller.userId) throw unauthenticated();
+      const { ticket, expiresAt } = await openTicket(caller, userAgent, forBinding ? caller.userId : 0);
       return { ticket, qrcodeUrl: await provider.qrcodeUrl(ticket), expiresAt };
     },
 
@@ -111,7 +114,10 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
 
     /** A verified WeChat scan: a bound identity confirms for its account, an unknown one must register. */
     async scanned(ticket: string, openid: string) {
-      const user = await findUserByWechat(readStore, openid);
+      const state = await stateOf(ticket);
+      // On a binding ticket the scan only names the identity to bind, even one bound elsewhere.
+      const bindOnly = state.status !== 'none' && state.bindFor > 0;
+      const user = bindOnly ? null : await findUserByWechat(readStore, openid);
       const command: QrLoginCommand = user
         ? { type: 'AnswerQrLogin', data: { userId: user.userId, openid, confirm: true }, metadata: { now: now() } }
         : { type: 'MarkUnregistered', data: { openid }, metadata: { now: now() } };
@@ -139,6 +145,8 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
 
     /** Binds the identity that scanned `ticket` to a user (after registering with it, or from account settings). */
     async bindTicket(ticket: string, userId: number, caller: Partial<Caller>) {
+      const state = await stateOf(ticket);
+      if (state.status !== 'none' && state.bindFor && state.bindFor !== userId) throw forbidden(qrMessages.unknown);
       await bind(userId, await unregisteredOpenid(ticket), caller);
     },
 

@@ -187,6 +187,8 @@ export interface GetLoginCaptchaResponse {
 
 export interface CreateQrLoginRequest {
   userAgent: string;
+  /** The signed-in caller binds whoever scans the code; the ticket never signs anyone in. */
+  forBinding: boolean;
 }
 
 export interface CreateQrLoginResponse {
@@ -1694,13 +1696,16 @@ export const GetLoginCaptchaResponse: MessageFns<GetLoginCaptchaResponse> = {
 };
 
 function createBaseCreateQrLoginRequest(): CreateQrLoginRequest {
-  return { userAgent: "" };
+  return { userAgent: "", forBinding: false };
 }
 
 export const CreateQrLoginRequest: MessageFns<CreateQrLoginRequest> = {
   encode(message: CreateQrLoginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.userAgent !== "") {
       writer.uint32(10).string(message.userAgent);
+    }
+    if (message.forBinding !== false) {
+      writer.uint32(16).bool(message.forBinding);
     }
     return writer;
   },
@@ -1726,6 +1731,14 @@ export const CreateQrLoginRequest: MessageFns<CreateQrLoginRequest> = {
             message.userAgent = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.forBinding = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1745,6 +1758,11 @@ export const CreateQrLoginRequest: MessageFns<CreateQrLoginRequest> = {
         : isSet(object.user_agent)
         ? globalThis.String(object.user_agent)
         : "",
+      forBinding: isSet(object.forBinding)
+        ? globalThis.Boolean(object.forBinding)
+        : isSet(object.for_binding)
+        ? globalThis.Boolean(object.for_binding)
+        : false,
     };
   },
 
@@ -1752,6 +1770,9 @@ export const CreateQrLoginRequest: MessageFns<CreateQrLoginRequest> = {
     const obj: any = {};
     if (message.userAgent !== "") {
       obj.userAgent = message.userAgent;
+    }
+    if (message.forBinding !== false) {
+      obj.forBinding = message.forBinding;
     }
     return obj;
   },
@@ -1762,6 +1783,7 @@ export const CreateQrLoginRequest: MessageFns<CreateQrLoginRequest> = {
   fromPartial(object: DeepPartial<CreateQrLoginRequest>): CreateQrLoginRequest {
     const message = createBaseCreateQrLoginRequest();
     message.userAgent = object.userAgent ?? "";
+    message.forBinding = object.forBinding ?? false;
     return message;
   },
 };

@@ -7,7 +7,15 @@ import { conflict, type Decider, type DomainEvent, invalid } from '@pmbok/infra'
  */
 export type QrLoginRequested = DomainEvent<
   'QrLoginRequested',
-  { ticket: string; provider: string; userAgent: string; clientIp: string; expiresAt: number }
+  {
+    ticket: string;
+    provider: string;
+    userAgent: string;
+    clientIp: string;
+    expiresAt: number;
+    /** Set on a ticket that binds a WeChat identity to this signed-in user: it never signs anyone in. */
+    bindFor?: number;
+  }
 >;
 export type QrLoginConfirmed = DomainEvent<'QrLoginConfirmed', { userId: number; openid: string }>;
 export type QrLoginRefused = DomainEvent<'QrLoginRefused', { userId: number }>;
@@ -31,6 +39,7 @@ export type QrLogin =
       requestedAt: number;
       userId: number;
       openid: string;
+      bindFor: number;
     };
 
 export const QR_TTL_MS = 120_000;
@@ -42,6 +51,7 @@ export const qrMessages = {
   expired: '二维码已过期，请刷新',
   used: '二维码已使用，请刷新',
   refused: '登录已被拒绝',
+  bindOnly: '该二维码仅用于绑定微信，不能用于登录',
 };
 
 export const initialState = (): QrLogin => ({ status: 'none' });
@@ -57,6 +67,7 @@ export function evolve(state: QrLogin, event: QrLoginEvent): QrLogin {
       requestedAt: expiresAt - QR_TTL_MS,
       userId: 0,
       openid: '',
+      bindFor: event.data.bindFor ?? 0,
     };
   }
   if (state.status === 'none') return state;
@@ -95,6 +106,7 @@ export function decide(command: QrLoginCommand, state: QrLogin): QrLoginEvent[] 
     case 'AnswerQrLogin': {
       const current = open(state, now);
       if (current.status !== 'pending' && current.status !== 'unregistered') throw conflict(qrMessages.used);
+      if (current.bindFor) throw conflict(qrMessages.bindOnly);
       const { userId, openid, confirm } = command.data;
       return confirm
         ? [{ type: 'QrLoginConfirmed', data: { userId, openid } }]
