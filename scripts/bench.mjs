@@ -29,6 +29,7 @@ const settings = quick
 const STREAMS = 1_000;
 const REPLAY_BATCH = 1_000;
 const CONNECTIONS = 10;
+const TASKS = quick ? 1_000 : 10_000;
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const median = (values) => {
@@ -298,7 +299,7 @@ function cpuSeconds(pid) {
 }
 
 /** Warm-up, then the measured run; every answer must be HTTP 200 with `"code":200` in the body. */
-async function load(url, headers, body, serverPid) {
+async function load(url, headers, body, serverPid, extra = {}) {
   const base = {
     url,
     method: 'POST',
@@ -306,6 +307,7 @@ async function load(url, headers, body, serverPid) {
     body,
     connections: CONNECTIONS,
     verifyBody: (text) => text.includes('"code":200'),
+    ...extra,
   };
   await cannon({ ...base, duration: settings.warmup });
   const cpuBefore = cpuSeconds(serverPid);
@@ -364,6 +366,7 @@ async function benchGateway() {
       '{}',
       app.child.pid,
     );
+    results.tasks = await benchTasks(url, token, app.child.pid);
   } finally {
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -372,6 +375,47 @@ async function benchGateway() {
     `getUserInfo: ${fmt(results.gateway.perSecond)} req/s, p50 ${ms(results.gateway.p50)}, p99 ${ms(results.gateway.p99)}`,
   );
   return results;
+}
+
+/** task/taskList (a read) and task/moveFlow (a write) with a project of TASKS tasks. */
+async function benchTasks(url, token, serverPid) {
+  const { teamId } = await postApi(url, 'team/create', { teamName: 'bench' }, token);
+  const inTeam = (body) => ({ ...body, teamId: String(teamId) });
+  const { taskProjectId: projectId } = await postApi(url, 'task/newProject', inTeam({ name: 'bench' }), token);
+  const flows = (await postApi(url, 'task/projectFlows', inTeam({ projectId }), token)).map((f) => f.flowId);
+  log(`creating ${fmt(TASKS)} tasks`);
+  const createStarted = performance.now();
+  const taskIds = [];
+  for (let i = 0; i < TASKS; i += 20) {
+    const batch = Array.from({ length: Math.min(20, TASKS - i) }, (_, j) =>
+      postApi(url, 'task/newTask', inTeam({ projectId, name: `task ${i + j}` }), token),
+    );
+    for (const { taskId } of await Promise.all(batch)) taskIds.push(taskId);
+  }
+  const createSeconds = (performance.now() - createStarted) / 1_000;
+
+  const list = await load(
+    `${url}/pmbok/api/task/taskList`,
+    { authorization: token },
+    JSON.stringify(inTeam({ projectId, page: 1, pageSize: 20 })),
+    serverPid,
+  );
+  // Each request moves a random task to the next flow, so every one is a real change (an event appended).
+  const flowOf = new Map(taskIds.map((id) => [id, 0]));
+  const move = await load(`${url}/pmbok/api/task/moveFlow`, { authorization: token }, '{}', serverPid, {
+    requests: [
+      {
+        setupRequest: (request) => {
+          const taskId = taskIds[Math.floor(Math.random() * taskIds.length)];
+          const next = (flowOf.get(taskId) + 1) % flows.length;
+          flowOf.set(taskId, next);
+          return { ...request, body: JSON.stringify(inTeam({ projectId, taskId, flowId: flows[next] })) };
+        },
+      },
+    ],
+  });
+  log(`taskList: ${fmt(list.perSecond)} req/s; moveFlow: ${fmt(move.perSecond)} req/s`);
+  return { list, move, createSeconds };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -451,6 +495,27 @@ function report({ machine: m, eventStore, gateway, failures, seconds }) {
       'Server CPU (user + system time of the server process during the measured run, from `/proc`) tells whether the',
       'server was the bottleneck: one Node.js process near 100 % of a core is saturated, and CPU per request is',
       'then the number to bring down.',
+      '',
+    );
+  }
+
+  if (gateway?.tasks) {
+    const { hello } = gateway;
+    const { list, move, createSeconds } = gateway.tasks;
+    const row = (name, r) =>
+      `| ${name} | ${fmt(r.perSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.cpuPerRequest)} | ${fmt(r.requests)} | ${r.bad} | ${ratio(r.perSecond / hello.perSecond)} |`;
+    push(
+      `## Tasks: \`task/taskList\` and \`task/moveFlow\` with a project of ${fmt(TASKS)} tasks`,
+      '',
+      `Same app and settings as above; one team and one task project with ${fmt(TASKS)} tasks created through the API`,
+      `(20 at a time: ${fmt(createSeconds, 1)} s, ${fmt(TASKS / createSeconds)} tasks/s). \`taskList\` reads the first page of 20;`,
+      'each `moveFlow` moves a random task to its next flow, so every request appends an event, updates the read',
+      'model and answers after the projection has it. Ratios are against the hello-world baseline of this run.',
+      '',
+      '| call | req/s | p50 latency | p99 latency | server CPU per request | requests | failed | ÷ baseline |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      row('`task/taskList` (read)', list),
+      row('`task/moveFlow` (write)', move),
       '',
     );
   }
