@@ -9,11 +9,33 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   private readonly docs = new Map<string, T>();
   /** Per unique index: the indexed values (as JSON) → the _id holding them. */
   private readonly unique: { fields: string[]; owners: Map<string, string> }[];
+  /** Per index whose first field is a top-level one: that field's value (as JSON) → the _ids with it. */
+  private readonly byField = new Map<string, Map<string, Set<string>>>();
 
   constructor(indexes: IndexSpec[]) {
     this.unique = indexes
       .filter((index) => index.unique)
       .map((index) => ({ fields: Object.keys(index.fields), owners: new Map() }));
+    for (const index of indexes) {
+      const first = Object.keys(index.fields)[0];
+      if (first && !first.includes('.')) this.byField.set(first, new Map());
+    }
+  }
+
+  private indexFields(doc: T, add: boolean): void {
+    for (const [field, values] of this.byField) {
+      const value = doc[field];
+      if (value === undefined || value === null || typeof value === 'object') continue;
+      const key = JSON.stringify(value);
+      let ids = values.get(key);
+      if (add) {
+        if (!ids) values.set(key, (ids = new Set()));
+        ids.add(doc._id);
+      } else {
+        ids?.delete(doc._id);
+        if (ids?.size === 0) values.delete(key);
+      }
+    }
   }
 
   private static keyOf(doc: Doc, fields: string[]): string | undefined {
@@ -22,6 +44,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   private unindex(doc: T): void {
+    this.indexFields(doc, false);
     for (const { fields, owners } of this.unique) {
       const key = MemoryCollection.keyOf(doc, fields);
       if (key !== undefined && owners.get(key) === doc._id) owners.delete(key);
@@ -49,7 +72,14 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       return doc ? [doc] : [];
     }
     const query = new Query(filter, {});
-    return [...this.docs.values()].filter((doc) => query.test(doc));
+    // An equality on an indexed field narrows the scan to the documents with that value.
+    const narrowing = keys.find(
+      (key) => this.byField.has(key) && ['string', 'number', 'boolean'].includes(typeof filter[key]),
+    );
+    const candidates = narrowing
+      ? [...(this.byField.get(narrowing)!.get(JSON.stringify(filter[narrowing])) ?? [])].map((id) => this.docs.get(id)!)
+      : this.docs.values();
+    return [...candidates].filter((doc) => query.test(doc));
   }
 
   async findOne(filter: Filter) {
@@ -58,7 +88,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}) {
-    let cursor = new Query(filter, {}).find<T>(this.matching(filter));
+    let cursor = new Query({}, {}).find<T>(this.matching(filter));
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -82,6 +112,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       if (key !== undefined) owners.set(key, doc._id);
     }
     this.docs.set(doc._id, clone(doc));
+    this.indexFields(doc, true);
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {

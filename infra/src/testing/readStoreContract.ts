@@ -67,6 +67,24 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect((await people().findOne({ name: 'ann' }))?._id).toBe('p7');
     });
 
+    it('answers through a secondary index the same as by scanning, after updates and deletes', async () => {
+      const items = store.collection<Doc & { project: number; flow: string; n: number }>('items', [
+        { fields: { project: 1, flow: 1 } },
+      ]);
+      for (let n = 0; n < 30; n++) await items.put({ _id: `i${n}`, project: n % 3, flow: n % 2 ? 'a' : 'b', n });
+      await items.updateOne({ _id: 'i0' }, { $set: { project: 1 } });
+      await items.updateMany({ project: 2, flow: 'a' }, { $set: { project: 7 } });
+      await items.deleteOne({ _id: 'i3' });
+      const byProject = async (project: number) => (await items.find({ project }, { sort: { n: 1 } })).map((i) => i.n);
+      expect(await byProject(0)).toEqual([6, 9, 12, 15, 18, 21, 24, 27]);
+      expect(await byProject(1)).toEqual([0, 1, 4, 7, 10, 13, 16, 19, 22, 25, 28]);
+      expect(await byProject(7)).toEqual([5, 11, 17, 23, 29]);
+      expect(await items.count({ project: 2 })).toBe(5);
+      expect(
+        (await items.find({ project: 1, flow: 'b', n: { $gt: 5 } }, { sort: { n: -1 }, limit: 2 })).map((i) => i.n),
+      ).toEqual([28, 22]);
+    });
+
     it('keeps projection checkpoints', async () => {
       expect(await store.checkpoints.load('projection:x')).toBe(0);
       await store.checkpoints.store('projection:x', 12);
