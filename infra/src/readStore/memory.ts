@@ -29,7 +29,10 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       const key = JSON.stringify(value);
       let ids = values.get(key);
       if (add) {
-        if (!ids) values.set(key, (ids = new Set()));
+        if (!ids) {
+          ids = new Set();
+          values.set(key, ids);
+        }
         ids.add(doc._id);
       } else {
         ids?.delete(doc._id);
