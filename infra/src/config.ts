@@ -10,6 +10,13 @@ export interface RuntimeConfig {
   mongoUrl?: string;
   kafkaBrokers?: string[];
   natsUrl?: string;
+  /** Partitions of each service's Kafka topic (key = stream id, so order holds per stream). */
+  kafkaPartitions: number;
+  /**
+   * Retention of the Kafka topics; -1 keeps every event. Read models fed from another service's topic are
+   * rebuilt from it on start, so anything shorter than the history loses them (the default keeps all).
+   */
+  kafkaRetentionMs: number;
   /** `full` fsyncs every commit (a crash or power loss loses nothing acknowledged); `normal` survives crashes only. */
   eventStoreSync: 'full' | 'normal';
   smsProvider: 'console';
@@ -34,6 +41,8 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Runtime
     mongoUrl: env.MONGO_URL || undefined,
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()) : undefined,
     natsUrl: env.NATS_URL || undefined,
+    kafkaPartitions: integerFrom(env, 'KAFKA_PARTITIONS', 3, 1),
+    kafkaRetentionMs: integerFrom(env, 'KAFKA_RETENTION_MS', -1, -1),
     eventStoreSync: oneOf('EVENT_STORE_SYNC', env.EVENT_STORE_SYNC ?? 'full', ['full', 'normal'] as const),
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER ?? 'console', ['console'] as const),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
@@ -49,4 +58,13 @@ export function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`${name} must be a port number, got "${raw}"`);
   return port;
+}
+
+function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return value;
 }

@@ -3,6 +3,7 @@ import { createFsBlobStore } from './blobStore/fs.js';
 import type { BlobStore } from './blobStore/types.js';
 import type { RuntimeConfig } from './config.js';
 import { createEmbeddedEventBus } from './eventBus/embedded.js';
+import { createKafkaEventBus } from './eventBus/kafka.js';
 import type { EventBus } from './eventBus/types.js';
 import { openSqliteEventStore } from './eventStore/sqlite.js';
 import type { EventStore } from './eventStore/types.js';
@@ -19,20 +20,35 @@ export interface ServiceRuntime {
 }
 
 /**
- * Opens the adapters for a service. Embedded unless the real engines' URLs are set; the distributed adapters
- * (MongoDB, Kafka, NATS) plug in here without the services changing.
+ * Opens the adapters for a service. Embedded by default; with `KAFKA_BROKERS` the service publishes its log
+ * to its Kafka topic and consumes other services' topics, so that each service can run as its own process
+ * with its own data directory. The MongoDB adapters are not built (ADR 6), so `MONGO_URL` is refused rather
+ * than ignored.
  */
 export async function openServiceRuntime(service: string, config: RuntimeConfig): Promise<ServiceRuntime> {
-  if (config.mongoUrl || config.kafkaBrokers) {
-    throw new Error('MONGO_URL / KAFKA_BROKERS are set but the distributed adapters are not part of this build yet');
+  if (config.mongoUrl) {
+    throw new Error(
+      'MONGO_URL is set, but the MongoDB adapters are not part of this build (docs/adr/0006-real-engines.md): unset it to keep the event log and read models in DATA_DIR',
+    );
   }
   const eventStore = openSqliteEventStore({ file: join(config.dataDir, `${service}.db`), sync: config.eventStoreSync });
   const readStore = createMemoryReadStore();
-  const eventBus = createEmbeddedEventBus({
-    dataDir: config.dataDir,
-    checkpoints: eventStore.checkpoints,
-    sync: config.eventStoreSync,
-  });
+  const eventBus = config.kafkaBrokers
+    ? await createKafkaEventBus({
+        brokers: config.kafkaBrokers,
+        clientId: `pmbok-${service}`,
+        relays: [{ topic: service, store: eventStore }],
+        partitions: config.kafkaPartitions,
+        retentionMs: config.kafkaRetentionMs,
+      }).catch(async (error) => {
+        await eventStore.close();
+        throw error;
+      })
+    : createEmbeddedEventBus({
+        dataDir: config.dataDir,
+        checkpoints: eventStore.checkpoints,
+        sync: config.eventStoreSync,
+      });
   const blobStore = createFsBlobStore(join(config.dataDir, 'uploads'));
   return {
     eventStore,

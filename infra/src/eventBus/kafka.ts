@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import type { CheckpointStore, EventStore, RecordedEvent, Subscription } from '../eventStore/types.js';
 import type { EventBus } from './types.js';
@@ -8,6 +9,7 @@ export interface KafkaBusOptions {
   /** Logs whose new events this process publishes (its own service's), as `topic` = service name. */
   relays?: { topic: string; store: EventStore }[];
   partitions?: number;
+  /** -1 (the default) keeps every event: read models fed from a topic are rebuilt from it. */
   retentionMs?: number;
   /** Handler attempts before an event batch goes to the dead-letter topic. */
   maxAttempts?: number;
@@ -33,6 +35,7 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
   const consumers = new Set<Consumer>();
   const relays: Subscription[] = [];
   const ensured = new Set<string>();
+  const ownGroups = new Set<string>();
 
   async function ensureTopic(name: string) {
     if (ensured.has(name)) return;
@@ -42,7 +45,7 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
         {
           topic: name,
           numPartitions: options.partitions ?? 3,
-          configEntries: [{ name: 'retention.ms', value: String(options.retentionMs ?? 7 * 24 * 3600 * 1000) }],
+          configEntries: [{ name: 'retention.ms', value: String(options.retentionMs ?? -1) }],
         },
       ],
     });
@@ -70,13 +73,22 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
     async subscribe({ topic, group, handler, checkpoints }) {
       const name = topicName(topic);
       await ensureTopic(name);
-      const groupId = `pmbok.${group}`;
       const fedReadModel: CheckpointStore | undefined = checkpoints;
+      // Every replica keeps its own copy of a fed read model, so each reads the whole topic in a group of its
+      // own; consumers with effects share the service's group, so that each event is handled once.
+      const groupId = fedReadModel ? `pmbok.${group}.${randomUUID()}` : `pmbok.${group}`;
+      if (fedReadModel) ownGroups.add(groupId);
+      // A read model fed from the topic keeps, with its data, the last global position applied from each
+      // partition: positions only grow within a partition (one stream, one partition), not across them.
       const checkpointId = `bus:${topic}:${group}`;
+      const partitionCheckpoint = (partition: number) => `${checkpointId}:${partition}`;
+      const applied = new Map<number, number>();
       let position = fedReadModel ? await fedReadModel.load(checkpointId) : 0;
-      // A read model that starts empty (checkpoint 0) reads the topic again from the start.
-      if (fedReadModel && position === 0)
-        await admin.resetOffsets({ groupId, topic: name, earliest: true }).catch(() => {});
+      const appliedIn = async (partition: number) => {
+        if (!fedReadModel) return 0;
+        if (!applied.has(partition)) applied.set(partition, await fedReadModel.load(partitionCheckpoint(partition)));
+        return applied.get(partition) ?? 0;
+      };
       const handled = new Map<number, string>();
       const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
       consumers.add(consumer);
@@ -85,9 +97,10 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
       await consumer.run({
         eachBatchAutoResolve: false,
         eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning }) => {
+          const after = await appliedIn(batch.partition);
           const events = batch.messages
             .map((m) => JSON.parse(m.value?.toString() ?? 'null') as RecordedEvent)
-            .filter((e) => e && (!fedReadModel || e.metadata.globalPosition > position));
+            .filter((e) => e && (!fedReadModel || e.metadata.globalPosition > after));
           for (let attempt = 1; isRunning(); attempt += 1) {
             try {
               if (events.length > 0) await handler(events);
@@ -111,6 +124,8 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
           }
           const last = events.at(-1)?.metadata.globalPosition;
           if (fedReadModel && last !== undefined) {
+            applied.set(batch.partition, last);
+            await fedReadModel.store(partitionCheckpoint(batch.partition), last);
             position = Math.max(position, last);
             await fedReadModel.store(checkpointId, position);
           }
@@ -154,12 +169,14 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
         async stop() {
           await consumer.disconnect();
           consumers.delete(consumer);
+          if (ownGroups.delete(groupId)) await admin.deleteGroups([groupId]).catch(() => {});
         },
       };
     },
     async close() {
       for (const relay of relays) await relay.stop();
       for (const consumer of consumers) await consumer.disconnect();
+      if (ownGroups.size > 0) await admin.deleteGroups([...ownGroups]).catch(() => {});
       await producer.disconnect();
       await admin.disconnect();
     },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventBus } from '../eventBus/types.js';
-import type { EventStore, RecordedEvent } from '../eventStore/types.js';
+import type { CheckpointStore, EventStore, RecordedEvent } from '../eventStore/types.js';
 
 export interface EventBusHarness {
   /** The producing service's event store (topic = its name), and a bus for consuming services. */
@@ -75,6 +75,39 @@ export function eventBusContract(name: string, harness: EventBusHarness): void {
       await sub.waitFor(lastGlobalPosition);
       await sub.stop();
       expect(byStream(seen, 'live')).toEqual([9]);
+    });
+
+    it('feeds a read model every event of every stream, and an emptied read model again from the start', async () => {
+      const memoryCheckpoints = (): CheckpointStore => {
+        const positions = new Map<string, number>();
+        return {
+          load: async (id) => positions.get(id) ?? 0,
+          store: async (id, position) => void positions.set(id, position),
+        };
+      };
+      for (let n = 0; n < 30; n++) await producer.append(`m-${n % 7}`, [{ type: 'Counted', data: { n } }], 'any');
+      const feed = async (checkpoints: CheckpointStore, into: RecordedEvent[]) => {
+        const sub = await bus.subscribe({ topic, group: 'directory', handler: collect(into), checkpoints });
+        await sub.catchUp();
+        await sub.stop();
+      };
+      const checkpoints = memoryCheckpoints();
+      const first: RecordedEvent[] = [];
+      await feed(checkpoints, first);
+      expect(new Set(first.map((e) => (e.data as { n: number }).n)).size).toBe(30);
+      for (let stream = 0; stream < 7; stream++) {
+        const ns = byStream(first, `m-${stream}`);
+        expect(ns).toEqual([...ns].sort((a, b) => a - b));
+      }
+      // The same read model after a restart gets only what it has not applied.
+      await producer.append('m-0', [{ type: 'Counted', data: { n: 30 } }], 'any');
+      const resumed: RecordedEvent[] = [];
+      await feed(checkpoints, resumed);
+      expect(resumed.map((e) => (e.data as { n: number }).n)).toEqual([30]);
+      // An empty read model (an in-memory one after a restart) is fed everything again.
+      const rebuilt: RecordedEvent[] = [];
+      await feed(memoryCheckpoints(), rebuilt);
+      expect(new Set(rebuilt.map((e) => (e.data as { n: number }).n)).size).toBe(31);
     });
   });
 }
