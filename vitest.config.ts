@@ -27,6 +27,7 @@ export default defineConfig({
           include: ['{infra,services/*,gateway,console,scripts}/test/**/*.{unit,int}.spec.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -39,6 +40,8 @@ export default defineConfig({
           // One browser and one app at a time: two cores do not run more well.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
+          // After the unit group: the failure tests restart the shared Kafka broker, which the contract suites use.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -8,6 +8,7 @@
 #
 #   scripts/engines.sh start DIR   starts what it can, writes DIR/env (export NATS_URL=..., KAFKA_BROKERS=...)
 #   scripts/engines.sh stop DIR    stops them
+#   scripts/engines.sh restart-kafka DIR   stops the broker and starts it again on its storage (failure tests)
 set -euo pipefail
 
 cmd=${1:?start|stop}
@@ -84,11 +85,25 @@ PROPS
   local java=(java -Xms256m -Xmx512m -Dlog4j.configuration="file:$dir/kafka/log4j.properties" -cp "$cp")
   "${java[@]}" kafka.tools.StorageTool format -t "$(cat /proc/sys/kernel/random/uuid | tr -d - | head -c 22)" \
     -c "$dir/kafka/server.properties" >"$dir/kafka-format.log" 2>&1
-  "${java[@]}" kafka.Kafka "$dir/kafka/server.properties" >"$dir/kafka.log" 2>&1 &
-  echo $! >"$dir/kafka.pid"
-  wait_port "$kafka_port" 90 || { log "Kafka did not start"; tail -40 "$dir/kafka.log"; return 1; }
+  run_kafka
   echo "export KAFKA_BROKERS=127.0.0.1:$kafka_port" >>"$dir/env"
   log "Kafka on :$kafka_port"
+}
+
+run_kafka() { # the broker on its existing storage
+  local java=(java -Xms256m -Xmx512m -Dlog4j.configuration="file:$dir/kafka/log4j.properties" -cp "$(kafka_classpath)")
+  "${java[@]}" kafka.Kafka "$dir/kafka/server.properties" >>"$dir/kafka.log" 2>&1 &
+  echo $! >"$dir/kafka.pid"
+  wait_port "$kafka_port" 90 || { log "Kafka did not start"; tail -40 "$dir/kafka.log"; return 1; }
+}
+
+stop_pid() { # name: SIGTERM, then wait until the process is gone
+  local pid
+  [ -f "$dir/$1.pid" ] || return 0
+  pid=$(cat "$dir/$1.pid")
+  kill "$pid" 2>/dev/null || return 0
+  for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  kill -9 "$pid" 2>/dev/null || true
 }
 
 case $cmd in
@@ -97,11 +112,16 @@ case $cmd in
     : >"$dir/env"
     start_nats
     start_kafka
+    echo "export PMBOK_ENGINES_DIR=$dir" >>"$dir/env"
+    ;;
+  restart-kafka) # for the failure tests: the broker goes away and comes back on the same storage
+    stop_pid kafka
+    run_kafka
+    log "Kafka restarted"
     ;;
   stop)
-    for name in kafka nats; do
-      [ -f "$dir/$name.pid" ] && kill "$(cat "$dir/$name.pid")" 2>/dev/null || true
-    done
+    stop_pid kafka
+    stop_pid nats
     ;;
-  *) echo "usage: $0 start|stop DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|restart-kafka DIR" >&2; exit 2 ;;
 esac

@@ -17,6 +17,8 @@ export interface RuntimeConfig {
    * rebuilt from it on start, so anything shorter than the history loses them (the default keeps all).
    */
   kafkaRetentionMs: number;
+  /** Prefix of Kafka topic and group names (several installations can share one cluster). */
+  kafkaPrefix: string;
   /** `full` fsyncs every commit (a crash or power loss loses nothing acknowledged); `normal` survives crashes only. */
   eventStoreSync: 'full' | 'normal';
   smsProvider: 'console';
@@ -43,6 +45,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Runtime
     natsUrl: env.NATS_URL || undefined,
     kafkaPartitions: integerFrom(env, 'KAFKA_PARTITIONS', 3, 1),
     kafkaRetentionMs: integerFrom(env, 'KAFKA_RETENTION_MS', -1, -1),
+    kafkaPrefix: env.KAFKA_PREFIX || 'pmbok',
     eventStoreSync: oneOf('EVENT_STORE_SYNC', env.EVENT_STORE_SYNC ?? 'full', ['full', 'normal'] as const),
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER ?? 'console', ['console'] as const),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),

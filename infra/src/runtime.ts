@@ -40,6 +40,7 @@ export async function openServiceRuntime(service: string, config: RuntimeConfig)
         relays: [{ topic: service, store: eventStore }],
         partitions: config.kafkaPartitions,
         retentionMs: config.kafkaRetentionMs,
+        prefix: config.kafkaPrefix,
       }).catch(async (error) => {
         await eventStore.close();
         throw error;

@@ -11,12 +11,12 @@ export interface KafkaBusOptions {
   partitions?: number;
   /** -1 (the default) keeps every event: read models fed from a topic are rebuilt from it. */
   retentionMs?: number;
+  /** Prefix of topic and consumer-group names, so that several installations can share a cluster. */
+  prefix?: string;
   /** Handler attempts before an event batch goes to the dead-letter topic. */
   maxAttempts?: number;
 }
 
-const topicName = (topic: string) => `pmbok.${topic}.events`;
-const deadLetterName = (topic: string) => `pmbok.${topic}.dead-letter`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -27,6 +27,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * dead-letter topic after `maxAttempts`, so one poison event does not stop the group.
  */
 export async function createKafkaEventBus(options: KafkaBusOptions): Promise<EventBus> {
+  const prefix = options.prefix ?? 'pmbok';
+  const topicName = (topic: string) => `${prefix}.${topic}.events`;
+  const deadLetterName = (topic: string) => `${prefix}.${topic}.dead-letter`;
   const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
@@ -76,7 +79,7 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
       const fedReadModel: CheckpointStore | undefined = checkpoints;
       // Every replica keeps its own copy of a fed read model, so each reads the whole topic in a group of its
       // own; consumers with effects share the service's group, so that each event is handled once.
-      const groupId = fedReadModel ? `pmbok.${group}.${randomUUID()}` : `pmbok.${group}`;
+      const groupId = fedReadModel ? `${prefix}.${group}.${randomUUID()}` : `${prefix}.${group}`;
       if (fedReadModel) ownGroups.add(groupId);
       // A read model fed from the topic keeps, with its data, the last global position applied from each
       // partition: positions only grow within a partition (one stream, one partition), not across them.
