@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import type { Realtime } from '@pmbok/infra';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceName } from './config.js';
 import api from './plugins/api.js';
@@ -12,6 +13,7 @@ import { userInfoCalls } from './routes/api/user-info.js';
 import consoleRoutes from './routes/console.js';
 import devRoutes from './routes/dev.js';
 import healthRoutes from './routes/health.js';
+import liveRoutes from './routes/live.js';
 import uploadRoutes from './routes/uploads.js';
 import wechatRoutes from './routes/wechat.js';
 
@@ -21,6 +23,8 @@ export interface AppOptions {
   consoleDir: string;
   /** Serve the development SMS outbox (only with the console SMS provider). */
   devSmsOutbox: boolean;
+  /** Where the live connections' pushes come from (NATS across replicas, or in-process). */
+  realtime: Realtime;
 }
 
 /** The gateway as a plugin: `server.ts` and `embedded.ts` listen, tests call `app.inject`. */
@@ -32,6 +36,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(uploadRoutes);
   await fastify.register(wechatRoutes);
   await fastify.register(healthRoutes);
+  await fastify.register(liveRoutes, { realtime: options.realtime });
   if (options.devSmsOutbox) await fastify.register(devRoutes);
   await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });
 }

@@ -1,11 +1,11 @@
-import { collectProcessMetrics, createLogger } from '@pmbok/infra';
+import { collectProcessMetrics, createLogger, openRealtime, type Realtime } from '@pmbok/infra';
 import Fastify from 'fastify';
 import app from './app.js';
 import { type GatewayConfig, loadGatewayConfig, type ServiceName, serviceAddressesFromEnv } from './config.js';
 import { newRequestId } from './plugins/api.js';
 
 /** Builds the Fastify server around the app plugin (no listening). */
-export async function buildServer(config: GatewayConfig, addresses: Record<ServiceName, string>) {
+export async function buildServer(config: GatewayConfig, addresses: Record<ServiceName, string>, realtime?: Realtime) {
   const server = Fastify({
     loggerInstance: createLogger('gateway', config.runtime.logLevel),
     trustProxy: config.trustProxy,
@@ -13,11 +13,15 @@ export async function buildServer(config: GatewayConfig, addresses: Record<Servi
     bodyLimit: 1024 * 1024,
     genReqId: (request) => newRequestId(request.headers['x-request-id']),
   });
+  const live = realtime ?? (await openRealtime(config.runtime, 'gateway'));
+  // The connection the gateway opened is closed with it; one passed in belongs to the caller.
+  if (!realtime) server.addHook('onClose', () => live.close());
   await server.register(app, {
     addresses,
     callTimeoutMs: config.callTimeoutMs,
     consoleDir: config.consoleDir,
     devSmsOutbox: config.runtime.smsProvider === 'console',
+    realtime: live,
   });
   return server;
 }

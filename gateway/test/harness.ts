@@ -17,6 +17,8 @@ export const embeddedOnly = { MONGO_URL: '', KAFKA_BROKERS: '', NATS_URL: '' };
 export interface Harness {
   app: Awaited<ReturnType<typeof buildServer>>;
   dataDir: string;
+  /** The services' gRPC addresses, for a second gateway in front of the same services. */
+  addresses: Record<ServiceName, string>;
   /** POST a call with a form body; returns the parsed envelope. */
   call(
     path: string,
@@ -82,6 +84,7 @@ export async function startHarness(
   return {
     app,
     dataDir,
+    addresses,
     call,
     smsCode,
     async register(telephone, password = 'Passw0rd!') {

@@ -19,6 +19,8 @@ export interface RuntimeConfig {
   kafkaRetentionMs: number;
   /** Prefix of Kafka topic and group names (several installations can share one cluster). */
   kafkaPrefix: string;
+  /** Prefix of NATS subjects (`<prefix>.user.<id>`, `<prefix>.team.<id>`). */
+  natsPrefix: string;
   /** `full` fsyncs every commit (a crash or power loss loses nothing acknowledged); `normal` survives crashes only. */
   eventStoreSync: 'full' | 'normal';
   smsProvider: 'console';
@@ -46,6 +48,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Runtime
     kafkaPartitions: integerFrom(env, 'KAFKA_PARTITIONS', 3, 1),
     kafkaRetentionMs: integerFrom(env, 'KAFKA_RETENTION_MS', -1, -1),
     kafkaPrefix: env.KAFKA_PREFIX || 'pmbok',
+    natsPrefix: env.NATS_PREFIX || 'pmbok',
     eventStoreSync: oneOf('EVENT_STORE_SYNC', env.EVENT_STORE_SYNC ?? 'full', ['full', 'normal'] as const),
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER ?? 'console', ['console'] as const),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, register } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
 
 export { register as metricsRegistry };
 
@@ -50,4 +50,9 @@ export const projectionApplySeconds = once(
       labelNames: ['projection'],
       buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5],
     }),
+);
+
+export const liveConnections = once(
+  'pmbok_gateway_live_connections',
+  () => new Gauge({ name: 'pmbok_gateway_live_connections', help: 'Open live (WebSocket) connections' }),
 );

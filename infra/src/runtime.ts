@@ -9,6 +9,9 @@ import { openSqliteEventStore } from './eventStore/sqlite.js';
 import type { EventStore } from './eventStore/types.js';
 import { createMemoryReadStore } from './readStore/memory.js';
 import type { ReadStore } from './readStore/types.js';
+import { processRealtime } from './realtime/memory.js';
+import { createNatsRealtime } from './realtime/nats.js';
+import type { Realtime } from './realtime/types.js';
 
 /** The adapters one service runs on, chosen by configuration. */
 export interface ServiceRuntime {
@@ -16,7 +19,16 @@ export interface ServiceRuntime {
   readStore: ReadStore;
   eventBus: EventBus;
   blobStore: BlobStore;
+  /** Live pushes to users and teams: NATS with `NATS_URL`, else shared by everything in the process. */
+  realtime: Realtime;
   close(): Promise<void>;
+}
+
+/** The realtime port for a process: NATS when configured (pushes reach every gateway replica). */
+export function openRealtime(config: RuntimeConfig, name: string): Promise<Realtime> {
+  return config.natsUrl
+    ? createNatsRealtime(config.natsUrl, { name: `pmbok-${name}`, prefix: config.natsPrefix })
+    : Promise.resolve(processRealtime());
 }
 
 /**
@@ -51,12 +63,15 @@ export async function openServiceRuntime(service: string, config: RuntimeConfig)
         sync: config.eventStoreSync,
       });
   const blobStore = createFsBlobStore(join(config.dataDir, 'uploads'));
+  const realtime = await openRealtime(config, service);
   return {
     eventStore,
     readStore,
     eventBus,
     blobStore,
+    realtime,
     async close() {
+      await realtime.close();
       await eventBus.close();
       await readStore.close();
       await blobStore.close();

@@ -48,11 +48,19 @@ export default fp<ServicesOptions>(
       inFlight -= 1;
       if (inFlight === 0) drained?.();
     };
-    app.addHook('onRequest', async () => {
-      inFlight += 1;
+    // Live connections (WebSocket upgrades) are not answers in flight: they never get an onResponse, and
+    // @fastify/websocket closes them on shutdown.
+    const counted = (request: { headers: { upgrade?: string } }) =>
+      request.headers.upgrade?.toLowerCase() !== 'websocket';
+    app.addHook('onRequest', async (request) => {
+      if (counted(request)) inFlight += 1;
     });
-    app.addHook('onResponse', finished);
-    app.addHook('onRequestAbort', async (_request) => finished());
+    app.addHook('onResponse', async (request) => {
+      if (counted(request)) await finished();
+    });
+    app.addHook('onRequestAbort', async (request) => {
+      if (counted(request)) await finished();
+    });
     app.addHook('onClose', async () => {
       if (inFlight > 0) {
         await new Promise<void>((resolve) => {

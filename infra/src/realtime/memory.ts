@@ -18,3 +18,17 @@ export function createMemoryRealtime(): Realtime {
     },
   };
 }
+
+let shared: Realtime | undefined;
+
+/**
+ * The in-process realtime every component of one process shares (the embedded default: services publish,
+ * the gateway's sockets subscribe). Closing it is a no-op: the process owns it.
+ */
+export function processRealtime(): Realtime {
+  if (!shared) {
+    const realtime = createMemoryRealtime();
+    shared = { ...realtime, close: async () => {} };
+  }
+  return shared;
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { createNatsRealtime, processRealtime, type Realtime } from '@pmbok/infra';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { loadGatewayConfig } from '../src/config.js';
+import { buildServer } from '../src/server.js';
+import { embeddedOnly, type Harness, startHarness } from './harness.js';
+
+/** A socket with its messages queued, so that a test reads them in order without timers. */
+class Inbox {
+  private readonly queue: unknown[] = [];
+  private waiting: ((message: unknown) => void) | undefined;
+  readonly closed: Promise<{ code: number }>;
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (this.waiting) {
+        const resolve = this.waiting;
+        this.waiting = undefined;
+        resolve(message);
+      } else this.queue.push(message);
+    });
+    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve({ code })));
+  }
+  next(): Promise<any> {
+    if (this.queue.length > 0) return Promise.resolve(this.queue.shift());
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
+  send(message: unknown) {
+    this.socket.send(JSON.stringify(message));
+  }
+}
+
+const open = (url: string) => {
+  const socket = new WebSocket(url);
+  const inbox = new Inbox(socket);
+  return inbox;
+};
+
+describe('live connection (embedded: in-process realtime)', () => {
+  let h: Harness;
+  let base = '';
+  let alice = '';
+  let bob = '';
+  let teamId = 0;
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(h.app.server.address() as { port: number }).port}/pmbok/ws`;
+    alice = await h.register('13900000001');
+    bob = await h.register('13900000002');
+    const created = await h.call('team/create', { teamName: '直播', sourceProject: '[]' }, alice);
+    teamId = Number(created.data.teamId);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('refuses a connection without a valid token, saying so before closing', async () => {
+    for (const url of [base, `${base}?token=not-a-token`]) {
+      const inbox = open(url);
+      expect(await inbox.next()).toMatchObject({ code: 402 });
+      expect((await inbox.closed).code).toBe(4402);
+    }
+  });
+
+  it('answers heartbeats and delivers pushes to the user and to their team', async () => {
+    const inbox = open(`${base}?token=${encodeURIComponent(alice)}&teamId=${teamId}`);
+    const hello = await inbox.next();
+    expect(hello).toMatchObject({ code: 200, data: { teamId } });
+    inbox.send({ code: 200001, authorization: alice, data: {} });
+    expect(await inbox.next()).toMatchObject({ code: 200001 });
+    const realtime = processRealtime();
+    await realtime.publish({ userId: hello.data.userId }, { code: 200201, data: { unReadCount: 4 } });
+    expect(await inbox.next()).toEqual({ code: 200201, data: { unReadCount: 4 } });
+    await realtime.publish({ teamId }, { code: 200100, data: { teamId } });
+    expect(await inbox.next()).toEqual({ code: 200100, data: { teamId } });
+    inbox.socket.send('not json');
+    expect(await inbox.next()).toMatchObject({ code: 400 });
+    inbox.send('a string, not a message');
+    expect(await inbox.next()).toMatchObject({ code: 400 });
+    inbox.socket.close();
+    await inbox.closed;
+  });
+
+  it('does not subscribe a socket to a team its user is not in', async () => {
+    const inbox = open(`${base}?token=${encodeURIComponent(bob)}&teamId=${teamId}`);
+    const hello = await inbox.next();
+    expect(hello).toMatchObject({ code: 200, data: { teamId: 0 } });
+    const realtime = processRealtime();
+    await realtime.publish({ teamId }, { code: 200100, data: { secret: true } });
+    await realtime.publish({ userId: hello.data.userId }, { code: 200201, data: { unReadCount: 1 } });
+    // Pushes arrive in order on the socket: the first one it gets is the one to bob, not the team's.
+    expect(await inbox.next()).toEqual({ code: 200201, data: { unReadCount: 1 } });
+    inbox.socket.close();
+    await inbox.closed;
+  });
+});
+
+const { NATS_URL } = process.env;
+if (!NATS_URL) {
+  describe('live connection across two gateways (NATS)', () => {
+    it.skip('needs NATS_URL (scripts/engines.sh start)', () => {});
+  });
+} else {
+  describe('live connection across two gateways (NATS)', () => {
+    let h: Harness;
+    const prefix = `live-${randomUUID().slice(0, 8)}`;
+    const gateways: { server: Awaited<ReturnType<typeof buildServer>>; realtime: Realtime; url: string }[] = [];
+    let service: Realtime;
+    beforeAll(async () => {
+      h = await startHarness();
+      const config = loadGatewayConfig({ ...process.env, ...embeddedOnly, DATA_DIR: h.dataDir, LOG_LEVEL: 'silent' });
+      for (let i = 0; i < 2; i++) {
+        const realtime = await createNatsRealtime(NATS_URL, { name: `gateway-${i}`, prefix });
+        const server = await buildServer(config, h.addresses, realtime);
+        await server.listen({ port: 0, host: '127.0.0.1' });
+        const url = `ws://127.0.0.1:${(server.server.address() as { port: number }).port}/pmbok/ws`;
+        gateways.push({ server, realtime, url });
+      }
+      // A service publishes through its own connection, as it would from its own process.
+      service = await createNatsRealtime(NATS_URL, { name: 'service', prefix });
+    });
+    afterAll(async () => {
+      for (const gateway of gateways) {
+        await gateway.server.close();
+        await gateway.realtime.close();
+      }
+      await service?.close();
+      await h.close();
+    });
+
+    it('delivers a push for a user to their sockets on either gateway', async () => {
+      const token = await h.register('13900000011');
+      const other = await h.register('13900000012');
+      const onFirst = open(`${gateways[0]!.url}?token=${encodeURIComponent(token)}`);
+      const onSecond = open(`${gateways[1]!.url}?token=${encodeURIComponent(token)}`);
+      const stranger = open(`${gateways[1]!.url}?token=${encodeURIComponent(other)}`);
+      const { userId } = (await onFirst.next()).data;
+      expect((await onSecond.next()).data.userId).toBe(userId);
+      const strangerId = (await stranger.next()).data.userId;
+      await service.publish({ userId }, { code: 200201, data: { unReadCount: 7 } });
+      expect(await onFirst.next()).toEqual({ code: 200201, data: { unReadCount: 7 } });
+      expect(await onSecond.next()).toEqual({ code: 200201, data: { unReadCount: 7 } });
+      await service.publish({ userId: strangerId }, { code: 200201, data: { unReadCount: 1 } });
+      expect(await stranger.next()).toEqual({ code: 200201, data: { unReadCount: 1 } });
+      for (const inbox of [onFirst, onSecond, stranger]) {
+        inbox.socket.close();
+        await inbox.closed;
+      }
+    });
+  });
+}
