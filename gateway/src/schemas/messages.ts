@@ -11,6 +11,10 @@ const fieldNames: Record<string, string> = {
   smsType: '短信类型',
   teamId: '团队',
   shareCode: '邀请码',
+  content: '内容',
+  keyword: '关键词',
+  page: '页码',
+  pageSize: '每页条数',
 };
 
 const nameOf = (field: string) => fieldNames[field] ?? field;
