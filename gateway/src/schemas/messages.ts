@@ -28,6 +28,8 @@ export function describeValidationError(error: FastifyError): string {
     const field = first.instancePath.replace(/^\//, '').split('/')[0] ?? '';
     if (!field) return '请求格式错误：请求体必须是表单或 JSON 对象';
     if (first.keyword === 'maxLength') return `${nameOf(field)}过长，最多 ${String(params.limit)} 个字符`;
+    if (first.keyword === 'maximum') return `${nameOf(field)}不能大于 ${String(params.limit)}`;
+    if (first.keyword === 'minimum') return `${nameOf(field)}不能小于 ${String(params.limit)}`;
     return `参数格式错误：${nameOf(field)}`;
   }
   switch (error.code) {
