@@ -34,7 +34,7 @@ const feedbackIdFor = (userId: number, commandId: string) =>
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function paging(page: number, pageSize: number) {
+function paging(page: number, pageSize: number) {
   const size = Math.min(Math.max(Math.trunc(pageSize) || 20, 1), 100);
   const current = Math.max(Math.trunc(page) || 1, 1);
   return { page: current, pageSize: size, skip: (current - 1) * size };
