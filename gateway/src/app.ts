@@ -5,6 +5,7 @@ import type { ServiceName } from './config.js';
 import api from './plugins/api.js';
 import services from './plugins/services.js';
 import teamUsersRoutes from './routes/admin/team-users.js';
+import { feedbackCalls } from './routes/api/feedback.js';
 import { qrLoginCalls } from './routes/api/qr-login.js';
 import { taskCalls } from './routes/api/task.js';
 import { teamCalls } from './routes/api/team.js';
@@ -31,7 +32,9 @@ export interface AppOptions {
 export default async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(formbody, { bodyLimit: 64 * 1024 });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
-  await fastify.register(api, { calls: [...userCalls, ...qrLoginCalls, ...userInfoCalls, ...teamCalls, ...taskCalls] });
+  await fastify.register(api, {
+    calls: [...userCalls, ...qrLoginCalls, ...userInfoCalls, ...teamCalls, ...taskCalls, ...feedbackCalls],
+  });
   await fastify.register(teamUsersRoutes);
   await fastify.register(uploadRoutes);
   await fastify.register(wechatRoutes);

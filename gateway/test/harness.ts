@@ -37,7 +37,11 @@ export interface Harness {
 /** The six services on loopback gRPC ports 0 and the gateway app, for `app.inject` tests. */
 export async function startHarness(
   dataDir = mkdtempSync(join(tmpdir(), 'pmbok-gw-')),
-  extra: { wechatFetch?: typeof fetch } = {},
+  extra: {
+    wechatFetch?: typeof fetch;
+    /** The messaging service's `ADMIN_TELEPHONES`; none by default (the first account registered administers). */
+    adminTelephones?: string[];
+  } = {},
 ): Promise<Harness> {
   const env = { ...process.env, ...embeddedOnly, DATA_DIR: dataDir, EVENT_STORE_SYNC: 'normal', LOG_LEVEL: 'silent' };
   const config = loadGatewayConfig(env);

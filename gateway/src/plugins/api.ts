@@ -10,11 +10,14 @@ import { describeValidationError } from '../schemas/messages.js';
 /** One call of SPEC §7: `POST /pmbok/api/<module>/<call>`. */
 export interface ApiCall<P extends TProperties = TProperties> {
   module: string;
+  /** Empty for a call at the module's own path, such as `/pmbok/api/feedback`. */
   call: string;
   /** `user` calls need a valid token; `public` ones do not; `optional` ones use a token when one is sent. */
   access: 'public' | 'user' | 'optional';
   /** The call's own fields; `teamId` and `version` (added by the client to every body) are accepted too. */
   fields: P;
+  /** `msg` of a successful answer, when the client's contract names one; `success` otherwise. */
+  successMessage?: string;
   handle(input: Static<TObject<P>>, context: CallContext): Promise<unknown>;
 }
 
@@ -130,7 +133,7 @@ export default fp<{ calls: ApiCall[] }>(
             .send({ code: 404, msg: `未知接口：${request.method} ${request.url.split('?')[0]}`, data: null });
         });
         for (const call of calls) {
-          const url = `/${call.module}/${call.call}`;
+          const url = call.call ? `/${call.module}/${call.call}` : `/${call.module}`;
           api.post(url, { schema: { body: Type.Object({ ...clientFields, ...call.fields }) } }, async (request) => {
             const body = request.body as Record<string, unknown> & { teamId?: string };
             const identity = await identify(app, request, call.access);
@@ -151,7 +154,7 @@ export default fp<{ calls: ApiCall[] }>(
               return { code: data.code, msg: data.msg, data: data.data };
             }
             apiAnswers.inc({ call: url, code: 200 });
-            return { code: 200, msg: 'success', data: data ?? null };
+            return { code: 200, msg: call.successMessage ?? 'success', data: data ?? null };
           });
         }
       },
@@ -160,6 +163,15 @@ export default fp<{ calls: ApiCall[] }>(
   },
   { name: 'api', dependencies: ['services'] },
 );
+
+/**
+ * The command id of a request the client may retry, from its `Idempotency-Key` header and prefixed with the call, so
+ * the service appends nothing twice for one key; none when the header is absent or malformed.
+ */
+export function commandIdFrom(request: FastifyRequest, call: string): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(key) ? `${call}:${key}` : undefined;
+}
 
 export const newRequestId = (incoming: string | string[] | undefined): string =>
   typeof incoming === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : randomUUID();

@@ -11,6 +11,10 @@ const fieldNames: Record<string, string> = {
   smsType: '短信类型',
   teamId: '团队',
   shareCode: '邀请码',
+  content: '内容',
+  keyword: '关键词',
+  page: '页码',
+  pageSize: '每页条数',
 };
 
 const nameOf = (field: string) => fieldNames[field] ?? field;
@@ -24,6 +28,8 @@ export function describeValidationError(error: FastifyError): string {
     const field = first.instancePath.replace(/^\//, '').split('/')[0] ?? '';
     if (!field) return '请求格式错误：请求体必须是表单或 JSON 对象';
     if (first.keyword === 'maxLength') return `${nameOf(field)}过长，最多 ${String(params.limit)} 个字符`;
+    if (first.keyword === 'maximum') return `${nameOf(field)}不能大于 ${String(params.limit)}`;
+    if (first.keyword === 'minimum') return `${nameOf(field)}不能小于 ${String(params.limit)}`;
     return `参数格式错误：${nameOf(field)}`;
   }
   switch (error.code) {

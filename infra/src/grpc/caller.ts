@@ -51,3 +51,18 @@ export function signedInCaller(context: CallContext): Caller & { userId: number 
   if (!caller.userId) throw unauthenticated();
   return caller;
 }
+
+/**
+ * The command id of a retried request (the gateway derives it from the client's `Idempotency-Key` header), so a
+ * service appends nothing twice for it; carried in gRPC metadata beside the caller.
+ */
+const COMMAND_ID = 'x-pmbok-command-id';
+
+export function setCommandId(metadata: Metadata, commandId: string): void {
+  metadata.set(COMMAND_ID, commandId);
+}
+
+export function commandIdOf(context: CallContext): string | undefined {
+  const value = context.metadata.get(COMMAND_ID);
+  return typeof value === 'string' && value ? value : undefined;
+}

@@ -1,4 +1,4 @@
-import { callerOf, failedPrecondition, type SmsProvider, signedInCaller } from '@pmbok/infra';
+import { callerOf, commandIdOf, failedPrecondition, type SmsProvider, signedInCaller } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
 import type { Profiles } from './application/profile.js';
 import type { QrLogin } from './application/qrLogin.js';
@@ -31,14 +31,13 @@ export function authServiceImplementation(
       return accounts.sendSmsCode(request.telephone, purposeOf(request.smsType), callerOf(context));
     },
     async register(request, context) {
-      const commandId = context.metadata.get('x-pmbok-command-id');
       const caller = callerOf(context);
       // A stale ticket must fail before the account exists, not after.
       if (request.ticket) await qr.checkBindable(request.ticket);
       const registered = await accounts.register(
         { ...request, inviterShareCode: request.inviterShareCode },
         caller,
-        typeof commandId === 'string' && commandId ? commandId : undefined,
+        commandIdOf(context),
       );
       // Registration that started from an unknown scan binds that WeChat identity to the new account.
       if (request.ticket) await qr.bindTicket(request.ticket, registered.userId, caller);

@@ -1,7 +1,7 @@
 import { taskv1 } from '@pmbok/proto';
 import { type TProperties, Type } from '@sinclair/typebox';
 import { type ApiCall, ApiError, type CallContext, defineCall } from '../../plugins/api.js';
-import { id, optionalId, optionalText, parseIdList, text } from '../../schemas/fields.js';
+import { id, optionalId, optionalText, paging, parseIdList, text } from '../../schemas/fields.js';
 
 const { ProjectRole, TaskProjectStatus, TaskStatus } = taskv1;
 const roleNames: Record<number, string> = {
@@ -42,10 +42,6 @@ const task = (t: taskv1.Task | undefined) => t && { ...t, status: taskStatusName
 const time = Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 }));
 const flag = Type.Optional(Type.String({ pattern: '^(true|false|1|0)?$' }));
 const isSet = (value: string | undefined) => value === 'true' || value === '1';
-const page = {
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
 const projectFields = {
   name: optionalText(100),
   description: optionalText(1000),
@@ -236,7 +232,7 @@ function taskCallsProper() {
         urgentLevel: Type.Optional(Type.String({ pattern: '^[0-2]?$' })),
         status: Type.Optional(Type.String({ pattern: '^(todo|in_progress|paused|finished|cancelled|closed)?$' })),
         sort: optionalText(20),
-        ...page,
+        ...paging,
       },
       async (b, { services: { task: t }, metadata }) => {
         const answer = await t.listTasks(
@@ -271,14 +267,14 @@ function taskCallsProper() {
     call('comment', { projectId: id, taskId: id, content: text(4000) }, (b, { services: { task: t }, metadata }) => {
       return t.commentOnTask({ ...ofTask(b), content: b.content }, { metadata });
     }),
-    call('taskComments', { projectId: id, taskId: id, ...page }, async (b, { services: { task: t }, metadata }) => {
+    call('taskComments', { projectId: id, taskId: id, ...paging }, async (b, { services: { task: t }, metadata }) => {
       const answer = await t.listTaskComments(
         { ...ofTask(b), page: b.page ?? 1, pageSize: b.pageSize ?? 20 },
         { metadata },
       );
       return { list: answer.comments, total: answer.total, page: answer.page, pageSize: answer.pageSize };
     }),
-    call('taskLogs', { projectId: id, taskId: id, ...page }, async (b, { services: { task: t }, metadata }) => {
+    call('taskLogs', { projectId: id, taskId: id, ...paging }, async (b, { services: { task: t }, metadata }) => {
       const answer = await t.listTaskLogs(
         { ...ofTask(b), page: b.page ?? 1, pageSize: b.pageSize ?? 20 },
         { metadata },

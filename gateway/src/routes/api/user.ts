@@ -1,6 +1,7 @@
+import { setCommandId } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
-import { defineCall } from '../../plugins/api.js';
+import { commandIdFrom, defineCall } from '../../plugins/api.js';
 
 const telephone = Type.String({ maxLength: 32 });
 const password = Type.String({ maxLength: 128 });
@@ -70,10 +71,8 @@ export const userCalls = [
       shareCode: optionalText(32),
     },
     async handle(body, { services, metadata, request }) {
-      const idempotencyKey = request.headers['idempotency-key'];
-      if (typeof idempotencyKey === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(idempotencyKey)) {
-        metadata.set('x-pmbok-command-id', `register:${idempotencyKey}`);
-      }
+      const commandId = commandIdFrom(request, 'register');
+      if (commandId) setCommandId(metadata, commandId);
       const { userId, token } = await services.auth.register(
         {
           telephone: body.telephone.trim(),

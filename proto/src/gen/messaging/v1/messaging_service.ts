@@ -23,6 +23,42 @@ export interface GetStatusResponse {
   projectedPosition: number;
 }
 
+export interface SubmitFeedbackRequest {
+  content: string;
+}
+
+export interface SubmitFeedbackResponse {
+  feedbackId: number;
+}
+
+export interface ListFeedbackRequest {
+  /** From 1; 0 means 1. */
+  page: number;
+  /** 1-100; 0 means 20. */
+  pageSize: number;
+  /** Keeps feedback whose content contains it (case-insensitive); empty keeps all. */
+  keyword: string;
+}
+
+export interface Feedback {
+  feedbackId: number;
+  content: string;
+  userId: number;
+  /** The author's true name, else nickname; the anonymised name of a closed account. */
+  userName: string;
+  /** The author's telephone today; empty for a closed account. */
+  telephone: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+export interface ListFeedbackResponse {
+  feedback: Feedback[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
 function createBaseGetStatusRequest(): GetStatusRequest {
   return {};
 }
@@ -184,9 +220,540 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
   },
 };
 
+function createBaseSubmitFeedbackRequest(): SubmitFeedbackRequest {
+  return { content: "" };
+}
+
+export const SubmitFeedbackRequest: MessageFns<SubmitFeedbackRequest> = {
+  encode(message: SubmitFeedbackRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.content !== "") {
+      writer.uint32(10).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitFeedbackRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitFeedbackRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitFeedbackRequest {
+    return { content: isSet(object.content) ? globalThis.String(object.content) : "" };
+  },
+
+  toJSON(message: SubmitFeedbackRequest): unknown {
+    const obj: any = {};
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitFeedbackRequest>): SubmitFeedbackRequest {
+    return SubmitFeedbackRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitFeedbackRequest>): SubmitFeedbackRequest {
+    const message = createBaseSubmitFeedbackRequest();
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmitFeedbackResponse(): SubmitFeedbackResponse {
+  return { feedbackId: 0 };
+}
+
+export const SubmitFeedbackResponse: MessageFns<SubmitFeedbackResponse> = {
+  encode(message: SubmitFeedbackResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.feedbackId !== 0) {
+      writer.uint32(8).int64(message.feedbackId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitFeedbackResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitFeedbackResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.feedbackId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitFeedbackResponse {
+    return {
+      feedbackId: isSet(object.feedbackId)
+        ? globalThis.Number(object.feedbackId)
+        : isSet(object.feedback_id)
+        ? globalThis.Number(object.feedback_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: SubmitFeedbackResponse): unknown {
+    const obj: any = {};
+    if (message.feedbackId !== 0) {
+      obj.feedbackId = Math.round(message.feedbackId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitFeedbackResponse>): SubmitFeedbackResponse {
+    return SubmitFeedbackResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitFeedbackResponse>): SubmitFeedbackResponse {
+    const message = createBaseSubmitFeedbackResponse();
+    message.feedbackId = object.feedbackId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListFeedbackRequest(): ListFeedbackRequest {
+  return { page: 0, pageSize: 0, keyword: "" };
+}
+
+export const ListFeedbackRequest: MessageFns<ListFeedbackRequest> = {
+  encode(message: ListFeedbackRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== 0) {
+      writer.uint32(8).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(16).int32(message.pageSize);
+    }
+    if (message.keyword !== "") {
+      writer.uint32(26).string(message.keyword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFeedbackRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFeedbackRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.keyword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFeedbackRequest {
+    return {
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      keyword: isSet(object.keyword) ? globalThis.String(object.keyword) : "",
+    };
+  },
+
+  toJSON(message: ListFeedbackRequest): unknown {
+    const obj: any = {};
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.keyword !== "") {
+      obj.keyword = message.keyword;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFeedbackRequest>): ListFeedbackRequest {
+    return ListFeedbackRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFeedbackRequest>): ListFeedbackRequest {
+    const message = createBaseListFeedbackRequest();
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    message.keyword = object.keyword ?? "";
+    return message;
+  },
+};
+
+function createBaseFeedback(): Feedback {
+  return { feedbackId: 0, content: "", userId: 0, userName: "", telephone: "", createdAt: 0 };
+}
+
+export const Feedback: MessageFns<Feedback> = {
+  encode(message: Feedback, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.feedbackId !== 0) {
+      writer.uint32(8).int64(message.feedbackId);
+    }
+    if (message.content !== "") {
+      writer.uint32(18).string(message.content);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(24).int64(message.userId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(34).string(message.userName);
+    }
+    if (message.telephone !== "") {
+      writer.uint32(42).string(message.telephone);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(48).int64(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Feedback {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFeedback();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.feedbackId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Feedback {
+    return {
+      feedbackId: isSet(object.feedbackId)
+        ? globalThis.Number(object.feedbackId)
+        : isSet(object.feedback_id)
+        ? globalThis.Number(object.feedback_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Feedback): unknown {
+    const obj: any = {};
+    if (message.feedbackId !== 0) {
+      obj.feedbackId = Math.round(message.feedbackId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Feedback>): Feedback {
+    return Feedback.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Feedback>): Feedback {
+    const message = createBaseFeedback();
+    message.feedbackId = object.feedbackId ?? 0;
+    message.content = object.content ?? "";
+    message.userId = object.userId ?? 0;
+    message.userName = object.userName ?? "";
+    message.telephone = object.telephone ?? "";
+    message.createdAt = object.createdAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseListFeedbackResponse(): ListFeedbackResponse {
+  return { feedback: [], total: 0, page: 0, pageSize: 0 };
+}
+
+export const ListFeedbackResponse: MessageFns<ListFeedbackResponse> = {
+  encode(message: ListFeedbackResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.feedback) {
+      Feedback.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFeedbackResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFeedbackResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.feedback.push(Feedback.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFeedbackResponse {
+    return {
+      feedback: globalThis.Array.isArray(object?.feedback) ? object.feedback.map((e: any) => Feedback.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListFeedbackResponse): unknown {
+    const obj: any = {};
+    if (message.feedback?.length) {
+      obj.feedback = message.feedback.map((e) => Feedback.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFeedbackResponse>): ListFeedbackResponse {
+    return ListFeedbackResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFeedbackResponse>): ListFeedbackResponse {
+    const message = createBaseListFeedbackResponse();
+    message.feedback = object.feedback?.map((e) => Feedback.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
 /**
- * MessagingService owns team messages, unread counters and live pushes to users.
- * Its domain calls are added by the issue that builds the service; until then it serves health and status.
+ * MessagingService owns what users send to the people running the instance (feedback) and, later, team messages,
+ * unread counters and live pushes. The caller (user id) travels in gRPC metadata, set by the gateway.
  */
 export type MessagingServiceDefinition = typeof MessagingServiceDefinition;
 export const MessagingServiceDefinition = {
@@ -202,17 +769,55 @@ export const MessagingServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** SubmitFeedback records the signed-in caller's feedback (plain text, trimmed, 1-2000 characters). */
+    submitFeedback: {
+      name: "SubmitFeedback",
+      requestType: SubmitFeedbackRequest as typeof SubmitFeedbackRequest,
+      requestStream: false,
+      responseType: SubmitFeedbackResponse as typeof SubmitFeedbackResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListFeedback pages through every feedback, newest first (the instance's administrators only). */
+    listFeedback: {
+      name: "ListFeedback",
+      requestType: ListFeedbackRequest as typeof ListFeedbackRequest,
+      requestStream: false,
+      responseType: ListFeedbackResponse as typeof ListFeedbackResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
 export interface MessagingServiceImplementation<CallContextExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: GetStatusRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetStatusResponse>>;
+  /** SubmitFeedback records the signed-in caller's feedback (plain text, trimmed, 1-2000 characters). */
+  submitFeedback(
+    request: SubmitFeedbackRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SubmitFeedbackResponse>>;
+  /** ListFeedback pages through every feedback, newest first (the instance's administrators only). */
+  listFeedback(
+    request: ListFeedbackRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListFeedbackResponse>>;
 }
 
 export interface MessagingServiceClient<CallOptionsExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: DeepPartial<GetStatusRequest>, options?: CallOptions & CallOptionsExt): Promise<GetStatusResponse>;
+  /** SubmitFeedback records the signed-in caller's feedback (plain text, trimmed, 1-2000 characters). */
+  submitFeedback(
+    request: DeepPartial<SubmitFeedbackRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SubmitFeedbackResponse>;
+  /** ListFeedback pages through every feedback, newest first (the instance's administrators only). */
+  listFeedback(
+    request: DeepPartial<ListFeedbackRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListFeedbackResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

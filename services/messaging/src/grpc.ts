@@ -1,0 +1,19 @@
+import { commandIdOf, signedInCaller } from '@pmbok/infra';
+import type { messagingv1 } from '@pmbok/proto';
+import type { FeedbackUseCases } from './feedback.js';
+
+/** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
+export function messagingServiceImplementation(
+  feedback: FeedbackUseCases,
+): Omit<messagingv1.MessagingServiceImplementation, 'getStatus'> {
+  return {
+    async submitFeedback(request, context) {
+      return feedback.submit(request.content, signedInCaller(context), commandIdOf(context));
+    },
+    async listFeedback(request, context) {
+      const { page, pageSize, keyword } = request;
+      const { items, total, ...paged } = await feedback.list({ page, pageSize, keyword }, signedInCaller(context));
+      return { feedback: items, total, ...paged };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { type Collection, type Doc, documentProjection, type IndexSpec, type ReadStore } from '@pmbok/infra';
+
+/**
+ * Who users are, learnt from the auth service's events: names and telephones for the feedback list, and the
+ * registration order and telephones the administrator rule reads (see the service's README).
+ */
+export interface UserDoc extends Doc {
+  userId: number;
+  nickname: string;
+  trueName: string;
+  /** Empty once the account is closed. */
+  telephone: string;
+  registeredAt: number;
+  /** Position of `UserRegistered` in the auth log: the instance's registration order. */
+  registrationOrder: number;
+  closed: boolean;
+}
+
+const COLLECTION = 'users';
+const indexes: IndexSpec[] = [{ fields: { telephone: 1 } }, { fields: { registrationOrder: 1 } }];
+export const users = (store: ReadStore): Collection<UserDoc> => store.collection<UserDoc>(COLLECTION, indexes);
+
+/** How a user is named: the true name when given, else the nickname (the anonymised name of a closed account). */
+export const displayName = (user: UserDoc | null | undefined) => user?.trueName || user?.nickname || '';
+
+/** The given users by id; unknown ones are left out. */
+export async function usersById(store: ReadStore, userIds: Iterable<number>): Promise<Map<number, UserDoc>> {
+  const ids = [...new Set(userIds)].filter((id) => id > 0);
+  const found = await users(store).find({ userId: { $in: ids } });
+  return new Map(found.map((user) => [user.userId, user]));
+}
+
+/** Fed from the bus: documents remember the auth log position they applied, so redelivery changes nothing. */
+export const usersProjection = documentProjection<UserDoc>({
+  name: 'users',
+  collection: COLLECTION,
+  indexes,
+  canHandle: ['UserRegistered', 'ProfileUpdated', 'TelephoneChanged', 'AccountClosed'],
+  documentId: (event) => event.metadata.streamId.slice('user-'.length),
+  evolve(doc, event) {
+    const userId = Number(event.metadata.streamId.slice('user-'.length));
+    const data = event.data as {
+      telephone?: string;
+      nickname?: string;
+      trueName?: string;
+      to?: string;
+      anonymisedName?: string;
+    };
+    switch (event.type) {
+      case 'UserRegistered':
+        return {
+          _id: String(userId),
+          userId,
+          nickname: data.nickname ?? '',
+          trueName: '',
+          telephone: data.telephone ?? '',
+          registeredAt: event.metadata.at,
+          registrationOrder: event.metadata.globalPosition,
+          closed: false,
+        };
+      case 'ProfileUpdated':
+        return doc && { ...doc, nickname: data.nickname ?? doc.nickname, trueName: data.trueName ?? '' };
+      case 'TelephoneChanged':
+        return doc && { ...doc, telephone: data.to ?? doc.telephone };
+      case 'AccountClosed':
+        // As in the task roster: a closed account keeps only the anonymised name its feedback is shown with, and
+        // its place in the registration order (so administrator rights never pass silently to the next account).
+        return doc && { ...doc, nickname: data.anonymisedName ?? '', trueName: '', telephone: '', closed: true };
+      default:
+        return doc;
+    }
+  },
+});
