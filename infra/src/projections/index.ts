@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { EventBus } from '../eventBus/types.js';
 import type { EventStore, RecordedEvent, Subscription } from '../eventStore/types.js';
 import { projectionApplySeconds } from '../metrics.js';
 import type { Doc, IndexSpec, ReadStore } from '../readStore/types.js';
@@ -87,4 +88,25 @@ export async function runProjections(options: {
       await Promise.all(subscriptions.map((s) => s.stop()));
     },
   };
+}
+
+/**
+ * Feeds a read model from another service's topic. Its position is kept with the read model (in the read
+ * store's checkpoints), so an in-memory read model is rebuilt from the topic when the process starts; the
+ * projection gets only the event types it handles, and applies each idempotently.
+ */
+export function feedReadModel(
+  runtime: { eventBus: EventBus; readStore: ReadStore },
+  options: { topic: string; group: string; projection: Projection },
+): Promise<Subscription> {
+  const { projection } = options;
+  const handles = new Set(projection.canHandle);
+  return runtime.eventBus.subscribe({
+    topic: options.topic,
+    group: options.group,
+    checkpoints: runtime.readStore.checkpoints,
+    handler: async (events) => {
+      for (const event of events) if (handles.has(event.type)) await projection.handle(event, runtime.readStore);
+    },
+  });
 }

@@ -1,17 +1,12 @@
-import type { ServiceRuntime } from '@pmbok/infra';
+import { feedReadModel, type ServiceRuntime } from '@pmbok/infra';
 import { teamOwnershipProjection } from '../projections/ownedTeams/index.js';
 
-/** Follows the team service's events into the teamOwnership read model (its offset lives with the read model). */
+/** Follows the team service's events into the teamOwnership read model. */
 export async function startTeamReactions(runtime: ServiceRuntime) {
-  const handles = new Set(teamOwnershipProjection.canHandle);
-  const subscription = await runtime.eventBus.subscribe({
+  const subscription = await feedReadModel(runtime, {
     topic: 'team',
     group: 'auth-team-ownership',
-    checkpoints: runtime.readStore.checkpoints,
-    handler: async (events) => {
-      for (const event of events)
-        if (handles.has(event.type)) await teamOwnershipProjection.handle(event, runtime.readStore);
-    },
+    projection: teamOwnershipProjection,
   });
   return [() => subscription.stop()];
 }

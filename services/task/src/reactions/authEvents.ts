@@ -1,18 +1,12 @@
-import type { ServiceRuntime } from '@pmbok/infra';
+import { feedReadModel, type ServiceRuntime } from '@pmbok/infra';
 import { peopleProjection } from '../projections/people/index.js';
 
-/** The people read model, fed from the auth service's events; its offset lives in the read store. */
+/** The people read model, fed from the auth service's events. */
 export async function startAuthReactions(runtime: ServiceRuntime) {
-  const handles = new Set(peopleProjection.canHandle);
-  const subscription = await runtime.eventBus.subscribe({
+  const subscription = await feedReadModel(runtime, {
     topic: 'auth',
     group: 'task-people',
-    checkpoints: runtime.readStore.checkpoints,
-    handler: async (events) => {
-      for (const event of events) {
-        if (handles.has(event.type)) await peopleProjection.handle(event, runtime.readStore);
-      }
-    },
+    projection: peopleProjection,
   });
   return [() => subscription.stop()];
 }

@@ -1,4 +1,11 @@
-import { DomainError, handleCommand, type Logger, type RecordedEvent, type ServiceRuntime } from '@pmbok/infra';
+import {
+  DomainError,
+  feedReadModel,
+  handleCommand,
+  type Logger,
+  type RecordedEvent,
+  type ServiceRuntime,
+} from '@pmbok/infra';
 import type { Templates } from '../application/templates.js';
 import { taskProjectDecider } from '../domain/taskProject/businessLogic.js';
 import { taskProjectStreamId } from '../domain/taskProject/taskProject.js';
@@ -28,16 +35,10 @@ async function dropDepartedMember(runtime: ServiceRuntime, event: RecordedEvent)
  * - team templates and departures (a durable offset; command ids make a redelivered event change nothing twice).
  */
 export async function startTeamReactions(runtime: ServiceRuntime, templates: Templates, logger: Logger) {
-  const handles = new Set(teamMembersProjection.canHandle);
-  const roster = await runtime.eventBus.subscribe({
+  const roster = await feedReadModel(runtime, {
     topic: 'team',
     group: 'task-team-members',
-    checkpoints: runtime.readStore.checkpoints,
-    handler: async (events) => {
-      for (const event of events) {
-        if (handles.has(event.type)) await teamMembersProjection.handle(event, runtime.readStore);
-      }
-    },
+    projection: teamMembersProjection,
   });
   const policies = await runtime.eventBus.subscribe({
     topic: 'team',

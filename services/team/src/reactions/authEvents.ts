@@ -1,7 +1,7 @@
-import { handleCommand, type Logger, type ServiceRuntime } from '@pmbok/infra';
+import { feedReadModel, handleCommand, type Logger, type ServiceRuntime } from '@pmbok/infra';
 import { teamDecider } from '../domain/team/businessLogic.js';
 import { teamStreamId } from '../domain/team/team.js';
-import { applyAuthEvent } from '../projections/directory/index.js';
+import { directoryProjection } from '../projections/directory/index.js';
 import { teams } from '../projections/teams/index.js';
 
 /** A closed account leaves every team it was a member of; a team it owned alone keeps its history. */
@@ -21,18 +21,15 @@ async function leaveAllTeams(runtime: ServiceRuntime, userId: number, eventId: s
 
 /**
  * Consumers of the auth service's events:
- * - the directory read model (its offset lives in the read store, so an in-memory directory is rebuilt);
+ * - the directory read model (fed with its position kept in the read store, so an in-memory one is rebuilt);
  * - accepting telephone invitations when the invited number registers (its offset is durable; the command id
  *   makes a redelivered registration join nobody twice).
  */
 export async function startAuthReactions(runtime: ServiceRuntime, logger: Logger) {
-  const directory = await runtime.eventBus.subscribe({
+  const directory = await feedReadModel(runtime, {
     topic: 'auth',
     group: 'team-directory',
-    checkpoints: runtime.readStore.checkpoints,
-    handler: async (events) => {
-      for (const event of events) await applyAuthEvent(runtime.readStore, event);
-    },
+    projection: directoryProjection,
   });
   const invitations = await runtime.eventBus.subscribe({
     topic: 'auth',

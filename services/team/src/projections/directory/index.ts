@@ -1,4 +1,4 @@
-import type { Collection, Doc, IndexSpec, ReadStore, RecordedEvent } from '@pmbok/infra';
+import type { Collection, Doc, IndexSpec, Projection, ReadStore, RecordedEvent } from '@pmbok/infra';
 
 /** Who users are (names, telephones), learnt from the auth service's events, to show members and find invitees. */
 export interface PersonDoc extends Doc {
@@ -46,3 +46,10 @@ export async function applyAuthEvent(store: ReadStore, event: RecordedEvent): Pr
       return;
   }
 }
+
+/** The directory as a projection of the auth service's topic. */
+export const directoryProjection: Projection = {
+  name: 'directory',
+  canHandle: ['UserRegistered', 'ProfileUpdated', 'AccountClosed', 'TelephoneChanged'],
+  handle: (event, store) => applyAuthEvent(store, event),
+};
