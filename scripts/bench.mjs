@@ -6,7 +6,9 @@
 // a ratio to a baseline measured in the same run (sync=normal vs sync=full, the gateway vs a bare Fastify
 // hello-world), so results from different machines can be compared by their ratios. Bounded: ~1.5 minutes.
 //
-//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway] [--out=docs/benchmarks.md]
+//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|bus] [--out=docs/benchmarks.md]
+//
+// The event-bus section needs Kafka: `scripts/engines.sh start DIR && source DIR/env` first (KAFKA_BROKERS).
 //
 // --quick shortens every measurement (a check that the script works, not numbers to publish).
 import { spawn } from 'node:child_process';
@@ -419,9 +421,128 @@ async function benchTasks(url, token, serverPid) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Event bus: embedded vs Kafka
+// ---------------------------------------------------------------------------------------------------------
+const RELAY_EVENTS = quick ? 2_000 : 20_000;
+const LATENCY_SAMPLES = quick ? 50 : 300;
+
+async function benchBus() {
+  if (!process.env.KAFKA_BROKERS)
+    throw new Error('KAFKA_BROKERS is not set (scripts/engines.sh start DIR; source DIR/env)');
+  const infra = await import(join(root, 'infra/dist/index.js'));
+  const { Kafka, logLevel } = await import('kafkajs');
+  const brokers = process.env.KAFKA_BROKERS.split(',');
+  const base = join(root, '.artifacts');
+  mkdirSync(base, { recursive: true });
+  const dir = mkdtempSync(join(base, 'bench-bus-'));
+  const prefix = `bench-${Date.now().toString(36)}`;
+  const noCheckpoints = { load: async () => 0, store: async () => {} };
+  try {
+    // Relay throughput: a log of RELAY_EVENTS events (100 streams) is published by a relay started on it.
+    const producer = infra.openSqliteEventStore({ file: join(dir, 'relay.db'), sync: 'normal' });
+    for (let i = 0; i < RELAY_EVENTS; i++)
+      await producer.append(`s-${i % 100}`, [{ type: 'TaskCreated', data: payload(i) }], 'any');
+    const admin = new Kafka({ clientId: 'bench', brokers, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    const relayStart = performance.now();
+    const relayBus = await infra.createKafkaEventBus({
+      brokers,
+      clientId: 'bench-relay',
+      relays: [{ topic: 'relay', store: producer }],
+      prefix,
+    });
+    for (;;) {
+      const offsets = await admin.fetchTopicOffsets(`${prefix}.relay.events`);
+      if (offsets.reduce((sum, o) => sum + Number(o.high), 0) >= RELAY_EVENTS) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const relaySeconds = (performance.now() - relayStart) / 1_000;
+    log(`relay: ${fmt(RELAY_EVENTS / relaySeconds)} events/s to Kafka`);
+    // The same log read by a consumer group, through Kafka and through the embedded bus (which reads the log file).
+    const consume = async (bus) => {
+      let seen = 0;
+      let done;
+      const finished = new Promise((r) => {
+        done = r;
+      });
+      const start = performance.now();
+      const sub = await bus.subscribe({
+        topic: 'relay',
+        group: `reader-${Math.random().toString(36).slice(2)}`,
+        handler: async (events) => {
+          seen += events.length;
+          if (seen >= RELAY_EVENTS) done();
+        },
+      });
+      await finished;
+      const seconds = (performance.now() - start) / 1_000;
+      await sub.stop();
+      return RELAY_EVENTS / seconds;
+    };
+    const kafkaConsume = await consume(relayBus);
+    const embeddedBus = infra.createEmbeddedEventBus({ dataDir: dir, checkpoints: noCheckpoints, sync: 'normal' });
+    const embeddedConsume = await consume(embeddedBus);
+    log(`consume: Kafka ${fmt(kafkaConsume)} events/s, embedded ${fmt(embeddedConsume)} events/s`);
+    await relayBus.close();
+    await embeddedBus.close();
+    await producer.close();
+
+    // Latency: one append at a time in the producing service (sync=full, as services run), timed until a
+    // consumer in another service has handled it.
+    const latency = async (kind) => {
+      const store = infra.openSqliteEventStore({ file: join(dir, `${kind}.db`), sync: 'full' });
+      const bus =
+        kind === 'kafka'
+          ? await infra.createKafkaEventBus({
+              brokers,
+              clientId: 'bench-latency',
+              relays: [{ topic: kind, store }],
+              prefix,
+            })
+          : infra.createEmbeddedEventBus({ dataDir: dir, checkpoints: noCheckpoints, sync: 'full' });
+      const waiting = new Map();
+      const sub = await bus.subscribe({
+        topic: kind,
+        group: 'latency',
+        handler: async (events) => {
+          for (const event of events) waiting.get(event.metadata.streamId)?.();
+        },
+      });
+      const samples = [];
+      for (let i = 0; i < LATENCY_SAMPLES + 10; i++) {
+        const stream = `l-${i}`;
+        const arrived = new Promise((r) => waiting.set(stream, r));
+        const start = performance.now();
+        await store.append(stream, [{ type: 'TaskCreated', data: payload(i) }], 0);
+        await arrived;
+        if (i >= 10) samples.push(performance.now() - start); // the first ones warm up connections
+      }
+      await sub.stop();
+      await bus.close();
+      await store.close();
+      samples.sort((a, b) => a - b);
+      return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+    };
+    const embeddedLatency = await latency('embedded');
+    const kafkaLatency = await latency('kafka');
+    log(`latency p50: embedded ${ms(embeddedLatency.p50)}, Kafka ${ms(kafkaLatency.p50)}`);
+    await admin.disconnect();
+    return {
+      relay: RELAY_EVENTS / relaySeconds,
+      kafkaConsume,
+      embeddedConsume,
+      embeddedLatency,
+      kafkaLatency,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------------------
-function report({ machine: m, eventStore, gateway, failures, seconds }) {
+function report({ machine: m, eventStore, gateway, bus, failures, seconds }) {
   const lines = [];
   const push = (...l) => lines.push(...l);
   push(
@@ -520,6 +641,31 @@ function report({ machine: m, eventStore, gateway, failures, seconds }) {
     );
   }
 
+  if (bus) {
+    push(
+      '## Event bus: embedded vs Kafka',
+      '',
+      `Kafka ${'3.9'} in KRaft mode, one broker on this machine (\`scripts/engines.sh\`), topics with 3 partitions. The relay`,
+      `is the one services run (\`createKafkaEventBus\` following a SQLite log, idempotent producer, \`acks=-1\`).`,
+      `Relay: a log of ${fmt(RELAY_EVENTS)} events (100 streams, ~200 bytes each) already written, timed from starting the`,
+      "relay until the topic's offsets hold them all. Consume: a new consumer group reading the same events, through",
+      'Kafka and through the embedded bus (which reads the producing log file directly).',
+      `Latency: ${LATENCY_SAMPLES} single appends (\`sync: full\`, as services run), each timed until a consumer in another`,
+      'service has handled it — the delay before a projection fed from another service can show the change.',
+      '',
+      '| measure | embedded | Kafka | Kafka ÷ embedded |',
+      '| --- | ---: | ---: | ---: |',
+      `| relay to the topic (events/s) | – (no relay: consumers read the log) | ${fmt(bus.relay)} | |`,
+      `| consume (events/s) | ${fmt(bus.embeddedConsume)} | ${fmt(bus.kafkaConsume)} | ${ratio(bus.kafkaConsume / bus.embeddedConsume)} |`,
+      `| append → handled in another service, p50 | ${ms(bus.embeddedLatency.p50)} | ${ms(bus.kafkaLatency.p50)} | ${ratio(bus.kafkaLatency.p50 / bus.embeddedLatency.p50)} |`,
+      `| append → handled in another service, p99 | ${ms(bus.embeddedLatency.p99)} | ${ms(bus.kafkaLatency.p99)} | ${ratio(bus.kafkaLatency.p99 / bus.embeddedLatency.p99)} |`,
+      '',
+      'Both paths poll the producing log (the embedded subscription and the relay) before anything moves, so their',
+      'latency floor is the polling interval plus, for Kafka, a produce and a fetch round trip.',
+      '',
+    );
+  }
+
   if (failures.length) {
     push('## Not measured in this run', '', ...failures.map((f) => `- ${f}`), '');
   }
@@ -550,8 +696,17 @@ async function main() {
       failures.push(`gateway: ${error.message}`);
     }
   }
+  let bus;
+  if (!only || only === 'bus') {
+    try {
+      bus = await benchBus();
+    } catch (error) {
+      console.error(error);
+      failures.push(`event bus: ${error.message}`);
+    }
+  }
   const seconds = (performance.now() - started) / 1_000;
-  const markdown = report({ machine: machine(), eventStore, gateway, failures, seconds });
+  const markdown = report({ machine: machine(), eventStore, gateway, bus, failures, seconds });
   writeFileSync(out, markdown);
   log(`wrote ${relative(root, out)} in ${fmt(seconds)} s`);
   if (failures.length) process.exit(1);
