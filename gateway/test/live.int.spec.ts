@@ -99,6 +99,69 @@ describe('live connection (embedded: in-process realtime)', () => {
   });
 });
 
+describe('live pushes from the task service', () => {
+  let h: Harness;
+  let base = '';
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(h.app.server.address() as { port: number }).port}/pmbok/ws`;
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("tells a project's members, and only them, that a task changed", async () => {
+    const owner = await h.register('13900000101');
+    const member = await h.register('13900000102');
+    const bystander = await h.register('13900000103');
+    const teamId = String((await h.call('team/create', { teamName: '看板', sourceProject: '[]' }, owner)).data.teamId);
+    const { shareCode } = (await h.call('team/shareInfo', { teamId }, owner)).data;
+    for (const token of [member, bystander])
+      expect((await h.call('team/shareJoin', { shareCode }, token)).code).toBe(200);
+    const idOf = async (token: string) => String((await h.call('userInfo/getUserInfo', {}, token)).data.userId);
+    const task = (path: string, body: Record<string, string>, token: string) =>
+      h.call(`task/${path}`, { teamId, ...body }, token);
+    const projectId = String((await task('newProject', { name: '实时' }, owner)).data.taskProjectId);
+    const memberId = await idOf(member);
+    for (let i = 0; i < 60; i++) {
+      const added = await task('batchCreateProjectUser', { projectId, userIds: JSON.stringify([memberId]) }, owner);
+      if (added.code === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the team roster arrives through the bus
+    }
+    const flows = (await task('projectDetail', { projectId }, owner)).data.flows as { flowId: number }[];
+    const taskId = String((await task('newTask', { projectId, name: '拖动我' }, owner)).data.taskId);
+
+    const watching = open(`${base}?token=${encodeURIComponent(member)}&teamId=${teamId}`);
+    const outside = open(`${base}?token=${encodeURIComponent(bystander)}&teamId=${teamId}`);
+    await watching.next();
+    const outsideId = (await outside.next()).data.userId;
+    expect((await task('moveFlow', { projectId, taskId, flowId: String(flows[1]!.flowId) }, owner)).code).toBe(200);
+    // Pushes for the project's earlier changes may still be on their way: each is for this project.
+    let push = await watching.next();
+    while (push.data?.type !== 'TaskMovedToFlow') {
+      expect(push).toMatchObject({ code: 200300, data: { taskProjectId: Number(projectId) } });
+      push = await watching.next();
+    }
+    expect(push).toEqual({
+      code: 200300,
+      data: {
+        taskProjectId: Number(projectId),
+        taskId: Number(taskId),
+        type: 'TaskMovedToFlow',
+        actorId: expect.any(Number),
+      },
+    });
+    // The bystander is in the team but not in the project: the next thing it gets is its own probe.
+    await processRealtime().publish({ userId: outsideId }, { code: 200201, data: { unReadCount: 0 } });
+    expect(await outside.next()).toEqual({ code: 200201, data: { unReadCount: 0 } });
+    for (const inbox of [watching, outside]) {
+      inbox.socket.close();
+      await inbox.closed;
+    }
+  });
+});
+
 const { NATS_URL } = process.env;
 if (!NATS_URL) {
   describe('live connection across two gateways (NATS)', () => {

@@ -15,6 +15,7 @@ import { commentsProjection } from './projections/comments/index.js';
 import { taskProjectsProjection } from './projections/taskProjects/index.js';
 import { tasksProjection } from './projections/tasks/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
+import { startLivePushes } from './reactions/livePushes.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
 /** A reaction answers nobody, so it does not wait for this service's read models to apply what it appends. */
@@ -39,7 +40,7 @@ export function startTaskService(options: {
         const { templates } = createTaskUseCases({ runtime, projections: answersNobody, logger, now: options.clock });
         const team = await startTeamReactions(runtime, templates, logger);
         roster = team.roster;
-        return [...(await startAuthReactions(runtime)), ...team.stops];
+        return [...(await startAuthReactions(runtime)), ...team.stops, ...(await startLivePushes(runtime, logger))];
       },
       grpc: (runtime, projections) => [
         grpcService(taskv1.TaskServiceDefinition, {
