@@ -5,6 +5,44 @@ import type { Collection, Doc, Filter, FindOptions, IndexSpec, ReadStore, Update
 
 const clone = <T>(value: T): T => structuredClone(value);
 
+type Primitive = string | number | boolean;
+const isPrimitive = (value: unknown): value is Primitive =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * MongoDB's order between values of the types read models sort on (missing and null first, then numbers,
+ * strings, booleans); `undefined` answers "not one of those", and the sort falls back to mingo.
+ */
+const TYPE_ORDER: Record<string, number> = { undefined: 0, object: 0, number: 1, string: 2, boolean: 3 };
+function compareValues(a: unknown, b: unknown): number | undefined {
+  if ((a !== null && typeof a === 'object') || (b !== null && typeof b === 'object')) return undefined;
+  const ta = TYPE_ORDER[typeof a];
+  const tb = TYPE_ORDER[typeof b];
+  if (ta === undefined || tb === undefined) return undefined;
+  if (ta !== tb) return ta - tb;
+  if (ta === 0) return 0;
+  return (a as Primitive) < (b as Primitive) ? -1 : (a as Primitive) > (b as Primitive) ? 1 : 0;
+}
+
+/** Sorts by top-level fields of primitive values in plain JavaScript; undefined when mingo must do it. */
+function sortPlainly<T extends Doc>(docs: T[], sort: Record<string, 1 | -1>): T[] | undefined {
+  const fields = Object.entries(sort);
+  if (fields.some(([field]) => field.includes('.'))) return undefined;
+  let plain = true;
+  const sorted = [...docs].sort((x, y) => {
+    for (const [field, direction] of fields) {
+      const order = compareValues(x[field], y[field]);
+      if (order === undefined) {
+        plain = false;
+        return 0;
+      }
+      if (order !== 0) return order * direction;
+    }
+    return 0;
+  });
+  return plain ? sorted : undefined;
+}
+
 class MemoryCollection<T extends Doc> implements Collection<T> {
   private readonly docs = new Map<string, T>();
   /** Per unique index: the indexed values (as JSON) → the _id holding them. */
@@ -74,15 +112,26 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       const doc = owner === undefined ? undefined : this.docs.get(owner);
       return doc ? [doc] : [];
     }
-    const query = new Query(filter, {});
     // An equality on an indexed field narrows the scan to the documents with that value.
-    const narrowing = keys.find(
-      (key) => this.byField.has(key) && ['string', 'number', 'boolean'].includes(typeof filter[key]),
-    );
+    const narrowing = keys.find((key) => this.byField.has(key) && isPrimitive(filter[key]));
     const candidates = narrowing
       ? [...(this.byField.get(narrowing)!.get(JSON.stringify(filter[narrowing])) ?? [])].map((id) => this.docs.get(id)!)
-      : this.docs.values();
-    return [...candidates].filter((doc) => query.test(doc));
+      : [...this.docs.values()];
+    // Equalities on top-level fields with primitive values are compared directly (a field holding an array
+    // matches when the array contains the value, so such documents go through mingo); the rest through mingo.
+    if (primitive && keys.every((key) => !key.startsWith('$') && !key.includes('.'))) {
+      let query: Query | undefined;
+      return candidates.filter((doc) =>
+        keys.every((key) => {
+          const value = doc[key];
+          if (!Array.isArray(value)) return value === filter[key];
+          query ??= new Query(filter, {});
+          return query.test(doc);
+        }),
+      );
+    }
+    const query = new Query(filter, {});
+    return candidates.filter((doc) => query.test(doc));
   }
 
   async findOne(filter: Filter) {
@@ -91,8 +140,15 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}) {
-    let cursor = new Query({}, {}).find<T>(this.matching(filter));
-    if (options.sort) cursor = cursor.sort(options.sort);
+    let matched = this.matching(filter);
+    let sort = options.sort;
+    const plainly = sort && sortPlainly(matched, sort as Record<string, 1 | -1>);
+    if (plainly) {
+      matched = plainly;
+      sort = undefined;
+    }
+    let cursor = new Query({}, {}).find<T>(matched);
+    if (sort) cursor = cursor.sort(sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
     return cursor.all().map(clone);

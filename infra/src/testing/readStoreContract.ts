@@ -38,6 +38,24 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect(page.map((p) => p.name)).toEqual(['cy', 'bob']);
     });
 
+    it('orders like MongoDB: missing and null first, numbers before strings, ties broken by the next key', async () => {
+      const mixed = store.collection<Doc & { n: number; v?: unknown; g: number }>('mixed', [{ fields: { g: 1 } }]);
+      const values: unknown[] = ['b', 3, null, 'a', 10, undefined, true];
+      for (const [n, v] of values.entries())
+        await mixed.put({ _id: `m${n}`, n, g: n % 2, ...(v === undefined ? {} : { v }) });
+      const ascending = (await mixed.find({}, { sort: { v: 1, n: 1 } })).map((d) => d.n);
+      expect(ascending.slice(0, 2).sort()).toEqual([2, 5]);
+      expect(ascending.slice(2)).toEqual([1, 4, 3, 0, 6]);
+      expect((await mixed.find({ g: 0 }, { sort: { v: -1, n: -1 }, limit: 2 })).map((d) => d.n)).toEqual([6, 0]);
+    });
+
+    it('matches an equality against an array field when the array holds the value', async () => {
+      await people().updateOne({ _id: 'p1' }, { $set: { tags: ['lead', 'ops'] } });
+      expect((await people().find({ tags: 'ops' })).map((p) => p.name)).toEqual(['bob']);
+      expect((await people().find({ tags: 'ops', age: 30 })).map((p) => p.name)).toEqual(['bob']);
+      expect(await people().count({ tags: 'ops', age: 40 })).toBe(0);
+    });
+
     it('applies update operators and upserts', async () => {
       expect(await people().updateOne({ _id: 'p0' }, { $set: { age: 21 }, $push: { tags: 'x' } })).toEqual({
         matched: 1,
