@@ -6,7 +6,7 @@ import {
   type RouteSearchEntry,
   routeSearchEntries,
   spell,
-} from '../src/layout/header/routeSearch';
+} from '../src/layout/header/routeSearchIndex';
 import { unreadBadge } from '../src/layout/header/unreadBadge';
 import { resolvedRoutes } from '../src/routes/resolve';
 import type { ResolvedRoute } from '../src/routes/types';

@@ -5,9 +5,9 @@ import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useSessionUser } from '../../auth/session';
 import { resolvedRoutes } from '../../routes/resolve';
-import type { RouteSearchEntry } from './routeSearch';
+import type { RouteSearchEntry } from './routeSearchIndex';
 
-type SearchModule = typeof import('./routeSearch');
+type SearchModule = typeof import('./routeSearchIndex');
 const MAX_RESULTS = 10;
 
 /** The header's keyword box: fuzzy search over the screens' titles (and their pinyin) and paths; picking one opens it. */
@@ -23,7 +23,7 @@ export const RouteSearch = () => {
   useEffect(() => {
     if (!wanted || module) return;
     let current = true;
-    import('./routeSearch').then((loaded) => current && setModule(loaded));
+    import('./routeSearchIndex').then((loaded) => current && setModule(loaded));
     return () => {
       current = false;
     };
