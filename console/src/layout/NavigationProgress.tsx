@@ -1,5 +1,6 @@
 import { LinearProgress } from '@mui/material';
 import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { useTranslate } from 'react-admin';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
 
 const noSubscription = () => () => undefined;
@@ -10,6 +11,7 @@ const noSubscription = () => () => undefined;
  * the router itself already knows the new one. The bar shows while the two differ.
  */
 export const NavigationProgress = () => {
+  const translate = useTranslate();
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const subscribe = useCallback(
     (onChange: () => void) => (router ? router.subscribe(onChange) : noSubscription()),
@@ -21,7 +23,7 @@ export const NavigationProgress = () => {
   if (target === undefined || target === shown) return null;
   return (
     <LinearProgress
-      aria-label="navigation"
+      aria-label={translate('ra.page.loading')}
       data-testid="navigation-progress"
       sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 2, zIndex: (theme) => theme.zIndex.tooltip + 1 }}
     />
