@@ -1,5 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Admin, CustomRoutes, type LayoutProps, Loading, Resource } from 'react-admin';
+import {
+  AdminContext,
+  AdminUI,
+  CustomRoutes,
+  type LayoutProps,
+  Loading,
+  localStorageStore,
+  Resource,
+} from 'react-admin';
 import { ApiNotifications } from './api/ApiNotifications';
 import { authProvider } from './auth/authProvider';
 import { dataProvider } from './dataProvider';
@@ -7,7 +15,7 @@ import { i18nProvider } from './i18n/i18nProvider';
 import LoginPage from './login/LoginPage';
 import { bareRouteElements, layoutRouteElements } from './routes/routeElements';
 import { teamUsers } from './teamUsers';
-import { theme } from './theme/theme';
+import { AppThemes } from './theme/AppThemes';
 
 // The signed-in shell loads after the login page, which is what most first visits show.
 const LazyLayout = lazy(() => import('./layout/AppLayout'));
@@ -19,21 +27,30 @@ const AppLayout = (props: LayoutProps) => (
   </Suspense>
 );
 
+const store = localStorageStore();
+
+/** <Admin> taken apart: the theme comes from the settings in the store, so it sits between context and UI. */
 export const App = () => (
-  <Admin
-    title="pmbok"
+  <AdminContext
     authProvider={authProvider}
     dataProvider={dataProvider}
     i18nProvider={i18nProvider}
-    theme={theme}
-    layout={AppLayout}
-    loginPage={LoginPage}
-    catchAll={NotFound}
-    notification={ApiNotifications}
-    disableTelemetry
+    store={store}
+    darkTheme={null}
   >
-    <Resource {...teamUsers} />
-    <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
-    <CustomRoutes>{layoutRouteElements}</CustomRoutes>
-  </Admin>
+    <AppThemes>
+      <AdminUI
+        title="pmbok"
+        layout={AppLayout}
+        loginPage={LoginPage}
+        catchAll={NotFound}
+        notification={ApiNotifications}
+        disableTelemetry
+      >
+        <Resource {...teamUsers} />
+        <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
+        <CustomRoutes>{layoutRouteElements}</CustomRoutes>
+      </AdminUI>
+    </AppThemes>
+  </AdminContext>
 );

@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { captureErrors } from './errorLog/captureErrors';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+// SPEC §8: production errors are logged to the error log (in development the console shows them).
+if (import.meta.env.PROD) captureErrors();
 
 createRoot(root).render(
   <StrictMode>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readCookie, writeCookie } from '../utils/cookies';
 
 export const TOKEN_KEY = 'authorize_token';
 const TEAM_KEY = 'teamId';
@@ -36,19 +37,8 @@ const emit = () => {
   for (const listener of listeners) listener();
 };
 
-function readCookie(name: string): string | null {
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return entry ? decodeURIComponent(entry.slice(name.length + 1)) : null;
-}
-
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY) || readCookie(TOKEN_KEY);
-}
-
-function writeCookie(name: string, value: string, maxAgeSeconds?: number): void {
-  const expiry = maxAgeSeconds === undefined ? '' : `; max-age=${maxAgeSeconds}`;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers we serve
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax${expiry}`;
 }
 
 export function setToken(token: string): void {

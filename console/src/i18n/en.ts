@@ -1,8 +1,10 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { headerMessages } from '../layout/headerMessages';
 import type { AppMessages } from './zh-CN';
 
 const app: AppMessages = {
+  ...headerMessages.en,
   name: 'pmbok',
   slogan: 'Team knowledge, API documentation and tasks',
   language: 'Language',

@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { headerMessages } from '../layout/headerMessages';
 
 // Complete zh-CN set: react-admin's own keys (ra.*) followed by the application's (app.*).
 const ra: TranslationMessages['ra'] = {
@@ -186,6 +187,7 @@ const ra: TranslationMessages['ra'] = {
 };
 
 const app = {
+  ...headerMessages.zh,
   name: 'pmbok',
   slogan: '团队知识库、接口文档与任务协作',
   language: '语言',

@@ -1,21 +1,39 @@
+import { Box } from '@mui/material';
 import { Layout, type LayoutProps } from 'react-admin';
 import { RouteGuard } from '../auth/RouteGuard';
+import { LoggedError } from '../errorLog/LoggedError';
 import { useDocumentTitle } from '../routes/useDocumentTitle';
+import { useSetting } from '../settings/settings';
 import { TeamDialogsProvider } from '../teams/TeamDialogs';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { AppSidebar } from './AppSidebar';
+import { APP_BAR_HEIGHT } from './dimensions';
 import { MobileMenuProvider } from './MobileMenu';
+import { NavigationProgress } from './NavigationProgress';
+import { DESKTOP } from './responsive';
 import { TagsView } from './TagsView';
+
+/** With Fixed Header on, the tags view stays under the header too (on desktop, where the header is 48px). */
+const FixedTags = () => {
+  const [fixedHeader] = useSetting('fixedHeader');
+  return (
+    <Box sx={fixedHeader ? { [DESKTOP]: { position: 'sticky', top: APP_BAR_HEIGHT, zIndex: 3 } } : undefined}>
+      <TagsView />
+    </Box>
+  );
+};
 
 /** SPEC §2.4: navbar, 210px sidebar, tags view of visited views, main area; the team guide and team check. */
 const AppLayout = ({ children }: LayoutProps) => {
   useDocumentTitle();
+  const [tagsView] = useSetting('tagsView');
   return (
     <MobileMenuProvider>
       <TeamDialogsProvider>
-        <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar} appBarAlwaysOn>
-          <TagsView />
+        <NavigationProgress />
+        <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar} error={LoggedError} appBarAlwaysOn>
+          {tagsView && <FixedTags />}
           <RouteGuard>{children}</RouteGuard>
         </Layout>
       </TeamDialogsProvider>

@@ -2,17 +2,22 @@ import { Box, Drawer, useMediaQuery } from '@mui/material';
 import { useEffect } from 'react';
 import type { SidebarProps } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import { useSetting } from '../settings/settings';
+import { APP_BAR_HEIGHT, SIDEBAR_WIDTH } from './dimensions';
 import { MOBILE_QUERY, useMobileMenu } from './MobileMenu';
-import { SIDEBAR_WIDTH } from './sidebarWidth';
 
-/** Never collapsed on desktop; on mobile a drawer that closes on every route change. */
+/** Never collapsed on desktop; on mobile a drawer that closes on load and on every route change. */
 export const AppSidebar = ({ children }: SidebarProps) => {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { open, setOpen } = useMobileMenu();
   const { pathname } = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to navigation
-  useEffect(() => setOpen(false), [pathname, setOpen]);
+  const [fixedHeader] = useSetting('fixedHeader');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to navigation (and to loading)
+  useEffect(() => {
+    if (mobile) setOpen(false);
+  }, [pathname, mobile, setOpen]);
 
   if (mobile) {
     return (
@@ -33,9 +38,10 @@ export const AppSidebar = ({ children }: SidebarProps) => {
         width: SIDEBAR_WIDTH,
         flexShrink: 0,
         position: 'sticky',
-        top: 48,
+        // below a fixed header; a header that scrolls away leaves the whole height
+        top: fixedHeader ? APP_BAR_HEIGHT : 0,
         alignSelf: 'flex-start',
-        height: 'calc(100vh - 48px)',
+        height: fixedHeader ? `calc(100vh - ${APP_BAR_HEIGHT}px)` : '100vh',
         overflowY: 'auto',
         bgcolor: 'background.paper',
         borderRight: 1,

@@ -2,7 +2,9 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AddIcon from '@mui/icons-material/Add';
 import ArticleIcon from '@mui/icons-material/Article';
 import CheckIcon from '@mui/icons-material/Check';
+import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import ForumIcon from '@mui/icons-material/Forum';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LaptopIcon from '@mui/icons-material/Laptop';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Avatar, Button, Divider, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
@@ -10,11 +12,12 @@ import { type ReactNode, useState } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { displayName, useSessionUser, useTeamId } from '../auth/session';
+import { FeedbackDialog } from '../feedback/FeedbackDialog';
 import { loginPathFor } from '../routes/loginPath';
 import { useTeamGuide } from '../teams/TeamDialogs';
 import { TeamPoster } from '../teams/TeamPoster';
 import { useSwitchTeam } from '../teams/useSwitchTeam';
-import { BLOG_URL, COMMUNITY_URL } from './externalLinks';
+import { BLOG_URL, COMMUNITY_URL, HELP_URL } from './externalLinks';
 import { LoginPromptDialog } from './LoginPromptDialog';
 
 /** Navbar avatar area: the user's name and panel, or 'log in now' with the login prompt. */
@@ -29,6 +32,7 @@ export const UserPanel = () => {
   const { openGuide } = useTeamGuide();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [prompting, setPrompting] = useState(false);
+  const [feedback, setFeedback] = useState(false);
 
   if (!user) {
     return (
@@ -119,6 +123,8 @@ export const UserPanel = () => {
         )}
         {link(<ForumIcon fontSize="small" />, 'app.navbar.community', COMMUNITY_URL, 'community')}
         {link(<ArticleIcon fontSize="small" />, 'app.navbar.blog', BLOG_URL, 'blog')}
+        {link(<HelpOutlineIcon fontSize="small" />, 'app.header.help', HELP_URL, 'help-manual')}
+        {item(<FeedbackOutlinedIcon fontSize="small" />, 'app.feedback.title', () => setFeedback(true), 'feedback')}
         {item(<LaptopIcon fontSize="small" />, 'app.navbar.local_mode', () => navigate('/project/index'), 'local-mode')}
         <Divider />
         {item(
@@ -128,6 +134,7 @@ export const UserPanel = () => {
           'logout',
         )}
       </Menu>
+      <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} />
     </>
   );
 };

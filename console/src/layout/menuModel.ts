@@ -2,6 +2,7 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { isPermitted } from '../routes/resolve';
 import type { AppRoute } from '../routes/types';
+import { isExternal } from '../utils/validate';
 
 export interface MenuNode {
   key: string;
@@ -12,7 +13,6 @@ export interface MenuNode {
   children?: MenuNode[];
 }
 
-const isExternal = (path: string) => /^(https?:|mailto:|tel:)/.test(path);
 const join = (parent: string, path: string) =>
   path.startsWith('/') || isExternal(path) ? path : `${parent.replace(/\/$/, '')}/${path}`;
 

@@ -1,6 +1,7 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import BadgeIcon from '@mui/icons-material/Badge';
+import BugReportIcon from '@mui/icons-material/BugReport';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import ForumIcon from '@mui/icons-material/Forum';
@@ -35,6 +36,7 @@ const ProfilePage = lazy(() => import('../profile/ProfilePage'));
 const SecurityPage = lazy(() => import('../security/SecurityPage'));
 const SharePage = lazy(() => import('../share/SharePage'));
 const RefreshRedirect = lazy(() => import('./RefreshRedirect'));
+const ErrorLogPage = lazy(() => import('../errorLog/ErrorLogPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -148,6 +150,13 @@ export const routeTable: AppRoute[] = [
       { path: 'index/:projectId', title: 'app.route.taskManageIndex', icon: InfoIcon },
       { path: 'user/:projectId', title: 'app.route.taskManageUser', icon: ManageAccountsIcon },
     ],
+  },
+  // Reached from the header's error-log button, which shows once something is logged.
+  {
+    path: '/errorLog',
+    redirect: '/errorLog/index',
+    hidden: true,
+    children: [{ path: 'index', title: 'app.error_log.title', icon: BugReportIcon, page: ErrorLogPage }],
   },
   // Layout targets: the breadcrumb root and the tags view's "refresh".
   { path: '/dashboard', redirect: '/index', hidden: true },

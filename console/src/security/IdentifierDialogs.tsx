@@ -2,14 +2,14 @@ import { TextInput, useNotify } from 'react-admin';
 import { request } from '../api/request';
 import { fieldProps } from '../login/fieldProps';
 import { type Profile, useProfileChanged } from '../profile/profileApi';
+import { isEmail } from '../utils/validate';
 import { FormDialog } from './FormDialog';
 
 // The auth service's rules, checked here first so that the message shows on blur.
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const validateUsername = (value?: string) =>
   USERNAME.test(value?.trim() ?? '') ? undefined : 'app.validation.username';
-const validateEmail = (value?: string) => (EMAIL.test(value?.trim() ?? '') ? undefined : 'app.validation.email');
+const validateEmail = (value?: string) => (isEmail(value?.trim() ?? '') ? undefined : 'app.validation.email');
 
 interface DialogProps {
   profile: Profile;

@@ -2,8 +2,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, ButtonBase } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
+import { POSTER_COUNT } from '../utils/defaultPoster';
 
-/** SPEC §9: nine default posters (index 0-8), drawn here instead of shipping images. */
+/** SPEC §9: the nine default posters (index 0-8), drawn here instead of shipping images. */
 const POSTERS: [string, string][] = [
   ['#1890ff', '#36cfc9'],
   ['#722ed1', '#eb2f96'],
@@ -15,7 +16,6 @@ const POSTERS: [string, string][] = [
   ['#531dab', '#2f54eb'],
   ['#d4380d', '#eb2f96'],
 ];
-export const POSTER_COUNT = POSTERS.length;
 
 const colours = (index: number) => POSTERS[((index % POSTER_COUNT) + POSTER_COUNT) % POSTER_COUNT] ?? POSTERS[0]!;
 

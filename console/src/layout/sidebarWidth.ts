@@ -1,2 +1,0 @@
-/** SPEC §9 */
-export const SIDEBAR_WIDTH = 210;

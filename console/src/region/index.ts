@@ -1,0 +1,29 @@
+/** SPEC §3: the region tree, province > city > district, each with its GB/T 2260 six-digit code. */
+export interface RegionNode {
+  value: string;
+  label: string;
+  children?: RegionNode[];
+}
+
+/** The shape of regions.json (written by scripts/regions.mjs): [value, label, children?]. */
+export type CompactRegion = [string, string] | [string, string, CompactRegion[]];
+
+export function expandRegions(compact: CompactRegion[]): RegionNode[] {
+  return compact.map(([value, label, children]) =>
+    children ? { value, label, children: expandRegions(children) } : { value, label },
+  );
+}
+
+let loading: Promise<RegionNode[]> | undefined;
+
+/** The tree, loaded on first use: 85 kB of names stay out of the bundles until a region field needs them. */
+export function loadRegionTree(): Promise<RegionNode[]> {
+  loading ??= import('./regions.json').then(
+    (module) => expandRegions(module.default as CompactRegion[]),
+    (error: unknown) => {
+      loading = undefined; // a failed chunk load may succeed on the next try
+      throw error;
+    },
+  );
+  return loading;
+}
