@@ -12,6 +12,7 @@ import { ApiNotifications } from './api/ApiNotifications';
 import { authProvider } from './auth/authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
+import { LiveProvider } from './live/LiveProvider';
 import LoginPage from './login/LoginPage';
 import { bareRouteElements, layoutRouteElements } from './routes/routeElements';
 import { teamUsers } from './teamUsers';
@@ -39,18 +40,20 @@ export const App = () => (
     darkTheme={null}
   >
     <AppThemes>
-      <AdminUI
-        title="pmbok"
-        layout={AppLayout}
-        loginPage={LoginPage}
-        catchAll={NotFound}
-        notification={ApiNotifications}
-        disableTelemetry
-      >
-        <Resource {...teamUsers} />
-        <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
-        <CustomRoutes>{layoutRouteElements}</CustomRoutes>
-      </AdminUI>
+      <LiveProvider>
+        <AdminUI
+          title="pmbok"
+          layout={AppLayout}
+          loginPage={LoginPage}
+          catchAll={NotFound}
+          notification={ApiNotifications}
+          disableTelemetry
+        >
+          <Resource {...teamUsers} />
+          <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
+          <CustomRoutes>{layoutRouteElements}</CustomRoutes>
+        </AdminUI>
+      </LiveProvider>
     </AppThemes>
   </AdminContext>
 );

@@ -345,6 +345,29 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
     await phone.close();
   });
 
+  it('opens the live connection once signed in, with the token and team, and sends heartbeats', async () => {
+    const live = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+    await live.addInitScript((value) => localStorage.setItem('authorize_token', value), token);
+    const tab = await live.newPage();
+    const opened = tab.waitForEvent('websocket', (socket) => socket.url().includes('/pmbok/ws?'));
+    await open('/index', tab);
+    const socket = await opened;
+    expect(new URL(socket.url()).searchParams.get('token')).toBe(token);
+    const connected = await socket.waitForEvent('framereceived', {
+      predicate: (frame) => String(frame.payload).includes('"connected"'),
+    });
+    expect(JSON.parse(String(connected.payload))).toMatchObject({ code: 200, data: { userId: expect.any(Number) } });
+    const heartbeat = await socket.waitForEvent('framesent', {
+      predicate: (frame) => JSON.parse(String(frame.payload)).code === 200001,
+      timeout: 15_000,
+    });
+    expect(JSON.parse(String(heartbeat.payload))).toEqual({ code: 200001, authorization: token, data: {} });
+    await expect(
+      socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"pong"') }),
+    ).resolves.toBeTruthy();
+    await live.close();
+  });
+
   it('raised no uncaught error in the page besides the ones thrown on purpose', () => {
     expect(pageErrors.filter((message) => !intentional.includes(message))).toEqual([]);
   });
