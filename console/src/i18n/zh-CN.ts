@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { listMessagesZh } from '../list/messages';
 
 // Complete zh-CN set: react-admin's own keys (ra.*) followed by the application's (app.*).
 const ra: TranslationMessages['ra'] = {
@@ -186,6 +187,7 @@ const ra: TranslationMessages['ra'] = {
 };
 
 const app = {
+  ...listMessagesZh,
   name: 'pmbok',
   slogan: '团队知识库、接口文档与任务协作',
   language: '语言',
@@ -364,16 +366,12 @@ const app = {
   organization: { count: '%{smart_count} 人', none: '暂无' },
   team_user: {
     search: '搜索昵称、姓名或手机号',
-    all_roles: '全部角色',
     role_of: '%{name} 的角色',
     role_changed: '%{name} 的角色已更新',
-    operation: '操作',
     remove: '移除',
     remove_title: '移除成员',
     remove_content: '确定将 %{name} 移出团队吗？',
     removed: '成员已移除',
-    export_xlsx: '导出 Excel（xlsx）',
-    export_csv: '导出 CSV',
     export_file: '团队成员',
   },
   invite: {
