@@ -296,8 +296,16 @@ describe('import (SPEC §5)', () => {
       ['李四', '', '13800000001'],
     ];
     expect(rowsToRecords(sheet, 2, columns)).toEqual([
-      { rowNumber: 3, values: { name: '张三', remark: '组长', telephone: '13800000000' } },
-      { rowNumber: 5, values: { name: '李四', remark: '', telephone: '13800000001' } },
+      {
+        rowNumber: 3,
+        values: { name: '张三', remark: '组长', telephone: '13800000000' },
+        cells: ['张三', '组长', '13800000000'],
+      },
+      {
+        rowNumber: 5,
+        values: { name: '李四', remark: '', telephone: '13800000001' },
+        cells: ['李四', '', '13800000001'],
+      },
     ]);
     // more than three header rows are read as three
     expect(rowsToRecords(sheet, 9, columns).map((row) => row.rowNumber)).toEqual([5]);
@@ -305,10 +313,10 @@ describe('import (SPEC §5)', () => {
 
   it('matches by field name too, and takes columns in order when no title matches or there is no header', () => {
     expect(rowsToRecords([['telephone'], ['13800000000']], 1, columns)).toEqual([
-      { rowNumber: 2, values: { telephone: '13800000000' } },
+      { rowNumber: 2, values: { telephone: '13800000000' }, cells: ['13800000000'] },
     ]);
     expect(rowsToRecords([['甲', '1', 'x']], 0, columns)).toEqual([
-      { rowNumber: 1, values: { name: '甲', telephone: '1', remark: 'x' } },
+      { rowNumber: 1, values: { name: '甲', telephone: '1', remark: 'x' }, cells: ['甲', '1', 'x'] },
     ]);
   });
 

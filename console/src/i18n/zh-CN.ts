@@ -7,7 +7,7 @@ const ra: TranslationMessages['ra'] = {
     add_filter: '添加筛选',
     add: '添加',
     back: '返回',
-    bulk_actions: '已选中 1 项 |||| 已选中 %{smart_count} 项',
+    bulk_actions: '已选中 %{smart_count} 项',
     cancel: '取消',
     clear_array_input: '清空列表',
     clear_input_value: '清空',

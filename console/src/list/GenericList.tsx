@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, Paper } from '@mui/material';
 import { useMemo, useState } from 'react';
 import {
   type FilterPayload,
@@ -103,14 +103,16 @@ const ListScreen = ({ fields, options }: { fields: FieldDefinition<never>[]; opt
         onImport={options.importRow ? () => setDialog({ kind: 'import' }) : undefined}
         onExport={options.exportName ? (format) => setDialog({ kind: 'export', format }) : undefined}
       />
-      <ListTable
-        fields={fields}
-        tree={shown}
-        regionNames={regionNames}
-        rowButtons={options.rowBtnList ?? []}
-        listButtons={options.btnList ?? []}
-        actions={actions}
-      />
+      <Paper variant="outlined">
+        <ListTable
+          fields={fields}
+          tree={shown}
+          regionNames={regionNames}
+          rowButtons={options.rowBtnList ?? []}
+          listButtons={options.btnList ?? []}
+          actions={actions}
+        />
+      </Paper>
       <ListPager />
       {drawerSearch && <SearchDrawer fields={searches} open={dialog?.kind === 'search'} onClose={close} />}
       {dialog?.kind === 'fieldList' && (

@@ -73,6 +73,8 @@ export const ImportDialog = ({ fields, importRow, onClose, onImported }: ImportD
           <TextField
             select
             size="small"
+            variant="outlined"
+            fullWidth={false}
             label={translate('app.list.header_rows')}
             value={headerRows}
             disabled={running}

@@ -28,10 +28,13 @@ export const ListPager = () => {
       <TextField
         select
         size="small"
+        variant="outlined"
+        margin="none"
+        fullWidth={false}
         value={perPage}
         onChange={(event) => setPerPage(Number(event.target.value))}
         slotProps={{ htmlInput: { 'aria-label': translate('ra.navigation.page_rows_per_page') } }}
-        sx={{ '& .MuiSelect-select': { py: 0.5 } }}
+        sx={{ '& .MuiSelect-select': { py: 0.5, fontSize: 14 } }}
       >
         {PAGE_SIZES.map((size) => (
           <MenuItem key={size} value={size}>
@@ -47,10 +50,13 @@ export const ListPager = () => {
         size="small"
         color="primary"
       />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
         <Typography variant="body2">{translate('app.list.jump_to')}</Typography>
         <TextField
           size="small"
+          variant="outlined"
+          margin="none"
+          fullWidth={false}
           value={jump}
           onChange={(event) => setJump(event.target.value.replace(/\D/g, ''))}
           onKeyDown={(event) => event.key === 'Enter' && goTo()}

@@ -34,10 +34,14 @@ export const ListTable = ({ fields, tree, regionNames, rowButtons, listButtons, 
         size="small"
         sx={{
           '& .MuiTableCell-root': { border, borderColor: 'divider' },
+          // a spacer and the label under it read as one cell
           '& .group-spacer': { borderBottom: 'none' },
+          '& .RaDataTable-headerRow .MuiTableCell-root': { borderTop: 'none' },
           '& .RaDataTable-headerCell, & .group-cell': { bgcolor: 'action.hover', fontWeight: 600 },
           '& tbody tr:nth-of-type(even)': { bgcolor: 'action.hover' },
           '& .RaDataTable-table': { borderCollapse: 'collapse' },
+          // the selection bar sits above the table instead of covering the search and the buttons
+          '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none' },
         }}
       >
         {leaves.map((leaf) => (

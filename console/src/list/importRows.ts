@@ -31,10 +31,11 @@ export function decodeText(bytes: Uint8Array): {
   }
 }
 
-/** One data row of a sheet: its 1-based row number in the file and its cells by field. */
+/** One data row of a sheet: its 1-based row number in the file, its cells by field, and all its cells as read. */
 export interface ImportRow {
   rowNumber: number;
   values: Record<string, string>;
+  cells: string[];
 }
 
 const normalise = (text: string) => text.replace(/\s+/g, '').toLowerCase();
@@ -57,7 +58,7 @@ export function columnTitles(headers: string[][]): string[] {
 /**
  * Rows of a sheet (an array of arrays of cell texts) as records keyed by field. `headerRows` (0 to 3) rows are
  * headers; a sheet column belongs to the column whose label or field name equals its title. When no title matches
- * (or there is no header), sheet columns are taken in the order of the columns. Empty rows are skipped.
+ * (or there is no header), sheet columns are taken in the order of the columns. Blank rows are skipped.
  */
 export function rowsToRecords(
   sheet: unknown[][],
@@ -82,7 +83,8 @@ export function rowsToRecords(
       if (field && values[field] === undefined)
         values[field] = cell === null || cell === undefined ? '' : String(cell).trim();
     });
-    if (Object.values(values).some((value) => value !== '')) rows.push({ rowNumber: headerCount + index + 1, values });
+    const texts = cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell).trim()));
+    if (texts.some(Boolean)) rows.push({ rowNumber: headerCount + index + 1, values, cells: texts });
   });
   return rows;
 }

@@ -11,6 +11,8 @@ export interface RowOutcome extends ImportResult {
   content: string;
 }
 
+const FLUSH_MS = 200;
+
 export interface ImportProgress {
   file: string;
   done: number;
@@ -18,8 +20,8 @@ export interface ImportProgress {
 }
 
 /**
- * SPEC §4 import: files one after another, each row sent on its own and answered with {status, msg}. Outcomes are
- * flushed to the screen once a frame, so a thousand rows do not mean a thousand renders.
+ * SPEC §4 import: files one after another, each row sent on its own and answered with {status, msg}. Outcomes and
+ * progress reach the screen a few times a second, so a thousand rows do not mean a thousand renders of the table.
  */
 export function useImportRun(
   fields: FieldDefinition<never>[],
@@ -31,17 +33,21 @@ export function useImportRun(
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const cancelled = useRef(false);
   const buffer = useRef<RowOutcome[]>([]);
-  const frame = useRef(0);
+  const latest = useRef<ImportProgress | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const flush = useCallback(() => {
-    frame.current = 0;
+    clearTimeout(timer.current);
+    timer.current = undefined;
     const pending = buffer.current;
     buffer.current = [];
     if (pending.length) setOutcomes((list) => [...list, ...pending]);
+    setProgress(latest.current);
   }, []);
-  const record = (outcome: RowOutcome) => {
+  const record = (outcome: RowOutcome, progress: ImportProgress | null) => {
     buffer.current.push(outcome);
-    frame.current ||= requestAnimationFrame(flush);
+    latest.current = progress;
+    timer.current ??= setTimeout(flush, FLUSH_MS);
   };
 
   const run = async (files: File[], headerRows: number) => {
@@ -59,36 +65,43 @@ export function useImportRun(
             columns,
           );
         } catch {
-          record({
-            file: file.name,
-            rowNumber: 0,
-            content: '',
-            status: 'error',
-            msg: translate('app.list.import_unreadable'),
-          });
+          record(
+            {
+              file: file.name,
+              rowNumber: 0,
+              content: '',
+              status: 'error',
+              msg: translate('app.list.import_unreadable'),
+            },
+            null,
+          );
           continue;
         }
         if (!rows.length)
-          record({
-            file: file.name,
-            rowNumber: 0,
-            content: '',
-            status: 'error',
-            msg: translate('app.list.import_no_rows'),
-          });
+          record(
+            {
+              file: file.name,
+              rowNumber: 0,
+              content: '',
+              status: 'error',
+              msg: translate('app.list.import_no_rows'),
+            },
+            null,
+          );
         for (const [index, row] of rows.entries()) {
           if (cancelled.current) return;
-          setProgress({ file: file.name, done: index, total: rows.length });
           const result = await importRow(row.values).catch(
             (error: Error): ImportResult => ({ status: 'error', msg: translate(error.message || 'app.request.error') }),
           );
-          const content = Object.values(row.values).filter(Boolean).join(' | ');
-          record({ file: file.name, rowNumber: row.rowNumber, content, ...result, msg: translate(result.msg) });
-          setProgress({ file: file.name, done: index + 1, total: rows.length });
+          const content = row.cells.filter(Boolean).join(' | ');
+          const progress = { file: file.name, done: index + 1, total: rows.length };
+          record(
+            { file: file.name, rowNumber: row.rowNumber, content, ...result, msg: translate(result.msg) },
+            progress,
+          );
         }
       }
     } finally {
-      cancelAnimationFrame(frame.current);
       flush();
       setRunning(false);
     }

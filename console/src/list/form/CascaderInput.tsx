@@ -32,6 +32,7 @@ export const CascaderInput = ({ options, label, source, validate, searchable }: 
           key={depth}
           select
           size="small"
+          fullWidth={false}
           label={depth === 0 ? translate(label) : ' '}
           value={path[depth] ?? ''}
           onChange={(event) => field.onChange([...path.slice(0, depth), event.target.value])}

@@ -20,6 +20,7 @@ export const NativeDateInput = ({ kind, label, source, validate, disabled }: Inp
       {...field}
       id={id}
       type={type}
+      fullWidth={false}
       label={typeof label === 'string' ? translate(label) : label}
       disabled={disabled}
       size="small"
