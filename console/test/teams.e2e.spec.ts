@@ -211,10 +211,10 @@ describe.skipIf(!hasChromium)('teams (two browser contexts against the embedded 
     await expect.poll(() => rowB.getByRole('combobox').textContent()).toBe('管理员');
     expect(await a.memberRow(nickA).textContent()).toContain('所有者');
 
-    await a.page.getByRole('button', { name: '列' }).click();
-    // the chooser lists every column, each with a switch
-    await a.page.getByRole('option', { name: '加入时间' }).waitFor();
-    expect(await a.page.getByRole('switch').count()).toBeGreaterThanOrEqual(5);
+    await a.page.getByRole('button', { name: '字段列表' }).click();
+    // the field list shows every column, each with a checkbox
+    await a.dialog('字段列表').getByRole('treeitem', { name: '加入时间' }).waitFor();
+    expect(await a.dialog('字段列表').getByRole('checkbox').count()).toBeGreaterThanOrEqual(5);
     await a.shot('team-users');
     await a.page.keyboard.press('Escape');
   });

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getTeamId, selectTeam, type UserTeam } from '../src/auth/session';
+import { columnTree } from '../src/list/fields';
+import { sheetTable, toCsvBlob, toXlsxBlob } from '../src/list/spreadsheetFile';
 import type { TeamMember } from '../src/teams/teamApi';
 import { TEAM_CHECK_INTERVAL_MS, takeTeamCheckTurn } from '../src/teams/teamCheckSchedule';
 import { BLANK_TEMPLATE, chosenTemplateIds, showsMoreTemplates, toggleTemplate } from '../src/teams/templateSelection';
-import { memberTable, toCsvBlob, toXlsxBlob } from '../src/teamUsers/exportMembers';
+import { memberFields } from '../src/teamUsers/memberFields';
 
 // The helpers keep their state in localStorage: a Map stands in for it under Node.
 const store = new Map<string, string>();
@@ -103,6 +105,9 @@ describe('member export', () => {
     },
   ];
   const translate = (key: string) => key.split('.').at(-1) ?? key;
+  const regions = { province: 'province', city: 'city', district: 'district' };
+  const memberTable = (rows: TeamMember[], t: typeof translate) =>
+    sheetTable(columnTree(memberFields, regions) as never, rows as never, { translate: t, regionName: (code) => code });
 
   it('writes CSV with a UTF-8 BOM, quoted fields and defused formulas', async () => {
     const bytes = new Uint8Array(await toCsvBlob(memberTable(members, translate)).arrayBuffer());

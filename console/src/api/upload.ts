@@ -16,14 +16,18 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
  * POST /pmbok/api/img/upload (SPEC §7: multipart field `file`, authorization header). XMLHttpRequest rather
  * than fetch because only it reports upload progress. Errors are toasted like the request client's.
  */
-export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<UploadedImage> {
+export function uploadImage(
+  file: File,
+  onProgress: (percent: number) => void,
+  action = '/pmbok/api/img/upload',
+): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const fail = (message: string, code: number) => {
       if (message) publishNotice({ message, type: 'error' });
       reject(new ApiError(message, code));
     };
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/pmbok/api/img/upload');
+    xhr.open('POST', action);
     xhr.setRequestHeader('authorization', getToken() ?? '');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {

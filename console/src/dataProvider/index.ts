@@ -1,6 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils } from 'react-admin';
+import { combineDataProviders, fetchUtils } from 'react-admin';
 import { getTeamId, getToken } from '../auth/session';
+import { feedbackCalls } from '../feedback';
+import { pagedCallProvider } from './pagedCallProvider';
 
 /** The gateway's react-admin surface: the session token and the selected team go with every request. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {
@@ -12,4 +14,8 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) => {
   return fetchUtils.fetchJson(url, { ...options, headers });
 };
 
-export const dataProvider = simpleRestProvider('/pmbok/admin', httpClient);
+const rest = simpleRestProvider('/pmbok/admin', httpClient);
+const feedback = pagedCallProvider(feedbackCalls);
+
+/** REST resources, and the generic lists backed by /pmbok/api calls. */
+export const dataProvider = combineDataProviders((resource) => (resource === 'feedback' ? feedback : rest));

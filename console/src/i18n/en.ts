@@ -1,10 +1,12 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { headerMessages } from '../layout/headerMessages';
+import { listMessagesEn } from '../list/messages';
 import type { AppMessages } from './zh-CN';
 
 const app: AppMessages = {
   ...headerMessages.en,
+  ...listMessagesEn,
   name: 'pmbok',
   slogan: 'Team knowledge, API documentation and tasks',
   language: 'Language',
@@ -183,16 +185,12 @@ const app: AppMessages = {
   organization: { count: '1 person |||| %{smart_count} people', none: 'None' },
   team_user: {
     search: 'Search nickname, name or mobile number',
-    all_roles: 'All roles',
     role_of: 'Role of %{name}',
     role_changed: 'the role of %{name} was updated',
-    operation: 'operation',
     remove: 'Remove',
     remove_title: 'Remove member',
     remove_content: 'Remove %{name} from the team?',
     removed: 'member removed',
-    export_xlsx: 'Export Excel (xlsx)',
-    export_csv: 'Export CSV',
     export_file: 'team-members',
   },
   invite: {

@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 import { headerMessages } from '../layout/headerMessages';
+import { listMessagesZh } from '../list/messages';
 
 // Complete zh-CN set: react-admin's own keys (ra.*) followed by the application's (app.*).
 const ra: TranslationMessages['ra'] = {
@@ -7,7 +8,7 @@ const ra: TranslationMessages['ra'] = {
     add_filter: '添加筛选',
     add: '添加',
     back: '返回',
-    bulk_actions: '已选中 1 项 |||| 已选中 %{smart_count} 项',
+    bulk_actions: '已选中 %{smart_count} 项',
     cancel: '取消',
     clear_array_input: '清空列表',
     clear_input_value: '清空',
@@ -188,6 +189,7 @@ const ra: TranslationMessages['ra'] = {
 
 const app = {
   ...headerMessages.zh,
+  ...listMessagesZh,
   name: 'pmbok',
   slogan: '团队知识库、接口文档与任务协作',
   language: '语言',
@@ -366,16 +368,12 @@ const app = {
   organization: { count: '%{smart_count} 人', none: '暂无' },
   team_user: {
     search: '搜索昵称、姓名或手机号',
-    all_roles: '全部角色',
     role_of: '%{name} 的角色',
     role_changed: '%{name} 的角色已更新',
-    operation: '操作',
     remove: '移除',
     remove_title: '移除成员',
     remove_content: '确定将 %{name} 移出团队吗？',
     removed: '成员已移除',
-    export_xlsx: '导出 Excel（xlsx）',
-    export_csv: '导出 CSV',
     export_file: '团队成员',
   },
   invite: {

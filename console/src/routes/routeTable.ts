@@ -4,6 +4,7 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import FeedbackIcon from '@mui/icons-material/Feedback';
 import ForumIcon from '@mui/icons-material/Forum';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
@@ -29,6 +30,7 @@ const InvitePage = lazy(() => import('../teams/InvitePage'));
 const TeamIndexPage = lazy(() => import('../teams/TeamIndexPage'));
 const OrganizationPage = lazy(() => import('../teams/OrganizationPage'));
 const TeamUserPage = lazy(() => import('../teamUsers/TeamUserList'));
+const FeedbackListPage = lazy(() => import('../feedback/FeedbackList'));
 const Unauthorized = lazy(() => import('../pages/Unauthorized'));
 const AuthRedirectPage = lazy(() => import('../login/AuthRedirectPage'));
 const QrConfirmPage = lazy(() => import('../qrConfirm/QrConfirmPage'));
@@ -129,6 +131,21 @@ export const routeTable: AppRoute[] = [
     path: '/userAuthor',
     redirect: '/userAuthor/index',
     children: [{ path: 'index', title: 'app.route.userAuthor', icon: EditNoteIcon }],
+  },
+  // Everyone's feedback, for administrators (the server refuses the others).
+  {
+    path: '/feedback',
+    redirect: '/feedback/index',
+    roles: GENERATED,
+    children: [
+      {
+        path: 'index',
+        title: 'app.feedback_list.title',
+        icon: FeedbackIcon,
+        roles: GENERATED,
+        page: FeedbackListPage,
+      },
+    ],
   },
   {
     path: '/project',

@@ -1,100 +1,90 @@
 import { Box } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  ColumnsButton,
-  DataTable,
-  DateField,
-  List,
-  Pagination,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
+import { request } from '../api/request';
+import { useSessionUser } from '../auth/session';
+import type { FieldDefinition } from '../list/fields';
+import { GenericList } from '../list/GenericList';
+import type { ImportResult, TableOptions } from '../list/listOptions';
 import { MemberAvatar } from '../teams/MemberAvatar';
 import { TeamRequired } from '../teams/TeamRequired';
-import { type TeamMember, useTeamInfo } from '../teams/teamApi';
-import { ExportMenu } from './ExportMenu';
-import { RemoveMemberButton } from './RemoveMemberButton';
+import { memberName, teamKeys, useTeamInfo } from '../teams/teamApi';
+import { type MemberRecord, mayRemove, memberFields } from './memberFields';
 import { RoleCell } from './RoleCell';
 
-/** SPEC §2.5 / §9 page sizes. */
-const PAGE_SIZES = [10, 20, 30, 50];
-
-// The gateway filters by administrator or member; the owner is always the one row the role chip marks.
-const ROLE_CHOICES = [
-  { id: 'administrator', name: 'app.team.roles.administrator' },
-  { id: 'member', name: 'app.team.roles.member' },
-];
-
-// SearchInput shows its placeholder as given, so it is translated here.
-const useFilters = () => {
-  const translate = useTranslate();
-  return useMemo(
-    () => [
-      <SearchInput
-        key="q"
-        source="q"
-        alwaysOn
-        placeholder={translate('app.team_user.search')}
-        sx={{ minWidth: 260 }}
-      />,
-      <SelectInput key="role" source="role" choices={ROLE_CHOICES} alwaysOn emptyText="app.team_user.all_roles" />,
-    ],
-    [translate],
+/** team/inviteByTelephone: a registered telephone joins at once, any other gets an invitation SMS. */
+const invite = async (teamId: number, telephone: string) => {
+  const { joined } = await request<{ joined: boolean }>(
+    'team/inviteByTelephone',
+    { teamId, telephone },
+    { notify: false },
   );
+  return joined ? 'app.member_import.joined' : 'app.member_import.invited';
 };
 
-const Actions = () => (
-  <TopToolbar>
-    <ColumnsButton />
-    <ExportMenu />
-  </TopToolbar>
-);
-
-const Nickname = (member: TeamMember) => (
-  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-    <MemberAvatar member={member} />
-    {member.nickname}
-  </Box>
-);
-
-/** /team/teamUser: the team's members through the gateway's REST surface. */
+/** /team/teamUser: the team's members through the gateway's REST surface, on the generic list. */
 const TeamUserPage = () => <TeamRequired>{(teamId) => <TeamUserList teamId={teamId} />}</TeamRequired>;
 
 const TeamUserList = ({ teamId }: { teamId: number }) => {
   const { data: team } = useTeamInfo(teamId);
   const myRole = team?.myRole;
-  const filters = useFilters();
-  return (
-    <List
-      resource="teamUsers"
-      title={false}
-      perPage={20}
-      sort={{ field: 'joinedAt', order: 'ASC' }}
-      filters={filters}
-      actions={<Actions />}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      exporter={false}
-      empty={false}
-      sx={{ px: { xs: 0, md: 1 } }}
-    >
-      <DataTable bulkActionButtons={false} rowClick={false} size="medium">
-        <DataTable.Col source="nickname" render={Nickname} />
-        <DataTable.Col source="trueName" />
-        <DataTable.Col source="telephone" disableSort />
-        <DataTable.Col source="role">
-          <RoleCell myRole={myRole} />
-        </DataTable.Col>
-        <DataTable.Col source="joinedAt">
-          <DateField source="joinedAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col label="app.team_user.operation" align="right">
-          <RemoveMemberButton myRole={myRole} />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+  const user = useSessionUser();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const changed = () => queryClient.invalidateQueries({ queryKey: teamKeys.all(teamId) });
+
+  const fields = useMemo<FieldDefinition<MemberRecord>[]>(
+    () =>
+      memberFields.map((field) => {
+        if (field.field === 'nickname') return { ...field, render: (member) => <Nickname {...member} /> };
+        if (field.field === 'role' && field.bolShowColumn !== false)
+          return { ...field, render: () => <RoleCell myRole={myRole} /> };
+        return field;
+      }),
+    [myRole],
   );
+
+  const options: TableOptions<MemberRecord> = {
+    sort: { field: 'joinedAt', order: 'ASC' },
+    btnList: [{ name: 'app.member_import.invite', function: (actions) => actions.openForm(-1) }],
+    formTitle: 'app.member_import.invite',
+    submit: async (values) => {
+      notify(await invite(teamId, String(values.telephone ?? '').trim()), { type: 'success' });
+      changed();
+    },
+    rowBtnList: [
+      {
+        name: 'app.team_user.remove',
+        color: 'error',
+        visible: (member) => member.userId !== Number(user?.userId) && mayRemove(myRole, member.role),
+        confirm: (member) => ({
+          title: 'app.team_user.remove_title',
+          content: 'app.team_user.remove_content',
+          translateOptions: { name: memberName(member) },
+        }),
+        function: async (member) => {
+          await dataProvider.delete('teamUsers', { id: member.id, previousData: member });
+          notify('app.team_user.removed', { type: 'success' });
+          changed();
+        },
+      },
+    ],
+    importRow: async ({ telephone = '' }): Promise<ImportResult> => ({
+      status: 'success',
+      msg: await invite(teamId, telephone),
+    }),
+    exportName: 'app.team_user.export_file',
+  };
+  return <GenericList resource="teamUsers" fields={fields} options={options} />;
 };
+
+const Nickname = (member: MemberRecord) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <MemberAvatar member={member} />
+    {member.nickname}
+  </Box>
+);
 
 export default TeamUserPage;
