@@ -19,9 +19,65 @@ export interface HandledCommand<State, Event extends DomainEvent> {
   result: AppendResult;
 }
 
+/** What a command needs of a stream it has seen before: the folded state and where its commands' events are. */
+interface StreamMemo<State> {
+  version: number;
+  state: State;
+  /** Command id → the versions of the events it appended (first, last). */
+  commands: Map<string, [number, number]>;
+}
+
+/** Streams remembered per store and decider; the least recently used are forgotten beyond this many. */
+const MEMO_LIMIT = 10_000;
+const memos = new WeakMap<EventStore, WeakMap<object, Map<string, StreamMemo<unknown>>>>();
+
+function memoOf<State>(store: EventStore, decider: object): Map<string, StreamMemo<State>> {
+  let byDecider = memos.get(store);
+  if (!byDecider) {
+    byDecider = new WeakMap();
+    memos.set(store, byDecider);
+  }
+  let streams = byDecider.get(decider);
+  if (!streams) {
+    streams = new Map();
+    byDecider.set(decider, streams);
+  }
+  return streams as Map<string, StreamMemo<State>>;
+}
+
 /**
- * Read the stream, fold it, decide, append with the version read. A lost race re-reads and decides again,
- * so the decision is always made on the state it is appended after.
+ * The stream's state now: the remembered fold plus the events appended since (only those are read), so a
+ * command on a long stream costs its new events, not the whole history. Deciders are pure, so a remembered
+ * state is never changed by later folds.
+ */
+async function currentState<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, unknown, Event>,
+): Promise<StreamMemo<State>> {
+  const streams = memoOf<State>(store, decider);
+  const known = streams.get(streamId);
+  const fresh = await store.readStream(streamId, (known?.version ?? 0) + 1);
+  let memo: StreamMemo<State> = known ?? { version: 0, state: decider.initialState(), commands: new Map() };
+  if (fresh.length > 0) {
+    const commands = new Map(memo.commands);
+    let state = memo.state;
+    for (const event of fresh) {
+      state = decider.evolve(state, event as unknown as Event);
+      const { commandId, version } = event.metadata;
+      if (commandId) commands.set(commandId, [commands.get(commandId)?.[0] ?? version, version]);
+    }
+    memo = { version: fresh.at(-1)!.metadata.version, state, commands };
+  }
+  streams.delete(streamId);
+  streams.set(streamId, memo);
+  if (streams.size > MEMO_LIMIT) streams.delete(streams.keys().next().value as string);
+  return memo;
+}
+
+/**
+ * Fold the stream (from what is remembered of it), decide, append with the version read. A lost race re-reads
+ * and decides again, so the decision is always made on the state it is appended after.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -32,29 +88,33 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   retries = 3,
 ): Promise<HandledCommand<State, Event>> {
   for (let attempt = 0; ; attempt += 1) {
-    const recorded = await store.readStream(streamId);
-    const state = fold(decider, recorded as RecordedEvent<Event>[]);
-    const earlier = context.commandId ? recorded.filter((e) => e.metadata.commandId === context.commandId) : [];
-    if (earlier.length > 0) {
+    const { version, state, commands } = await currentState(store, streamId, decider);
+    const earlier = context.commandId ? commands.get(context.commandId) : undefined;
+    if (earlier) {
       // A retried command: answer as the first time, append nothing.
-      const last = earlier[earlier.length - 1]!.metadata;
+      const [from, to] = earlier;
+      const appended = (await store.readStream(streamId, from)).filter((e) => e.metadata.version <= to);
       const result = {
-        nextExpectedVersion: recorded.length,
-        lastGlobalPosition: last.globalPosition,
+        nextExpectedVersion: version,
+        lastGlobalPosition: appended.at(-1)!.metadata.globalPosition,
         alreadyApplied: true,
       };
-      return { events: earlier as unknown as Event[], state, result };
+      return {
+        events: appended.filter((e) => e.metadata.commandId === context.commandId) as unknown as Event[],
+        state,
+        result,
+      };
     }
     const events = decider.decide(command, state);
     if (events.length === 0) {
       return {
         events,
         state,
-        result: { nextExpectedVersion: recorded.length, lastGlobalPosition: 0, alreadyApplied: false },
+        result: { nextExpectedVersion: version, lastGlobalPosition: 0, alreadyApplied: false },
       };
     }
     try {
-      const result = await store.append(streamId, events, recorded.length, context);
+      const result = await store.append(streamId, events, version, context);
       return { events, state: events.reduce(decider.evolve, state), result };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error;
