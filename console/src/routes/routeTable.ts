@@ -35,6 +35,10 @@ const ProfilePage = lazy(() => import('../profile/ProfilePage'));
 const SecurityPage = lazy(() => import('../security/SecurityPage'));
 const SharePage = lazy(() => import('../share/SharePage'));
 const RefreshRedirect = lazy(() => import('./RefreshRedirect'));
+const TaskIndexPage = lazy(() => import('../tasks/TaskIndexPage'));
+const ProjectHomePage = lazy(() => import('../tasks/ProjectHomePage'));
+const ProjectSettingsPage = lazy(() => import('../tasks/ProjectSettingsPage'));
+const ProjectMembersPage = lazy(() => import('../tasks/ProjectMembersPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -78,7 +82,13 @@ export const routeTable: AppRoute[] = [
     page: QrConfirmPage,
   },
   { path: '/401', title: 'app.route.unauthorized', hidden: true, layout: false, page: Unauthorized },
-  { path: '/task/home/:projectId', title: 'app.route.taskHome', icon: TaskAltIcon, hidden: true },
+  {
+    path: '/task/home/:projectId',
+    title: 'app.route.taskHome',
+    icon: TaskAltIcon,
+    hidden: true,
+    page: ProjectHomePage,
+  },
   {
     path: '/',
     redirect: '/index',
@@ -86,7 +96,7 @@ export const routeTable: AppRoute[] = [
       { path: 'index', title: 'app.route.home', icon: HomeIcon, affix: true },
       { path: 'work', title: 'app.route.work', icon: SpaceDashboardIcon },
       { path: 'api', title: 'app.route.api', icon: MenuBookIcon },
-      { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon },
+      { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon, page: TaskIndexPage },
       { path: 'chat', title: 'app.route.chat', icon: ForumIcon },
       {
         path: 'team',
@@ -145,8 +155,13 @@ export const routeTable: AppRoute[] = [
     path: '/taskManage',
     hidden: true,
     children: [
-      { path: 'index/:projectId', title: 'app.route.taskManageIndex', icon: InfoIcon },
-      { path: 'user/:projectId', title: 'app.route.taskManageUser', icon: ManageAccountsIcon },
+      { path: 'index/:projectId', title: 'app.route.taskManageIndex', icon: InfoIcon, page: ProjectSettingsPage },
+      {
+        path: 'user/:projectId',
+        title: 'app.route.taskManageUser',
+        icon: ManageAccountsIcon,
+        page: ProjectMembersPage,
+      },
     ],
   },
   // Layout targets: the breadcrumb root and the tags view's "refresh".
