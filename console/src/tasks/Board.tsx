@@ -81,7 +81,17 @@ export const Board = ({ project, columns, filter, onOpen }: BoardProps) => {
     >
       <Box
         data-testid="board"
-        sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', alignItems: 'flex-start', pb: 1, minHeight: 360 }}
+        // width 0 + min-width 100%: the columns scroll here instead of widening the page
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          overflowX: 'auto',
+          alignItems: 'flex-start',
+          pb: 1,
+          minHeight: 360,
+          width: 0,
+          minWidth: '100%',
+        }}
       >
         {board.map((column) => (
           <BoardColumnView

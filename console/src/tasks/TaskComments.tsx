@@ -89,7 +89,13 @@ export const TaskComments = ({
             onChange={(event) => setText(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 2000 } }}
           />
-          <Button variant="contained" endIcon={<SendIcon />} onClick={submit} disabled={pending || !text.trim()}>
+          <Button
+            variant="contained"
+            endIcon={<SendIcon />}
+            onClick={submit}
+            disabled={pending || !text.trim()}
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
             {translate('app.task.comments.send')}
           </Button>
         </Box>

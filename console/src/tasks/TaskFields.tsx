@@ -51,7 +51,6 @@ export const TaskFields = ({ task, members, editable }: TaskFieldsProps) => {
         disabled={!editable}
         onChange={(event) => send('transfer', { userId: Number(event.target.value) }, 'app.task.detail.transferred')}
         sx={half}
-        slotProps={{ select: { inputProps: { 'data-testid': 'assignee-select' } } }}
       >
         {assignees.map((member) => (
           <MenuItem key={member.userId} value={member.userId}>

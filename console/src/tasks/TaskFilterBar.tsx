@@ -21,6 +21,7 @@ export const TaskFilterBar = ({ members, filter, onChange }: TaskFilterBarProps)
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }} data-testid="task-filters">
       <TextField
         select
+        fullWidth={false}
         size="small"
         label={translate('app.task.fields.assignee')}
         value={filter.userId ?? ''}
@@ -37,6 +38,7 @@ export const TaskFilterBar = ({ members, filter, onChange }: TaskFilterBarProps)
       </TextField>
       <TextField
         select
+        fullWidth={false}
         size="small"
         label={translate('app.task.fields.urgency')}
         value={filter.urgentLevel ?? ''}
@@ -53,6 +55,7 @@ export const TaskFilterBar = ({ members, filter, onChange }: TaskFilterBarProps)
       </TextField>
       <TextField
         type="date"
+        fullWidth={false}
         size="small"
         name="from"
         label={translate('app.task.filter.from')}
@@ -62,6 +65,7 @@ export const TaskFilterBar = ({ members, filter, onChange }: TaskFilterBarProps)
       />
       <TextField
         type="date"
+        fullWidth={false}
         size="small"
         name="to"
         label={translate('app.task.filter.to')}
