@@ -263,8 +263,29 @@ describe.skipIf(!hasChromium)('task projects (A, B and an outsider C against the
     ]);
   });
 
+  it('A stars a project on the index: starred projects come first', async () => {
+    await a.goto('/taskIndex');
+    const cards = a.page.getByTestId('project-card');
+    const order = () => cards.evaluateAll((all) => all.map((card) => card.getAttribute('data-name')));
+    await expect.poll(order).toEqual([projectName, templateName]);
+    const template = a.page.locator(`[data-testid="project-card"][data-name="${templateName}"]`);
+    await template.getByRole('button', { name: '星标' }).click();
+    await expect.poll(order).toEqual([templateName, projectName]);
+    expect(await template.getByRole('button', { name: '取消星标' }).getAttribute('aria-pressed')).toBe('true');
+    const mine = (await a.call('task/userProject')).data as { name: string; isStar: boolean }[];
+    expect(mine.map((p) => [p.name, p.isStar])).toEqual([
+      [templateName, true],
+      [projectName, false],
+    ]);
+    await a.shot('task-index');
+    await template.getByRole('button', { name: '取消星标' }).click();
+    await template.getByRole('button', { name: '星标' }).waitFor();
+    expect((await a.call('task/projectDetail', { projectId: templateId })).data.isStar).toBe(false);
+    await a.page.locator(`[data-testid="project-card"][data-name="${projectName}"]`).click();
+    await a.waitForHash(`/task/home/${projectId}`);
+  });
+
   it('A quick-adds tasks at the bottom of a column', async () => {
-    await a.page.getByRole('tab', { name: '任务' }).click();
     const todo = a.column('待处理');
     await todo.getByRole('button', { name: '添加任务' }).click();
     const input = todo.getByRole('textbox', { name: '在「待处理」中添加任务' });
@@ -305,6 +326,48 @@ describe.skipIf(!hasChromium)('task projects (A, B and an outsider C against the
     expect(await a.cardNames('待处理')).toEqual(['找回密码', '注册页']);
     expect(await a.cardNames('进行中')).toEqual(['登录页']);
     await a.shot('task-board');
+  });
+
+  it('puts a card back where it was when the server refuses the move', async () => {
+    await a.page.route('**/pmbok/api/task/moveFlow', (route) =>
+      route.fulfill({ json: { code: 400, msg: '模拟拒绝：不能移动', data: null } }),
+    );
+    const start = await a.card('注册页').boundingBox();
+    const target = await a.column('已完成').boundingBox();
+    if (!start || !target) throw new Error('nothing to drag');
+    await a.page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await a.page.mouse.down();
+    await a.page.mouse.move(start.x + start.width / 2 + 12, start.y + start.height / 2, { steps: 4 });
+    await a.page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 20 });
+    await a.page.mouse.up();
+    await a.text('模拟拒绝：不能移动');
+    await expect.poll(() => a.cardNames('待处理')).toContain('注册页');
+    expect(await a.cardNames('已完成')).toEqual([]);
+    await a.page.unroute('**/pmbok/api/task/moveFlow');
+  });
+
+  it('A renames a stage, cannot delete one with tasks, and deletes an empty one', async () => {
+    const menu = (flow: string) => a.page.getByRole('button', { name: `阶段「${flow}」的操作` });
+    await menu('测试中').click();
+    await a.page.getByRole('menuitem', { name: '重命名阶段' }).click();
+    await a.dialog('重命名阶段').locator('input[name="name"]').fill('验收');
+    await a.dialog('重命名阶段').getByRole('button', { name: '保存' }).click();
+    await a.column('验收').waitFor();
+
+    await menu('进行中').click();
+    await a.page.getByRole('menuitem', { name: '删除阶段' }).click();
+    await a.dialog('删除阶段').getByRole('button', { name: '确认' }).click();
+    await a.text('该阶段还有 1 个任务，请先将任务移到其他阶段再删除');
+    await a.page.keyboard.press('Escape');
+    await a.column('进行中').waitFor();
+
+    await menu('验收').click();
+    await a.page.getByRole('menuitem', { name: '删除阶段' }).click();
+    await a.dialog('删除阶段').getByRole('button', { name: '确认' }).click();
+    await a.text('阶段已删除');
+    await a.column('验收').waitFor({ state: 'detached' });
+    const flows = (await a.call('task/projectFlows', { projectId })).data as { name: string }[];
+    expect(flows.map((f) => f.name)).toEqual(['待处理', '进行中', '已完成']);
   });
 
   it('A opens the card, sets the estimate, starts and stops it, comments and transfers it to B', async () => {
@@ -353,6 +416,14 @@ describe.skipIf(!hasChromium)('task projects (A, B and an outsider C against the
     await table.waitFor();
     const rowNames = () =>
       table.getByTestId('task-row').evaluateAll((rows) => rows.map((row) => row.querySelector('td')?.textContent));
+    await a.page
+      .getByTestId('task-filters')
+      .getByRole('combobox', { name: /执行者/ })
+      .click();
+    await a.page.getByRole('option', { name: nickB }).click();
+    await expect.poll(rowNames).toEqual(['登录页']);
+    await a.page.getByRole('button', { name: '清除筛选' }).click();
+    await expect.poll(() => table.getByTestId('task-row').count()).toBe(3);
     await table.getByRole('button', { name: '任务名称' }).click();
     await expect.poll(rowNames).toEqual(['登录页', '找回密码', '注册页']);
     await table.getByRole('button', { name: '任务名称' }).click();
@@ -376,8 +447,17 @@ describe.skipIf(!hasChromium)('task projects (A, B and an outsider C against the
     expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
   });
 
-  it('B sees the project and the task assigned to them, and finishes it', async () => {
+  it('B signs in from a fresh browser, sees the project and the task assigned to them, and finishes it', async () => {
+    const registered = b;
+    b = await Person.open(browser, app.url);
+    b.errors.push(...registered.errors);
+    await registered.context.close();
     await b.goto('/taskIndex');
+    await b.waitForHash('/login?redirect=');
+    await b.page.locator('input[name="username"]').fill(phoneB);
+    await b.page.locator('input[name="password"]').fill(password);
+    await b.page.getByRole('button', { name: '登录', exact: true }).click();
+    await b.waitForHash('/taskIndex');
     await b.page.locator(`[data-testid="project-card"][data-name="${projectName}"]`).click();
     await b.waitForHash(`/task/home/${projectId}`);
     await b.card('登录页').click();
@@ -432,6 +512,25 @@ describe.skipIf(!hasChromium)('task projects (A, B and an outsider C against the
     const api = (await a.call('task/workHourReport', { projectId })).data;
     expect(api).toMatchObject({ taskCount: 3, estimatedHours: 8 });
     await a.shot('task-record');
+  });
+
+  it('A stops the project: the board turns read-only until A reopens it', async () => {
+    await a.page.getByRole('tab', { name: '设置' }).click();
+    await a.page.getByRole('button', { name: '暂停项目' }).click();
+    await a.dialog('暂停项目').getByRole('button', { name: '确认' }).click();
+    await a.text('项目状态已更新');
+    await expect.poll(() => a.page.getByTestId('project-status').first().textContent()).toBe('已暂停');
+    await a.page.getByRole('tab', { name: '任务' }).click();
+    await a.page.getByTestId('project-frozen').getByText('项目已暂停，请先恢复项目').waitFor();
+    await a.column('待处理').waitFor();
+    expect(await a.page.getByRole('button', { name: '添加任务' }).count()).toBe(0);
+    expect((await a.call('task/newTask', { projectId, name: '不该成功' })).msg).toBe('项目已暂停，请先恢复项目');
+
+    await a.page.getByRole('tab', { name: '设置' }).click();
+    await a.page.getByRole('button', { name: '重新打开' }).click();
+    await a.dialog('重新打开').getByRole('button', { name: '确认' }).click();
+    await expect.poll(() => a.page.getByTestId('project-status').first().textContent()).toBe('进行中');
+    expect((await a.call('task/projectDetail', { projectId })).data.status).toBe('active');
   });
 
   it('gives an outsider C the refusal and no task data, on screen and through the API', async () => {

@@ -79,7 +79,10 @@ export const WorkHourReport = ({ projectId }: { projectId: number }) => {
             ))}
           </TableBody>
           <TableFooter>
-            <TableRow data-testid="record-total">
+            <TableRow
+              data-testid="record-total"
+              sx={{ '& td': { fontWeight: 600, fontSize: 14, color: 'text.primary' } }}
+            >
               <TableCell>{translate('app.task.record.total')}</TableCell>
               <TableCell align="right">{report.taskCount}</TableCell>
               <TableCell align="right">{round(report.estimatedHours)}</TableCell>
