@@ -212,7 +212,10 @@ describe.skipIf(!hasChromium)('task projects (A, B and an outsider C against the
 
   it('A creates the project from the template with the picker, then renames it in the settings', async () => {
     await a.goto('/taskIndex');
-    await a.page.locator(`[data-testid="project-card"][data-name="${templateName}"]`).getByText('模板').waitFor();
+    await a.page
+      .locator(`[data-testid="project-card"][data-name="${templateName}"]`)
+      .getByText('模板', { exact: true })
+      .waitFor();
     await a.page.getByRole('button', { name: '新建项目' }).click();
     const dialog = a.dialog('新建任务项目');
     await dialog.getByText(templateName).waitFor();

@@ -13,7 +13,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { TeamPoster } from '../teams/TeamPoster';
@@ -82,7 +82,8 @@ export const ProjectShell = ({
           {translate(FROZEN_KEYS[project.status])}
         </Alert>
       )}
-      {children(project)}
+      {/* keyed: another project starts with fresh filters, drawer and card order */}
+      <Fragment key={projectId}>{children(project)}</Fragment>
     </Box>
   );
 };
