@@ -361,7 +361,7 @@ describe.skipIf(!hasChromium)('task projects (A, B and an outsider C against the
     await a.page.getByRole('menuitem', { name: '删除阶段' }).click();
     await a.dialog('删除阶段').getByRole('button', { name: '确认' }).click();
     await a.text('该阶段还有 1 个任务，请先将任务移到其他阶段再删除');
-    await a.page.keyboard.press('Escape');
+    await a.dialog('删除阶段').waitFor({ state: 'hidden' });
     await a.column('进行中').waitFor();
 
     await menu('验收').click();

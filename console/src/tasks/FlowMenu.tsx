@@ -25,7 +25,8 @@ export const FlowMenu = ({ projectId, flow }: { projectId: number; flow: Flow })
       setDialog(null);
       await queryClient.invalidateQueries({ queryKey: taskKeys.project(projectId) });
     } catch {
-      // the request client has shown the server's message
+      // The toast says why; a refused delete has nothing left to confirm, a refused name can be corrected.
+      if (call === 'deleteFlow') setDialog(null);
     } finally {
       setSaving(false);
     }
