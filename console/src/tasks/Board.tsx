@@ -1,5 +1,6 @@
 import {
   type CollisionDetection,
+  closestCenter,
   closestCorners,
   DndContext,
   type DragEndEvent,
@@ -12,28 +13,30 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import AddIcon from '@mui/icons-material/Add';
-import { Box, Button } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Box } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
 import { BoardColumnView, COLUMN_WIDTH } from './BoardColumnView';
 import { findTask, orderBoard } from './boardOrder';
-import { NameDialog } from './NameDialog';
+import { NewFlowButton } from './NewFlowButton';
 import { TaskCardFace } from './TaskCard';
-import { type BoardColumn, canManageProject, type TaskProject, taskCall, taskKeys } from './taskApi';
+import { type BoardColumn, canManageProject, type TaskProject } from './taskApi';
 import { filterTasks, type TaskFilter } from './taskFilters';
 import { useCardMove } from './useCardMove';
 
-// The card under the pointer, else its column, else the nearest corners (keyboard dragging).
+const idOf = (dndId: string | number) => Number(String(dndId).replace(/^\D+-/, ''));
+
+/**
+ * The column under the pointer, then the card of that column nearest to the dragged card (so that gaps between
+ * cards count too); an empty column is the target itself. Without a pointer (keyboard), the nearest corners.
+ */
 const collision: CollisionDetection = (args) => {
   const hits = pointerWithin(args);
-  const cards = hits.filter((hit) => String(hit.id).startsWith('task-'));
-  if (cards.length) return cards;
-  return hits.length ? hits : closestCorners(args);
+  const column = hits.find((hit) => String(hit.id).startsWith('flow-'));
+  if (!column) return hits.length ? hits : closestCorners(args);
+  const flowId = idOf(column.id);
+  const cards = args.droppableContainers.filter((container) => container.data.current?.flowId === flowId);
+  return cards.length ? closestCenter({ ...args, droppableContainers: cards }) : [column];
 };
-
-const idOf = (dndId: string | number) => Number(String(dndId).replace(/^\D+-/, ''));
 
 interface BoardProps {
   project: TaskProject;
@@ -50,6 +53,8 @@ export const Board = ({ project, columns, filter, onOpen }: BoardProps) => {
   const { order, move } = useCardMove(projectId);
   const board = useMemo(() => orderBoard(columns, order), [columns, order]);
   const [activeId, setActiveId] = useState<number | null>(null);
+  // what the dragged card is over, also shown as data-over for tests waiting on a drag
+  const [overId, setOverId] = useState<string | null>(null);
   const sensors = useSensors(
     // a short move starts a drag; a click still opens the card
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -60,6 +65,7 @@ export const Board = ({ project, columns, filter, onOpen }: BoardProps) => {
   const onDragStart = ({ active: dragged }: DragStartEvent) => setActiveId(idOf(dragged.id));
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     setActiveId(null);
+    setOverId(null);
     if (!over) return;
     const taskId = idOf(dragged.id);
     const overId = String(over.id);
@@ -68,7 +74,13 @@ export const Board = ({ project, columns, filter, onOpen }: BoardProps) => {
       return;
     }
     const target = findTask(board, idOf(overId));
-    if (target && idOf(overId) !== taskId) move(board, taskId, target.column.flowId, target.index);
+    if (!target || idOf(overId) === taskId) return;
+    // Within a column the card takes the place of the one it is over (as an array move); coming from another
+    // column it goes before or after that card, by which half of it the dragged card's middle is in.
+    const rect = dragged.rect.current.translated;
+    const below = rect && rect.top + rect.height / 2 > over.rect.top + over.rect.height / 2;
+    const sameColumn = findTask(board, taskId)?.column.flowId === target.column.flowId;
+    move(board, taskId, target.column.flowId, target.index + (below && !sameColumn ? 1 : 0));
   };
 
   return (
@@ -77,10 +89,12 @@ export const Board = ({ project, columns, filter, onOpen }: BoardProps) => {
       collisionDetection={collision}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setActiveId(null)}
+      onDragOver={({ over }) => setOverId(over ? String(over.id) : null)}
+      onDragCancel={() => [setActiveId(null), setOverId(null)]}
     >
       <Box
         data-testid="board"
+        data-over={overId ?? undefined}
         // width 0 + min-width 100%: the columns scroll here instead of widening the page
         sx={{
           display: 'flex',
@@ -104,9 +118,10 @@ export const Board = ({ project, columns, filter, onOpen }: BoardProps) => {
             onOpen={onOpen}
           />
         ))}
-        {manager && editable && <NewFlow projectId={projectId} />}
+        {manager && editable && <NewFlowButton projectId={projectId} />}
       </Box>
-      <DragOverlay>
+      {/* no drop animation: the card is already in its new place */}
+      <DragOverlay dropAnimation={null}>
         {active && (
           <Box sx={{ width: COLUMN_WIDTH - 16, transform: 'rotate(2deg)', boxShadow: 6, borderRadius: 1 }}>
             <TaskCardFace task={active.column.tasks[active.index] as BoardColumn['tasks'][number]} />
@@ -114,48 +129,5 @@ export const Board = ({ project, columns, filter, onOpen }: BoardProps) => {
         )}
       </DragOverlay>
     </DndContext>
-  );
-};
-
-const NewFlow = ({ projectId }: { projectId: number }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const create = async (name: string) => {
-    setSaving(true);
-    try {
-      await taskCall('createFlow', { projectId, name });
-      notify('app.task.board.flow_created', { type: 'success' });
-      setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: taskKeys.project(projectId) });
-    } catch {
-      // the request client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Box sx={{ width: COLUMN_WIDTH, flexShrink: 0 }}>
-      <Button
-        fullWidth
-        variant="outlined"
-        startIcon={<AddIcon />}
-        onClick={() => setOpen(true)}
-        sx={{ py: 1.25, borderStyle: 'dashed' }}
-      >
-        {translate('app.task.board.new_flow')}
-      </Button>
-      <NameDialog
-        open={open}
-        title={translate('app.task.board.new_flow')}
-        label={translate('app.task.board.flow_name')}
-        maxLength={20}
-        saving={saving}
-        onClose={() => setOpen(false)}
-        onSave={create}
-      />
-    </Box>
   );
 };

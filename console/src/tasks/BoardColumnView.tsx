@@ -27,6 +27,7 @@ export const BoardColumnView = ({ projectId, column, shown, editable, manager, o
       ref={setNodeRef}
       data-testid="board-column"
       data-flow={column.name}
+      data-flow-id={column.flowId}
       sx={{
         width: COLUMN_WIDTH,
         flexShrink: 0,

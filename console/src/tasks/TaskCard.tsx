@@ -58,6 +58,7 @@ export const TaskCardFace = ({ task, onOpen }: { task: Task; onOpen?: () => void
 export const TaskCard = ({ task, disabled, onOpen }: { task: Task; disabled: boolean; onOpen: () => void }) => {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: `task-${task.taskId}`,
+    data: { flowId: task.flowId },
     disabled,
   });
   return (
