@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesEn } from '../list/messages';
+import { taskMessagesEn } from '../tasks/messages';
 import type { AppMessages } from './zh-CN';
 
 const app: AppMessages = {
@@ -337,6 +338,7 @@ const app: AppMessages = {
     registered_at: 'Registered',
     none: 'Nobody has registered through your link yet',
   },
+  ...taskMessagesEn,
 };
 
 const resources: TranslationMessages['resources'] = {

@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesZh } from '../list/messages';
+import { taskMessagesZh } from '../tasks/messages';
 
 // Complete zh-CN set: react-admin's own keys (ra.*) followed by the application's (app.*).
 const ra: TranslationMessages['ra'] = {
@@ -519,6 +520,7 @@ const app = {
     registered_at: '注册时间',
     none: '还没有人通过您的邀请链接注册',
   },
+  ...taskMessagesZh,
 };
 
 const resources = {

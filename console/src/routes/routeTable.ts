@@ -39,6 +39,10 @@ const SecurityPage = lazy(() => import('../security/SecurityPage'));
 const SharePage = lazy(() => import('../share/SharePage'));
 const RefreshRedirect = lazy(() => import('./RefreshRedirect'));
 const ErrorLogPage = lazy(() => import('../errorLog/ErrorLogPage'));
+const TaskIndexPage = lazy(() => import('../tasks/TaskIndexPage'));
+const ProjectHomePage = lazy(() => import('../tasks/ProjectHomePage'));
+const ProjectSettingsPage = lazy(() => import('../tasks/ProjectSettingsPage'));
+const ProjectMembersPage = lazy(() => import('../tasks/ProjectMembersPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -82,7 +86,13 @@ export const routeTable: AppRoute[] = [
     page: QrConfirmPage,
   },
   { path: '/401', title: 'app.route.unauthorized', hidden: true, layout: false, page: Unauthorized },
-  { path: '/task/home/:projectId', title: 'app.route.taskHome', icon: TaskAltIcon, hidden: true },
+  {
+    path: '/task/home/:projectId',
+    title: 'app.route.taskHome',
+    icon: TaskAltIcon,
+    hidden: true,
+    page: ProjectHomePage,
+  },
   {
     path: '/',
     redirect: '/index',
@@ -90,7 +100,7 @@ export const routeTable: AppRoute[] = [
       { path: 'index', title: 'app.route.home', icon: HomeIcon, affix: true },
       { path: 'work', title: 'app.route.work', icon: SpaceDashboardIcon },
       { path: 'api', title: 'app.route.api', icon: MenuBookIcon },
-      { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon },
+      { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon, page: TaskIndexPage },
       { path: 'chat', title: 'app.route.chat', icon: ForumIcon },
       {
         path: 'team',
@@ -164,8 +174,13 @@ export const routeTable: AppRoute[] = [
     path: '/taskManage',
     hidden: true,
     children: [
-      { path: 'index/:projectId', title: 'app.route.taskManageIndex', icon: InfoIcon },
-      { path: 'user/:projectId', title: 'app.route.taskManageUser', icon: ManageAccountsIcon },
+      { path: 'index/:projectId', title: 'app.route.taskManageIndex', icon: InfoIcon, page: ProjectSettingsPage },
+      {
+        path: 'user/:projectId',
+        title: 'app.route.taskManageUser',
+        icon: ManageAccountsIcon,
+        page: ProjectMembersPage,
+      },
     ],
   },
   // Reached from the header's error-log button, which shows once something is logged.
