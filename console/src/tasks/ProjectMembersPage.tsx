@@ -83,7 +83,7 @@ const ProjectMembers = ({ project }: { project: TaskProject }) => {
             <TableCell>{translate('app.task.members.name')}</TableCell>
             <TableCell>{translate('app.task.members.role')}</TableCell>
             <TableCell>{translate('app.task.members.joined_at')}</TableCell>
-            <TableCell align="right">{translate('app.team_user.operation')}</TableCell>
+            <TableCell align="right">{translate('app.list.operation')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
