@@ -552,6 +552,19 @@ describe.skipIf(!hasChromium)('task projects (A, B and an outsider C against the
     expect((await a.call('task/projectDetail', { projectId })).data.status).toBe('active');
   });
 
+  it("shows on A's open board, without a reload, the task B adds (live push)", async () => {
+    await a.goto(`/task/home/${projectId}`);
+    await a.card('登录页').waitFor();
+    await a.page.evaluate(() => {
+      (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+    });
+    const added = await b.call('task/newTask', { projectId, name: '实时到达' });
+    expect(added.code).toBe(200);
+    await a.card('实时到达').waitFor({ timeout: 10_000 });
+    expect(await a.page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+    await b.call('task/cancelTask', { projectId, taskId: String(added.data.taskId) });
+  });
+
   it('gives an outsider C the refusal and no task data, on screen and through the API', async () => {
     expect((await callApi(app.url, 'user/sendRegisterCode', { username: phoneC, smsType: '2' })).code).toBe(200);
     const code = await outboxCode(app.url, phoneC);

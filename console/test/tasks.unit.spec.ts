@@ -158,3 +158,14 @@ describe('rich text from typed text', () => {
     expect(plainTextToHtml('   ')).toBe('');
   });
 });
+
+describe('live refresh', () => {
+  it("refreshes for another member's change to this project only", async () => {
+    const { isOthersChange } = await import('../src/tasks/useLiveRefresh');
+    const push = (data: Record<string, unknown>, code = 200300) => ({ code, data });
+    expect(isOthersChange(push({ taskProjectId: 5, actorId: 2 }), 5, 1)).toBe(true);
+    expect(isOthersChange(push({ taskProjectId: 5, actorId: 1 }), 5, '1')).toBe(false);
+    expect(isOthersChange(push({ taskProjectId: 6, actorId: 2 }), 5, 1)).toBe(false);
+    expect(isOthersChange(push({ unReadCount: 3 }, 200201), 5, 1)).toBe(false);
+  });
+});

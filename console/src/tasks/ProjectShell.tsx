@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router-dom';
 import { TeamPoster } from '../teams/TeamPoster';
 import { ProjectStatusChip } from './StatusChips';
 import { type TaskProject, useProjectDetail } from './taskApi';
+import { useLiveRefresh } from './useLiveRefresh';
 
 export type ProjectPage = 'home' | 'user' | 'index';
 
@@ -46,6 +47,7 @@ export const ProjectShell = ({
   const translate = useTranslate();
   const projectId = Number(useParams().projectId);
   const { data: project, error, isPending } = useProjectDetail(projectId);
+  useLiveRefresh(projectId);
 
   if (!Number.isSafeInteger(projectId) || projectId <= 0 || error) {
     return <Refusal message={error?.message || 'app.task.not_member'} />;
