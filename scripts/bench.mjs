@@ -219,7 +219,8 @@ const freePort = () =>
 async function startChild(name, childArgs, env, healthUrl) {
   const child = spawn(process.execPath, childArgs, {
     cwd: root,
-    env: { ...process.env, ...env },
+    // The app under test is the embedded default: engine URLs set for the event-bus section are not for it.
+    env: { ...process.env, MONGO_URL: '', KAFKA_BROKERS: '', NATS_URL: '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
