@@ -83,7 +83,7 @@ auto.create.topics.enable=false
 PROPS
   printf 'log4j.rootLogger=WARN, stdout\nlog4j.appender.stdout=org.apache.log4j.ConsoleAppender\nlog4j.appender.stdout.layout=org.apache.log4j.PatternLayout\nlog4j.appender.stdout.layout.ConversionPattern=[%%d] %%p %%m (%%c)%%n\n' >"$dir/kafka/log4j.properties"
   local java=(java -Xms256m -Xmx512m -Dlog4j.configuration="file:$dir/kafka/log4j.properties" -cp "$cp")
-  "${java[@]}" kafka.tools.StorageTool format -t "$(cat /proc/sys/kernel/random/uuid | tr -d - | head -c 22)" \
+  "${java[@]}" kafka.tools.StorageTool format --ignore-formatted -t "$(cat /proc/sys/kernel/random/uuid | tr -d - | head -c 22)" \
     -c "$dir/kafka/server.properties" >"$dir/kafka-format.log" 2>&1
   run_kafka
   echo "export KAFKA_BROKERS=127.0.0.1:$kafka_port" >>"$dir/env"

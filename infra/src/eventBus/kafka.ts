@@ -138,10 +138,21 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
         },
       });
 
-      /** Caught up when every partition's handled offset reaches the topic's end as it was asked. */
+      let lastError: unknown;
+      /**
+       * Caught up when every partition's handled offset reaches the topic's end as it was asked. While the
+       * broker fails over (a restart, a moved group coordinator) the question has no answer yet: not caught up.
+       */
       async function caughtUp(): Promise<boolean> {
-        const ends = await admin.fetchTopicOffsets(name);
-        const committed = await admin.fetchOffsets({ groupId, topics: [name] });
+        let ends: Awaited<ReturnType<typeof admin.fetchTopicOffsets>>;
+        let committed: Awaited<ReturnType<typeof admin.fetchOffsets>>;
+        try {
+          ends = await admin.fetchTopicOffsets(name);
+          committed = await admin.fetchOffsets({ groupId, topics: [name] });
+        } catch (error) {
+          lastError = error;
+          return false;
+        }
         const done = new Map(committed[0]?.partitions.map((p) => [p.partition, Number(p.offset)]) ?? []);
         return ends.every(({ partition, high }) => {
           const seen = handled.has(partition) ? Number(handled.get(partition)) + 1 : (done.get(partition) ?? -1);
@@ -154,7 +165,8 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
         async catchUp(timeoutMs = 15_000) {
           const deadline = Date.now() + timeoutMs;
           while (!(await caughtUp())) {
-            if (Date.now() > deadline) throw new Error(`consumer ${groupId} did not catch up in ${timeoutMs} ms`);
+            if (Date.now() > deadline)
+              throw new Error(`consumer ${groupId} did not catch up in ${timeoutMs} ms`, { cause: lastError });
             await sleep(50);
           }
         },
@@ -165,7 +177,7 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
             const relayed = relays.every((r) => r.position() >= target);
             if (relayed && (await caughtUp())) return;
             if (Date.now() > deadline)
-              throw new Error(`consumer ${groupId} did not reach ${target} in ${timeoutMs} ms`);
+              throw new Error(`consumer ${groupId} did not reach ${target} in ${timeoutMs} ms`, { cause: lastError });
             await sleep(50);
           }
         },
