@@ -83,8 +83,11 @@ auto.create.topics.enable=false
 PROPS
   printf 'log4j.rootLogger=WARN, stdout\nlog4j.appender.stdout=org.apache.log4j.ConsoleAppender\nlog4j.appender.stdout.layout=org.apache.log4j.PatternLayout\nlog4j.appender.stdout.layout.ConversionPattern=[%%d] %%p %%m (%%c)%%n\n' >"$dir/kafka/log4j.properties"
   local java=(java -Xms256m -Xmx512m -Dlog4j.configuration="file:$dir/kafka/log4j.properties" -cp "$cp")
-  "${java[@]}" kafka.tools.StorageTool format --ignore-formatted -t "$(cat /proc/sys/kernel/random/uuid | tr -d - | head -c 22)" \
-    -c "$dir/kafka/server.properties" >"$dir/kafka-format.log" 2>&1
+  # Storage is formatted once; starting again on the same directory keeps its data.
+  if [ ! -f "$dir/kafka/data/meta.properties" ]; then
+    "${java[@]}" kafka.tools.StorageTool format -t "$(cat /proc/sys/kernel/random/uuid | tr -d - | head -c 22)" \
+      -c "$dir/kafka/server.properties" >"$dir/kafka-format.log" 2>&1
+  fi
   run_kafka
   echo "export KAFKA_BROKERS=127.0.0.1:$kafka_port" >>"$dir/env"
   log "Kafka on :$kafka_port"
