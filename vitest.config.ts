@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { markdownPage } from './console/build/markdownPage.js';
 
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -22,6 +23,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        // The console imports documents as pages (`*.md?page`), which tests of its modules load too.
+        plugins: [markdownPage()],
         test: {
           name: 'unit',
           include: ['{infra,services/*,gateway,console,scripts}/test/**/*.{unit,int}.spec.ts'],
@@ -32,6 +35,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // The console imports documents as pages (`*.md?page`), which tests of its modules load too.
+        plugins: [markdownPage()],
         test: {
           name: 'e2e',
           include: ['{infra,services/*,gateway,console}/test/**/*.e2e.spec.ts'],

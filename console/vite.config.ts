@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { markdownPage } from './build/markdownPage';
 
 // The gateway serves the bundle under /system/ (invite links are {host}/system/#/invite/{shareCode}).
 export default defineConfig({
   base: '/system/',
-  plugins: [react()],
+  plugins: [react(), markdownPage()],
   server: {
     proxy: { '/pmbok': 'http://localhost:8080' },
   },

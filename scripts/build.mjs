@@ -23,7 +23,17 @@ run(join(root, 'node_modules/.bin/tsc'), ['-b', 'tsconfig.build.json', ...(force
 
 const consoleDir = join(root, 'console');
 const bundle = join(consoleDir, 'dist/index.html');
-const sources = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((p) => join(consoleDir, p));
+// The bundle also carries documents of the repository (the help manual, README, architecture) and build plugins.
+const sources = [
+  'src',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'public',
+  'build',
+  '../docs',
+  '../README.md',
+].map((p) => join(consoleDir, p));
 const stale = !existsSync(bundle) || Math.max(...sources.map(newestMtime)) > statSync(bundle).mtimeMs;
 if (force || stale) {
   console.log('building the console…');

@@ -8,6 +8,7 @@ const telephone = `136${String(Date.now()).slice(-8)}`;
 const password = 'Passw0rd!';
 const DESKTOP = { width: 1366, height: 820 };
 const MOBILE = { width: 390, height: 844 };
+const SEARCH_NONE = '没有匹配的页面';
 const intentional = ['header-e2e: thrown on purpose', 'header-e2e: rejected on purpose'];
 
 if (!hasChromium) console.warn(`header e2e skipped: no Chromium at ${chromiumPath}`);
@@ -249,11 +250,100 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
     const help = page.getByTestId('help-manual');
     expect(await help.getAttribute('target')).toBe('_blank');
     const href = (await help.getAttribute('href'))!;
-    expect(href).toMatch(/user-manual.*\.md$/);
+    expect(href).toMatch(/user-manual.*\.html$/);
     const manual = await fetch(new URL(href, `${app.url}/system/`));
     expect(manual.status).toBe(200);
-    expect(await manual.text()).toContain('# pmbok 帮助手册');
+    expect(manual.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await manual.text()).toMatch(/<title>pmbok 帮助手册<\/title>[\s\S]*<h1>pmbok 帮助手册<\/h1>/);
     await page.keyboard.press('Escape');
+  });
+
+  it('keeps the embedded help manual loaded while other tabs are used, and drops it when its tab closes', async () => {
+    const frames = page.locator('[data-testid="frame-box"] iframe');
+    const manual = page.locator('iframe[data-frame-id="/book/index"]');
+    const inside = page.frameLocator('iframe[data-frame-id="/book/index"]');
+    const tab = (name: string) => page.getByTestId('tags-view').getByRole('link', { name, exact: true });
+
+    await open('/index');
+    await page.locator('.RaMenu-open').getByRole('menuitem', { name: '帮助手册' }).click();
+    await waitForHash('/book/index');
+    await inside.getByRole('heading', { level: 1, name: 'pmbok 帮助手册' }).waitFor();
+    // The frame fills the content area down to the bottom of the window.
+    const box = (await manual.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBe(DESKTOP.height);
+    // Something only this document knows: a mark and a scroll position.
+    await inside.locator('body').evaluate((body) => {
+      (window as unknown as { kept: string }).kept = 'the same document';
+      body.ownerDocument.scrollingElement!.scrollTop = 300;
+    });
+    await shot('frame-manual');
+
+    await tab('首页').click();
+    await waitForHash('/index');
+    await manual.waitFor({ state: 'hidden' });
+    expect(await frames.count()).toBe(1);
+    await shot('frame-hidden');
+
+    await tab('帮助手册').click();
+    await manual.waitFor({ state: 'visible' });
+    expect(
+      await inside.locator('body').evaluate((body) => ({
+        kept: (window as unknown as { kept?: string }).kept,
+        scrollTop: body.ownerDocument.scrollingElement!.scrollTop,
+      })),
+    ).toEqual({ kept: 'the same document', scrollTop: 300 });
+
+    // Closing the tab destroys the frame; opening it again loads a fresh one, with the route's query passed on.
+    await tab('帮助手册').getByLabel('关闭').click();
+    await manual.waitFor({ state: 'detached' });
+    expect(await frames.count()).toBe(0);
+    await open('/book/index?section=login');
+    await inside.getByRole('heading', { level: 1 }).waitFor();
+    expect(await manual.getAttribute('src')).toMatch(/user-manual.*\.html\?section=login$/);
+    expect(await inside.locator('body').evaluate(() => (window as unknown as { kept?: string }).kept)).toBeUndefined();
+    await tab('帮助手册').getByLabel('关闭').click();
+    await manual.waitFor({ state: 'detached' });
+  });
+
+  it("shows the feedback list to the instance's administrator only", async () => {
+    // This test's user registered first on a fresh instance: the administrator.
+    const sidebar = page.locator('.RaMenu-open');
+    await open('/index');
+    await sidebar.getByRole('menuitem', { name: '意见反馈' }).waitFor();
+    await page.getByPlaceholder('请输入关键词搜索').fill('yijianfankui');
+    await page.getByRole('option', { name: /意见反馈/ }).waitFor();
+    await page.keyboard.press('Escape');
+
+    const memberTelephone = `137${String(Date.now()).slice(-8)}`;
+    expect((await api('user/sendRegisterCode', { username: memberTelephone, smsType: '2' })).code).toBe(200);
+    const code = await outboxCode(app.url, memberTelephone);
+    const member = await api('user/register', {
+      telephone: memberTelephone,
+      password,
+      repeatPassword: password,
+      code,
+    });
+    expect(member.code).toBe(200);
+    expect((await api('team/create', { teamName: '成员组' }, member.data.token)).code).toBe(200);
+    const memberContext = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+    await memberContext.addInitScript((value) => {
+      localStorage.setItem('authorize_token', value);
+      localStorage.setItem('teamCheckTime', String(Date.now()));
+    }, member.data.token);
+    const memberPage = await memberContext.newPage();
+    await open('/index', memberPage);
+    await memberPage.locator('.RaMenu-open').getByRole('menuitem', { name: '帮助手册' }).waitFor();
+    expect(await memberPage.locator('.RaMenu-open').getByRole('menuitem', { name: '意见反馈' }).count()).toBe(0);
+    // The route search offers what the menu offers: the manual by its pinyin, not the feedback list.
+    const search = memberPage.getByPlaceholder('请输入关键词搜索');
+    await search.fill('bangzhushouce');
+    await memberPage.getByRole('option', { name: /帮助手册/ }).waitFor();
+    await search.fill('yijianfankui');
+    await memberPage.getByText(SEARCH_NONE).waitFor();
+    expect(await memberPage.getByRole('option', { name: /意见反馈/ }).count()).toBe(0);
+    await open('/feedback/index', memberPage);
+    await waitForHash('/401', memberPage);
+    await memberContext.close();
   });
 
   it('captures uncaught errors and unhandled rejections in the error log', async () => {

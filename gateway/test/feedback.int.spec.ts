@@ -41,7 +41,7 @@ describe('feedback through the gateway', () => {
   it('needs a signed-in user, as every user call does', async () => {
     const others = await h.call('userInfo/getUserInfo');
     expect(others.code).toBe(402);
-    for (const path of ['feedback', 'feedback/list']) {
+    for (const path of ['feedback', 'feedback/list', 'feedback/access']) {
       expect(await h.call(path, { content: '你好' })).toEqual({ code: others.code, msg: others.msg, data: null });
       expect((await h.call(path, { content: '你好' }, 'not-a-token')).code).toBe(402);
     }
@@ -110,6 +110,11 @@ describe('feedback through the gateway', () => {
     expect(await list({}, second)).toEqual({ code: 400, msg: NOT_ADMINISTRATOR, data: null });
     const third = await h.register('13600000003');
     expect((await list({}, third)).msg).toBe(NOT_ADMINISTRATOR);
+  });
+
+  it('tells each caller whether the list is theirs to read, by the rule the list enforces', async () => {
+    expect(await h.call('feedback/access', {}, first)).toEqual({ code: 200, msg: 'success', data: { canList: true } });
+    expect((await h.call('feedback/access', {}, second)).data).toEqual({ canList: false });
   });
 
   it('pages newest first (20 by default, up to 100) and filters by keyword in the content', async () => {
@@ -197,6 +202,8 @@ describe('feedback administrators named by ADMIN_TELEPHONES', () => {
     const listed = await h.register('13600000012');
     expect((await h.call('feedback', { content: '第一位用户的反馈' }, first)).code).toBe(200);
     expect((await h.call('feedback/list', {}, first)).msg).toBe(NOT_ADMINISTRATOR);
+    expect((await h.call('feedback/access', {}, first)).data).toEqual({ canList: false });
+    expect((await h.call('feedback/access', {}, listed)).data).toEqual({ canList: true });
     const answer = await h.call('feedback/list', {}, listed);
     expect(answer.code).toBe(200);
     expect(answer.data.lists.map((f: { telephone: string }) => f.telephone)).toEqual(['13600000011']);
@@ -211,5 +218,6 @@ describe('feedback administrators named by ADMIN_TELEPHONES', () => {
     expect((await h.call('userInfo/changeTelephone', { telephone: '13600000013', code }, user)).code).toBe(200);
     const relogin = await h.call('user/loginByPassword', { username: '13600000013', password: 'Passw0rd!' });
     expect((await h.call('feedback/list', {}, relogin.data.token)).code).toBe(200);
+    expect((await h.call('feedback/access', {}, relogin.data.token)).data).toEqual({ canList: true });
   });
 });

@@ -8,6 +8,16 @@ import type { AppMessages } from './zh-CN';
 const app: AppMessages = {
   ...headerMessages.en,
   ...listMessagesEn,
+  list: {
+    ...listMessagesEn.list,
+    rich_text: {
+      bold: 'Bold',
+      italic: 'Italic',
+      underline: 'Underline',
+      bullet_list: 'Bulleted list',
+      ordered_list: 'Numbered list',
+    },
+  },
   name: 'pmbok',
   slogan: 'Team knowledge, API documentation and tasks',
   language: 'Language',
@@ -23,6 +33,7 @@ const app: AppMessages = {
     work: 'Workspace',
     api: 'Knowledge',
     taskIndex: 'Tasks',
+    book: 'Help manual',
     chat: 'Messages',
     team: 'Team management',
     teamIndex: 'Team management',

@@ -191,6 +191,11 @@ const ra: TranslationMessages['ra'] = {
 const app = {
   ...headerMessages.zh,
   ...listMessagesZh,
+  list: {
+    ...listMessagesZh.list,
+    // the rich text toolbar's buttons (list/form/RichTextInput.tsx)
+    rich_text: { bold: '加粗', italic: '斜体', underline: '下划线', bullet_list: '无序列表', ordered_list: '有序列表' },
+  },
   name: 'pmbok',
   slogan: '团队知识库、接口文档与任务协作',
   language: '语言',
@@ -206,6 +211,7 @@ const app = {
     work: '工作台',
     api: '知识库',
     taskIndex: '任务',
+    book: '帮助手册',
     chat: '消息',
     team: '团队管理',
     teamIndex: '团队管理',

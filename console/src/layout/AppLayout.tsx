@@ -2,6 +2,8 @@ import { Box } from '@mui/material';
 import { Layout, type LayoutProps } from 'react-admin';
 import { RouteGuard } from '../auth/RouteGuard';
 import { LoggedError } from '../errorLog/LoggedError';
+import { FrameBox } from '../frames/FrameBox';
+import { FramesProvider } from '../frames/FramesProvider';
 import { useDocumentTitle } from '../routes/useDocumentTitle';
 import { useSetting } from '../settings/settings';
 import { TeamDialogsProvider } from '../teams/TeamDialogs';
@@ -24,7 +26,7 @@ const FixedTags = () => {
   );
 };
 
-/** SPEC §2.4: navbar, 210px sidebar, tags view of visited views, main area; the team guide and team check. */
+/** SPEC §2.4: navbar, 210px sidebar, tags view of visited views, main area (with embedded frames); team dialogs. */
 const AppLayout = ({ children }: LayoutProps) => {
   useDocumentTitle();
   const [tagsView] = useSetting('tagsView');
@@ -32,10 +34,13 @@ const AppLayout = ({ children }: LayoutProps) => {
     <MobileMenuProvider>
       <TeamDialogsProvider>
         <NavigationProgress />
-        <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar} error={LoggedError} appBarAlwaysOn>
-          {tagsView && <FixedTags />}
-          <RouteGuard>{children}</RouteGuard>
-        </Layout>
+        <FramesProvider>
+          <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar} error={LoggedError} appBarAlwaysOn>
+            {tagsView && <FixedTags />}
+            <RouteGuard>{children}</RouteGuard>
+            <FrameBox />
+          </Layout>
+        </FramesProvider>
       </TeamDialogsProvider>
     </MobileMenuProvider>
   );

@@ -2,8 +2,8 @@
 // own sites, they open documentation that ships with the console: the README, the architecture notes and the
 // user manual.
 import architectureUrl from '../../../docs/architecture.md?url';
-// no-inline: the manual is small enough to become a data: URL, which browsers refuse to open in a tab
-import manualUrl from '../../../docs/user-manual.md?url&no-inline';
+// The manual as a web page (a raw .md would be downloaded, or shown as plain text, in a tab or a frame)
+import manualUrl from '../../../docs/user-manual.md?page';
 import readmeUrl from '../../../README.md?url';
 
 export const COMMUNITY_URL: string = import.meta.env.VITE_COMMUNITY_URL || readmeUrl;

@@ -6,9 +6,10 @@ import type { ResolvedRoute } from './types';
 import { useDocumentTitle } from './useDocumentTitle';
 
 const EmptyState = lazy(() => import('../pages/EmptyState'));
+const FramePage = lazy(() => import('../frames/FramePage'));
 
 const RoutePage = ({ resolved }: { resolved: ResolvedRoute }) => {
-  const Page = resolved.route.page ?? EmptyState;
+  const Page = resolved.route.frame ? FramePage : (resolved.route.page ?? EmptyState);
   return <Page route={resolved} />;
 };
 
@@ -35,7 +36,8 @@ function toElement(resolved: ResolvedRoute, bare: boolean) {
   return <Route key={fullPath} path={fullPath} element={element} />;
 }
 
-const isRendered = ({ route }: ResolvedRoute) => !route.builtIn && (route.redirect || route.page || !route.children);
+const isRendered = ({ route }: ResolvedRoute) =>
+  !route.builtIn && (route.redirect || route.page || route.frame || !route.children);
 const topLevel = (resolved: ResolvedRoute) => resolved.parents[0]?.route ?? resolved.route;
 
 /** Routes inside the layout (whose Suspense covers lazy screens and which sets the document title). */

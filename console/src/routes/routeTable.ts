@@ -7,6 +7,7 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import ForumIcon from '@mui/icons-material/Forum';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HelpCenterIcon from '@mui/icons-material/HelpCenter';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import InfoIcon from '@mui/icons-material/Info';
@@ -24,6 +25,8 @@ import ShareIcon from '@mui/icons-material/Share';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { lazy } from 'react';
+import { INSTANCE_ADMIN } from '../auth/userInfo';
+import { HELP_URL } from '../layout/externalLinks';
 import type { AppRoute } from './types';
 
 const InvitePage = lazy(() => import('../teams/InvitePage'));
@@ -142,17 +145,23 @@ export const routeTable: AppRoute[] = [
     redirect: '/userAuthor/index',
     children: [{ path: 'index', title: 'app.route.userAuthor', icon: EditNoteIcon }],
   },
-  // Everyone's feedback, for administrators (the server refuses the others).
+  // The help manual in an embedded frame that keeps its place while other tabs are used (SPEC §2.2 "book").
+  {
+    path: '/book',
+    redirect: '/book/index',
+    children: [{ path: 'index', title: 'app.route.book', icon: HelpCenterIcon, frame: HELP_URL }],
+  },
+  // Everyone's feedback, for the instance's administrators (feedback/access; the server refuses the others).
   {
     path: '/feedback',
     redirect: '/feedback/index',
-    roles: GENERATED,
+    roles: [INSTANCE_ADMIN],
     children: [
       {
         path: 'index',
         title: 'app.feedback_list.title',
         icon: FeedbackIcon,
-        roles: GENERATED,
+        roles: [INSTANCE_ADMIN],
         page: FeedbackListPage,
       },
     ],

@@ -21,6 +21,11 @@ export interface AppRoute {
   builtIn?: boolean;
   /** The screen; screens not built yet show the feature's empty state. */
   page?: ComponentType<RoutePageProps>;
+  /**
+   * The address of a page embedded in a frame instead of a screen (SPEC §4 embedded page frame). The frame stays
+   * loaded while its tab is open; the route's query parameters are passed on to it. Static paths only.
+   */
+  frame?: string;
   children?: AppRoute[];
 }
 

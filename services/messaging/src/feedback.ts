@@ -46,16 +46,21 @@ export function createFeedback(deps: FeedbackDeps) {
   const now = deps.now ?? Date.now;
 
   /** The administrator rule on a users read model that has caught up with the auth log. */
-  async function checkAdministrator(caller: Caller) {
+  async function administers(caller: Caller) {
     await deps.usersCaughtUp?.().catch((error) => deps.logger.warn({ err: error }, 'users did not catch up'));
     const [user, [first]] = await Promise.all([
       users(readStore).findOne({ _id: String(caller.userId) }),
       users(readStore).find({}, { sort: { registrationOrder: 1 }, limit: 1 }),
     ]);
-    if (!isAdministrator(user, first ?? null, deps.adminTelephones)) throw forbidden(messages.notAdministrator);
+    return isAdministrator(user, first ?? null, deps.adminTelephones);
   }
 
   return {
+    /** Whether the caller may list feedback: the same rule `list` enforces. */
+    async access(caller: Caller) {
+      return { canList: await administers(caller) };
+    },
+
     async submit(content: string, caller: Caller, commandId?: string) {
       const feedbackId = commandId ? feedbackIdFor(caller.userId, commandId) : nextNumericId(now());
       const { events, result } = await handleCommand(
@@ -76,7 +81,7 @@ export function createFeedback(deps: FeedbackDeps) {
     },
 
     async list(query: { page: number; pageSize: number; keyword: string }, caller: Caller) {
-      await checkAdministrator(caller);
+      if (!(await administers(caller))) throw forbidden(messages.notAdministrator);
       const keyword = query.keyword.trim();
       const filter = keyword ? { content: { $regex: escapeRegex(keyword), $options: 'i' } } : {};
       const { page, pageSize, skip } = paging(query.page, query.pageSize);

@@ -15,5 +15,8 @@ export function messagingServiceImplementation(
       const { items, total, ...paged } = await feedback.list({ page, pageSize, keyword }, signedInCaller(context));
       return { feedback: items, total, ...paged };
     },
+    async getFeedbackAccess(_request, context) {
+      return feedback.access(signedInCaller(context));
+    },
   };
 }

@@ -43,4 +43,15 @@ export const feedbackCalls = [
       };
     },
   }),
+
+  // Whether the caller may read the list above: the console shows its entry to administrators only.
+  defineCall({
+    module: 'feedback',
+    call: 'access',
+    access: 'user',
+    fields: {},
+    async handle(_body, { services, metadata }) {
+      return services.messaging.getFeedbackAccess({}, { metadata });
+    },
+  }),
 ];

@@ -52,6 +52,14 @@ export interface Feedback {
   createdAt: number;
 }
 
+export interface GetFeedbackAccessRequest {
+}
+
+export interface GetFeedbackAccessResponse {
+  /** True for the instance's administrators, who may call ListFeedback. */
+  canList: boolean;
+}
+
 export interface ListFeedbackResponse {
   feedback: Feedback[];
   total: number;
@@ -630,6 +638,131 @@ export const Feedback: MessageFns<Feedback> = {
   },
 };
 
+function createBaseGetFeedbackAccessRequest(): GetFeedbackAccessRequest {
+  return {};
+}
+
+export const GetFeedbackAccessRequest: MessageFns<GetFeedbackAccessRequest> = {
+  encode(_: GetFeedbackAccessRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetFeedbackAccessRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetFeedbackAccessRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetFeedbackAccessRequest {
+    return {};
+  },
+
+  toJSON(_: GetFeedbackAccessRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetFeedbackAccessRequest>): GetFeedbackAccessRequest {
+    return GetFeedbackAccessRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetFeedbackAccessRequest>): GetFeedbackAccessRequest {
+    const message = createBaseGetFeedbackAccessRequest();
+    return message;
+  },
+};
+
+function createBaseGetFeedbackAccessResponse(): GetFeedbackAccessResponse {
+  return { canList: false };
+}
+
+export const GetFeedbackAccessResponse: MessageFns<GetFeedbackAccessResponse> = {
+  encode(message: GetFeedbackAccessResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.canList !== false) {
+      writer.uint32(8).bool(message.canList);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetFeedbackAccessResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetFeedbackAccessResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.canList = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetFeedbackAccessResponse {
+    return {
+      canList: isSet(object.canList)
+        ? globalThis.Boolean(object.canList)
+        : isSet(object.can_list)
+        ? globalThis.Boolean(object.can_list)
+        : false,
+    };
+  },
+
+  toJSON(message: GetFeedbackAccessResponse): unknown {
+    const obj: any = {};
+    if (message.canList !== false) {
+      obj.canList = message.canList;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetFeedbackAccessResponse>): GetFeedbackAccessResponse {
+    return GetFeedbackAccessResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetFeedbackAccessResponse>): GetFeedbackAccessResponse {
+    const message = createBaseGetFeedbackAccessResponse();
+    message.canList = object.canList ?? false;
+    return message;
+  },
+};
+
 function createBaseListFeedbackResponse(): ListFeedbackResponse {
   return { feedback: [], total: 0, page: 0, pageSize: 0 };
 }
@@ -787,6 +920,15 @@ export const MessagingServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** GetFeedbackAccess tells whether the caller may list feedback (so a console shows the list to administrators only). */
+    getFeedbackAccess: {
+      name: "GetFeedbackAccess",
+      requestType: GetFeedbackAccessRequest as typeof GetFeedbackAccessRequest,
+      requestStream: false,
+      responseType: GetFeedbackAccessResponse as typeof GetFeedbackAccessResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
@@ -803,6 +945,11 @@ export interface MessagingServiceImplementation<CallContextExt = {}> {
     request: ListFeedbackRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<ListFeedbackResponse>>;
+  /** GetFeedbackAccess tells whether the caller may list feedback (so a console shows the list to administrators only). */
+  getFeedbackAccess(
+    request: GetFeedbackAccessRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetFeedbackAccessResponse>>;
 }
 
 export interface MessagingServiceClient<CallOptionsExt = {}> {
@@ -818,6 +965,11 @@ export interface MessagingServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<ListFeedbackRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<ListFeedbackResponse>;
+  /** GetFeedbackAccess tells whether the caller may list feedback (so a console shows the list to administrators only). */
+  getFeedbackAccess(
+    request: DeepPartial<GetFeedbackAccessRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetFeedbackAccessResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

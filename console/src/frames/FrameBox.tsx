@@ -1,0 +1,70 @@
+import { Box } from '@mui/material';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useStore, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import type { VisitedView } from '../layout/useVisitedViews';
+import { resolvedRoutes } from '../routes/resolve';
+import { useSetting } from '../settings/settings';
+import { useFrames } from './FramesProvider';
+import { frameAddress } from './frameState';
+
+const frameRoutes = new Map(
+  resolvedRoutes.flatMap((resolved) => (resolved.route.frame ? [[resolved.fullPath, resolved.route]] : [])),
+);
+
+/**
+ * The box of embedded frames, in the layout's content area. A frame stays loaded (hidden) while its tab is open in
+ * the tags view, and is destroyed when the tab closes; without the tags view there is no tab to come back through,
+ * so leaving the page destroys it.
+ */
+export const FrameBox = () => {
+  const translate = useTranslate();
+  const [{ box, frames }, dispatch] = useFrames();
+  const [visited] = useStore<VisitedView[]>('tagsView.visited', []);
+  const [tagsView] = useSetting('tagsView');
+  const { pathname } = useLocation();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+
+  // The frame fills the window below whatever sits above it (header, tags view, a mobile bar).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the layout above may have changed
+  useLayoutEffect(() => {
+    const measure = () => setTop(Math.max(0, (boxRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [box, pathname, tagsView]);
+
+  useEffect(() => {
+    for (const [id, entry] of Object.entries(frames)) {
+      const kept = id === pathname || (tagsView && visited.some((view) => view.path === id));
+      if (entry.enable && !kept) dispatch({ type: 'destroyed', id });
+    }
+  }, [frames, visited, tagsView, pathname, dispatch]);
+
+  return (
+    <Box ref={boxRef} data-testid="frame-box" hidden={!box} sx={{ mx: -1 }}>
+      {Object.entries(frames).map(([id, entry]) => {
+        const route = frameRoutes.get(id);
+        if (!entry.enable || !route?.frame) return null;
+        return (
+          <Box
+            key={id}
+            component="iframe"
+            title={route.title ? translate(route.title) : id}
+            data-frame-id={id}
+            src={frameAddress(route.frame, entry.params)}
+            sx={{
+              display: entry.show ? 'block' : 'none',
+              width: 1,
+              height: `calc(100vh - ${top}px)`,
+              minHeight: 320,
+              border: 0,
+              bgcolor: 'background.paper',
+            }}
+          />
+        );
+      })}
+    </Box>
+  );
+};
