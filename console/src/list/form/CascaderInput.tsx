@@ -37,7 +37,12 @@ export const CascaderInput = ({ options, label, source, validate, searchable }: 
           value={path[depth] ?? ''}
           onChange={(event) => field.onChange([...path.slice(0, depth), event.target.value])}
           sx={{ minWidth: 140 }}
-          slotProps={{ htmlInput: { 'aria-label': `${translate(label)} ${depth + 1}` } }}
+          // Named by field and level ("地区 2"): MUI would name a select by its label, blank below the first level.
+          slotProps={{
+            select: {
+              SelectDisplayProps: { 'aria-label': `${translate(label)} ${depth + 1}`, 'aria-labelledby': undefined },
+            },
+          }}
         >
           {level.map((option) => (
             <MenuItem key={String(option.value)} value={String(option.value)}>

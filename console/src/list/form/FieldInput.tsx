@@ -65,7 +65,15 @@ export const FieldInput = ({ field, purpose }: FieldInputProps) => {
     case 'timeRange':
       return <RangeInput kind="time" source={source} label={label} />;
     case 'select':
-      return <SelectInput {...common} choices={choices} emptyText="app.list.all" sx={{ minWidth: 160 }} />;
+      // SPEC §3 clearable select: the empty choice is 全部 (all) in a search, 清空 (clear) in the form.
+      return (
+        <SelectInput
+          {...common}
+          choices={choices}
+          emptyText={purpose === 'form' ? 'ra.action.clear_input_value' : 'app.list.all'}
+          sx={{ minWidth: 160 }}
+        />
+      );
     case 'multiSelect':
       return <SelectArrayInput {...common} choices={choices} sx={{ minWidth: 200 }} />;
     case 'cascader':

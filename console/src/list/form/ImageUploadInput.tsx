@@ -13,6 +13,15 @@ interface Pending {
   percent: number;
 }
 
+/** A picked file until its url is in the value: `done` tells the form its upload no longer runs. */
+interface Queued {
+  id: number;
+  preview: string;
+  done: () => void;
+  settled: boolean;
+  url?: string;
+}
+
 const TILE = 96;
 let nextId = 0;
 
@@ -29,19 +38,40 @@ export const ImageUploadInput = ({ source, label, multiple }: InputProps & { lab
   const picker = useRef<HTMLInputElement>(null);
   const urls = multiple ? valueList(field.value) : field.value ? [String(field.value)] : [];
 
+  // Uploads in the order the files were picked; one that finishes early waits for those picked before it, so an
+  // album keeps the order of the picking whichever upload the server answers first.
+  const queue = useRef<Queued[]>([]);
+  const flush = () => {
+    let settled = 0;
+    while (queue.current[settled]?.settled) settled += 1;
+    if (settled === 0) return;
+    const finished = queue.current.splice(0, settled);
+    const added = finished.flatMap((entry) => (entry.url ? [entry.url] : []));
+    if (added.length) field.onChange(multiple ? [...valueList(getValues(source)), ...added] : added.at(-1));
+    for (const entry of finished) {
+      entry.done();
+      URL.revokeObjectURL(entry.preview);
+    }
+    setPending((list) => list.filter((item) => !finished.some((entry) => entry.id === item.id)));
+  };
+
   const start = (file: File) => {
     const item = { id: nextId++, preview: URL.createObjectURL(file), percent: 0 };
-    const done = begin();
+    const entry: Queued = { id: item.id, preview: item.preview, done: begin(), settled: false };
+    queue.current.push(entry);
     setPending((list) => [...list, item]);
     const progress = (percent: number) =>
-      setPending((list) => list.map((entry) => (entry.id === item.id ? { ...entry, percent } : entry)));
+      setPending((list) =>
+        list.map((pendingItem) => (pendingItem.id === item.id ? { ...pendingItem, percent } : pendingItem)),
+      );
     upload(file, progress)
-      .then(({ url }) => field.onChange(multiple ? [...valueList(getValues(source)), url] : url))
+      .then(({ url }) => {
+        entry.url = url;
+      })
       .catch(() => undefined)
       .finally(() => {
-        done();
-        URL.revokeObjectURL(item.preview);
-        setPending((list) => list.filter((entry) => entry.id !== item.id));
+        entry.settled = true;
+        flush();
       });
   };
   const remove = (url: string) => field.onChange(multiple ? urls.filter((entry) => entry !== url) : '');
@@ -84,7 +114,12 @@ export const ImageUploadInput = ({ source, label, multiple }: InputProps & { lab
                 borderRadius: 1,
               }}
             />
-            <CircularProgress variant="determinate" value={item.percent} size={32} />
+            {/* until the first progress event a determinate circle at 0 % would draw nothing */}
+            <CircularProgress
+              variant={item.percent > 0 ? 'determinate' : 'indeterminate'}
+              value={item.percent}
+              size={32}
+            />
           </Box>
         ))}
         {(multiple || (urls.length === 0 && pending.length === 0)) && (
@@ -93,7 +128,8 @@ export const ImageUploadInput = ({ source, label, multiple }: InputProps & { lab
             type="button"
             id={id}
             onClick={() => picker.current?.click()}
-            aria-label={translate('app.list.upload_image')}
+            // the field's name too: a form with an image and an album has two of these buttons
+            aria-label={`${translate(label)} · ${translate('app.list.upload_image')}`}
             sx={{
               width: TILE,
               height: TILE,

@@ -27,7 +27,8 @@ export const NativeDateInput = ({ kind, label, source, validate, disabled }: Inp
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ? translate(fieldState.error.message) : undefined}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: kind === 'date' ? undefined : 1 } }}
-      sx={{ minWidth: kind === 'time' ? 140 : 200 }}
+      // a picker keeps its own width: in a column (the form dialog, the search drawer) it is not stretched
+      sx={{ minWidth: kind === 'time' ? 140 : 200, alignSelf: 'flex-start' }}
     />
   );
 };

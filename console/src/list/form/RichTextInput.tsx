@@ -9,12 +9,13 @@ import { type InputProps, useInput, useTranslate } from 'react-admin';
 
 export const RICH_TEXT_HEIGHT = 360;
 
+/** execCommand names, the message key of each button's name, and its icon. */
 const COMMANDS = [
-  ['bold', FormatBoldIcon],
-  ['italic', FormatItalicIcon],
-  ['underline', FormatUnderlinedIcon],
-  ['insertUnorderedList', FormatListBulletedIcon],
-  ['insertOrderedList', FormatListNumberedIcon],
+  ['bold', 'bold', FormatBoldIcon],
+  ['italic', 'italic', FormatItalicIcon],
+  ['underline', 'underline', FormatUnderlinedIcon],
+  ['insertUnorderedList', 'bullet_list', FormatListBulletedIcon],
+  ['insertOrderedList', 'ordered_list', FormatListNumberedIcon],
 ] as const;
 
 /**
@@ -49,11 +50,11 @@ export const RichTextInput = ({
       </FormLabel>
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5 }}>
-          {COMMANDS.map(([command, Icon]) => (
+          {COMMANDS.map(([command, name, Icon]) => (
             <IconButton
               key={command}
               size="small"
-              aria-label={command}
+              aria-label={translate(`app.list.rich_text.${name}`)}
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => run(command)}
             >
