@@ -293,6 +293,16 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
       })),
     ).toEqual({ kept: 'the same document', scrollTop: 300 });
 
+    // The tab's refresh loads the embedded page again.
+    await tab('帮助手册').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await page.waitForFunction(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-frame-id="/book/index"]');
+      const loaded = frame?.contentWindow;
+      return Boolean(loaded && !('kept' in loaded) && loaded.document.querySelector('h1'));
+    });
+    expect(await inside.locator('body').evaluate(() => (window as unknown as { kept?: string }).kept)).toBeUndefined();
+
     // Closing the tab destroys the frame; opening it again loads a fresh one, with the route's query passed on.
     await tab('帮助手册').getByLabel('关闭').click();
     await manual.waitFor({ state: 'detached' });

@@ -14,8 +14,8 @@ const frameRoutes = new Map(
 
 /**
  * The box of embedded frames, in the layout's content area. A frame stays loaded (hidden) while its tab is open in
- * the tags view, and is destroyed when the tab closes; without the tags view there is no tab to come back through,
- * so leaving the page destroys it.
+ * the tags view, and is destroyed when the tab closes (and reloaded by the tab's refresh); without the tags view
+ * there is no tab to come back through, so leaving the page destroys it.
  */
 export const FrameBox = () => {
   const translate = useTranslate();
@@ -37,7 +37,9 @@ export const FrameBox = () => {
 
   useEffect(() => {
     for (const [id, entry] of Object.entries(frames)) {
-      const kept = id === pathname || (tagsView && visited.some((view) => view.path === id));
+      // The tags view's "refresh" passes through /redirect<path>: the frame is dropped and created again.
+      const refreshing = pathname === `/redirect${id}`;
+      const kept = id === pathname || (tagsView && !refreshing && visited.some((view) => view.path === id));
       if (entry.enable && !kept) dispatch({ type: 'destroyed', id });
     }
   }, [frames, visited, tagsView, pathname, dispatch]);
