@@ -4,7 +4,7 @@ import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Submission } from './fixtures/form-dialog/main';
-import { chromiumPath, hasChromium, launchChromium } from './harness';
+import { chromiumPath, deferred, hasChromium, launchChromium } from './harness';
 
 /**
  * The generic list's FormDialog (the real component, SPEC §3 form input types, §4 index -1 creates, §5 values) in
@@ -49,16 +49,10 @@ class UploadServer {
   private held = new Map<string, { arrived: () => void; released: Promise<void> }>();
 
   hold(name: string) {
-    let arrived!: () => void;
-    let release!: () => void;
-    const reached = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    this.held.set(name, { arrived, released });
-    return { reached, release };
+    const arrived = deferred();
+    const released = deferred();
+    this.held.set(name, { arrived: arrived.resolve, released: released.promise });
+    return { reached: arrived.promise, release: released.resolve };
   }
 
   async install(page: Page) {

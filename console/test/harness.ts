@@ -95,3 +95,12 @@ export async function outboxCode(url: string, telephone: string): Promise<string
   const answer = (await response.json()) as { code: number; data: { code: string } };
   return answer.data.code;
 }
+
+/** A promise and the function that resolves it (Promise.withResolvers, which Node 20 lacks): holds a request. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
+import { chromiumPath, deferred, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
 
 const screenshots = new URL('./screenshots/', import.meta.url).pathname;
 const stamp = String(Date.now()).slice(-6);
@@ -52,16 +52,10 @@ class FeedbackWatch {
   private held?: { page: number; release: Promise<void>; arrived: () => void };
 
   hold(page: number) {
-    let release!: () => void;
-    let arrived!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const reached = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    this.held = { page, release: released, arrived };
-    return { reached, release };
+    const arrived = deferred();
+    const released = deferred();
+    this.held = { page, release: released.promise, arrived: arrived.resolve };
+    return { reached: arrived.promise, release: released.resolve };
   }
 
   async install(page: Page) {
