@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Submission } from './fixtures/form-dialog/main';
-import { chromiumPath, deferred, hasChromium, launchChromium } from './harness';
+import { chromiumPath, deferred, freePort, hasChromium, launchChromium } from './harness';
 
 /**
  * The generic list's FormDialog (the real component, SPEC §3 form input types, §4 index -1 creates, §5 values) in
@@ -28,16 +27,6 @@ const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) =>
 const sinceMidnight = (h: number, m: number, s = 0) => ((h * 60 + m) * 60 + s) * 1000;
 
 if (!hasChromium) console.warn(`form dialog e2e skipped: no Chromium at ${chromiumPath}`);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * Answers /fixture/upload with the url /fixture/files/{file name}; `hold(name)` keeps the upload of that file waiting

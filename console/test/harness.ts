@@ -10,7 +10,8 @@ const root = new URL('../../', import.meta.url).pathname;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
 
-const freePort = () =>
+/** A port nothing listens on now. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
