@@ -66,6 +66,12 @@ describe('the page-visibility store (SPEC §3, §4 embedded page frames)', () =>
     expect(state.frames.a?.enable).toBe(false);
   });
 
+  it('activated on a frame never opened creates it, with the params given', () => {
+    expect(run({ type: 'activated', id: 'a', params: { q: '1' } })).toEqual(
+      run({ type: 'created', id: 'a', params: { q: '1' } }),
+    );
+  });
+
   it('a destroyed frame opened again is created afresh', () => {
     const state = run({ type: 'created', id: 'a' }, { type: 'destroyed', id: 'a' }, { type: 'activated', id: 'a' });
     expect(state).toEqual({ box: true, frames: { a: { params: {}, enable: true, show: true } } });

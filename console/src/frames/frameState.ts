@@ -39,7 +39,7 @@ export function framesReducer(state: FramesState, event: FrameEvent): FramesStat
         true,
       );
     case 'activated': {
-      // A frame whose box was closed (destroyed) comes back as a new one.
+      // Opening a frame that is not there (never opened, or destroyed) creates it.
       if (!current?.enable) return framesReducer(state, { ...event, type: 'created' });
       const params = hasParams(event.params) ? event.params : current.params;
       if (current.show && params === current.params && state.box) return state;
