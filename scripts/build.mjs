@@ -23,7 +23,7 @@ run(join(root, 'node_modules/.bin/tsc'), ['-b', 'tsconfig.build.json', ...(force
 
 const consoleDir = join(root, 'console');
 const bundle = join(consoleDir, 'dist/index.html');
-// The bundle also carries documents of the repository (the help manual, README, architecture) and build plugins.
+// The bundle also carries the documents src/layout/externalLinks.ts imports, and is made by the build plugins.
 const sources = [
   'src',
   'index.html',
@@ -31,7 +31,8 @@ const sources = [
   'package.json',
   'public',
   'build',
-  '../docs',
+  '../docs/user-manual.md',
+  '../docs/architecture.md',
   '../README.md',
 ].map((p) => join(consoleDir, p));
 const stale = !existsSync(bundle) || Math.max(...sources.map(newestMtime)) > statSync(bundle).mtimeMs;

@@ -4,7 +4,7 @@ import { marked } from 'marked';
 import type { Plugin } from 'vite';
 
 /** `import url from './manual.md?page'`: the markdown rendered as a standalone HTML page, and that page's URL. */
-const SUFFIX = '.md?page';
+const QUERY = '?page';
 const DEV_PREFIX = '@markdown-page/';
 
 const STYLE = `
@@ -65,8 +65,8 @@ export function markdownPage(): Plugin {
       });
     },
     load(id) {
-      if (!id.endsWith(SUFFIX)) return null;
-      const file = id.slice(0, -'?page'.length);
+      if (!id.endsWith(`.md${QUERY}`)) return null;
+      const file = id.slice(0, -QUERY.length);
       this.addWatchFile(file);
       if (serving)
         return `export default ${JSON.stringify(`${base}${DEV_PREFIX}${encodeURIComponent(relative(root, file))}`)};`;
