@@ -27,6 +27,8 @@ export default defineConfig({
         plugins: [markdownPage()],
         test: {
           name: 'unit',
+          // Development mode: the suites read SMS codes from the development outbox.
+          env: { PMBOK_DEV_MODE: '1' },
           include: ['{infra,services/*,gateway,console,scripts}/test/**/*.{unit,int}.spec.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -39,6 +41,7 @@ export default defineConfig({
         plugins: [markdownPage()],
         test: {
           name: 'e2e',
+          env: { PMBOK_DEV_MODE: '1' },
           include: ['{infra,services/*,gateway,console}/test/**/*.e2e.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -4,7 +4,7 @@
 //   k6 run -e BASE_URL=http://localhost:8080 load-tests/smoke.js
 //
 // setup() registers one user per VU through the API (SMS code read from the development outbox, so the
-// target must run with SMS_PROVIDER=console, the default) and signs each in by password; then every VU
+// target must run with SMS_PROVIDER=console and PMBOK_DEV_MODE=1) and signs each in by password; then every VU
 // calls userInfo/getUserInfo with its own token for the duration. Checks assert the `{code}` envelope,
 // not only the HTTP status, because the gateway answers business errors with HTTP 200.
 import { check, fail, sleep } from 'k6';
@@ -69,7 +69,7 @@ function registerAndLogin(index) {
   });
   const outboxBody = outbox.status === 200 ? outbox.json() : null;
   if (!check(outboxBody, { 'sms outbox has a code': (b) => b !== null && b.code === 200 && !!b.data?.code })) {
-    fail(`sms-outbox for ${phone}: HTTP ${outbox.status} ${outbox.body} (is SMS_PROVIDER=console?)`);
+    fail(`sms-outbox for ${phone}: HTTP ${outbox.status} ${outbox.body} (is PMBOK_DEV_MODE=1 set, with SMS_PROVIDER=console?)`);
   }
 
   const registered = api('user/register', {

@@ -22,7 +22,7 @@ export interface AppOptions {
   addresses: Record<ServiceName, string>;
   callTimeoutMs?: number;
   consoleDir: string;
-  /** Serve the development SMS outbox (only with the console SMS provider). */
+  /** Serve the development SMS outbox (only in development mode, PMBOK_DEV_MODE=1, with the console SMS provider). */
   devSmsOutbox: boolean;
   /** Where the live connections' pushes come from (NATS across replicas, or in-process). */
   realtime: Realtime;

@@ -20,7 +20,7 @@ export async function buildServer(config: GatewayConfig, addresses: Record<Servi
     addresses,
     callTimeoutMs: config.callTimeoutMs,
     consoleDir: config.consoleDir,
-    devSmsOutbox: config.runtime.smsProvider === 'console',
+    devSmsOutbox: config.runtime.devMode && config.runtime.smsProvider === 'console',
     realtime: live,
   });
   return server;

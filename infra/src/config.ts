@@ -23,11 +23,19 @@ export interface RuntimeConfig {
   natsPrefix: string;
   /** `full` fsyncs every commit (a crash or power loss loses nothing acknowledged); `normal` survives crashes only. */
   eventStoreSync: 'full' | 'normal';
-  smsProvider: 'console';
+  smsProvider: SmsProviderName;
+  /**
+   * Development mode (`PMBOK_DEV_MODE=1`): the console SMS provider's outbox is readable over HTTP. Never in
+   * production: anyone who can reach the server could read any sign-in code.
+   */
+  devMode: boolean;
   /** Where users reach the product, for links sent outside it (SMS invitations). */
   publicUrl: string;
   nodeEnv: string;
 }
+
+export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 
 export class ConfigError extends Error {}
 
@@ -39,7 +47,7 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
 export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
-  return {
+  const config: RuntimeConfig = {
     dataDir,
     logLevel: env.LOG_LEVEL ?? 'info',
     mongoUrl: env.MONGO_URL || undefined,
@@ -50,10 +58,26 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Runtime
     kafkaPrefix: env.KAFKA_PREFIX || 'pmbok',
     natsPrefix: env.NATS_PREFIX || 'pmbok',
     eventStoreSync: oneOf('EVENT_STORE_SYNC', env.EVENT_STORE_SYNC ?? 'full', ['full', 'normal'] as const),
-    smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER ?? 'console', ['console'] as const),
+    smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER ?? 'console', SMS_PROVIDERS),
+    devMode: env.PMBOK_DEV_MODE === '1' || env.PMBOK_DEV_MODE === 'true',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
     nodeEnv: env.NODE_ENV ?? 'development',
   };
+  assertSafeForProduction(config);
+  return config;
+}
+
+/**
+ * Production refuses what only development may use: the console SMS provider sends no text to anyone (so
+ * nobody could sign in by code) and development mode publishes every code.
+ */
+export function assertSafeForProduction(config: RuntimeConfig): void {
+  if (config.nodeEnv !== 'production') return;
+  if (config.devMode) throw new ConfigError('PMBOK_DEV_MODE must not be set with NODE_ENV=production');
+  if (config.smsProvider === 'console')
+    throw new ConfigError(
+      'SMS_PROVIDER=console sends no text messages and is refused with NODE_ENV=production; choose aliyun or tencent',
+    );
 }
 
 /** Reads a TCP port from the environment; 0 lets the system choose. */

@@ -20,17 +20,26 @@ export interface SmsProvider {
 }
 
 /**
- * Writes messages to the log and keeps the last one per telephone in memory, so developers and end-to-end
- * tests can read codes (GET /pmbok/dev/sms-outbox). Never configure it in production.
+ * Writes messages to the log instead of sending them; in development mode (`outbox: true`) it also keeps the last
+ * one per telephone in memory, so developers and end-to-end tests can read codes (GET /pmbok/dev/sms-outbox).
+ * Refused in production (see `assertSafeForProduction`).
  */
-export function createConsoleSmsProvider(logger: Logger, now: () => number = Date.now): SmsProvider {
+export function createConsoleSmsProvider(
+  logger: Logger,
+  options: { outbox: boolean; now?: () => number } = { outbox: false },
+): SmsProvider {
   const outbox = new Map<string, SentSms>();
+  const now = options.now ?? Date.now;
   return {
     name: 'console',
     async send(telephone, content) {
-      outbox.set(telephone, { telephone, content, sentAt: now() });
-      logger.info({ telephone, ...content }, 'SMS (console provider)');
+      if (options.outbox) outbox.set(telephone, { telephone, content, sentAt: now() });
+      // The terminal that runs `npm start` is where a newcomer reads the code (no message is really sent).
+      logger.warn({ telephone, ...content }, 'SMS not sent (console provider): %s', describe(content));
     },
-    lastSent: (telephone) => outbox.get(telephone),
+    ...(options.outbox ? { lastSent: (telephone: string) => outbox.get(telephone) } : {}),
   };
 }
+
+const describe = (content: SmsContent) =>
+  content.kind === 'code' ? `code ${content.code}` : `invitation to ${content.teamName}: ${content.link}`;

@@ -52,7 +52,9 @@ export function startAuthService(options: {
   /** The WeChat provider's HTTP client (tests replay recorded platform answers through it). */
   wechatFetch?: typeof fetch;
 }): Promise<RunningService> {
-  const sms = createConsoleSmsProvider(options.logger.child({ component: 'sms' }));
+  const sms = createConsoleSmsProvider(options.logger.child({ component: 'sms' }), {
+    outbox: options.config.devMode,
+  });
   return startService(
     'auth',
     {

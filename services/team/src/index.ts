@@ -22,7 +22,7 @@ export function startTeamService(options: {
   clock?: () => number;
 }): Promise<RunningService> {
   const logger = options.logger.child({ service: 'team' });
-  const sms = createConsoleSmsProvider(logger.child({ component: 'sms' }));
+  const sms = createConsoleSmsProvider(logger.child({ component: 'sms' }), { outbox: false });
   return startService(
     'team',
     {
