@@ -7,15 +7,31 @@ import {
   loginGuardStreamId,
   recentFailures,
 } from '../domain/loginGuard/loginGuard.js';
+import { TELEPHONE } from '../domain/rules.js';
+import { findUserByUsername } from '../projections/users/index.js';
 import type { AuthContext } from './context.js';
 
 /** Sign-in guards (failure windows, captcha) of one account and one client IP. */
-export function createLoginGuards({ deps, eventStore, now }: AuthContext) {
-  const captchaHash = (telephone: string, answer: string) =>
-    hmacSha256(deps.secret, `captcha:${telephone}:${answer.trim().toLowerCase()}`);
+export function createLoginGuards({ deps, eventStore, readStore, now }: AuthContext) {
+  const captchaHash = (accountKey: string, answer: string) =>
+    hmacSha256(deps.secret, `captcha:${accountKey}:${answer.trim().toLowerCase()}`);
+
+  /**
+   * The key that failures of one account are counted under, whatever spelling reached it: a login name is looked
+   * up case-insensitively, so `Probe` and `pRobe` are the same account and must share one count. An existing
+   * account counts under its telephone (so its login name and telephone share the count too); an unknown name
+   * under its case-folded form.
+   */
+  async function accountKeyOf(identifier: string): Promise<string> {
+    const trimmed = identifier.trim();
+    if (TELEPHONE.test(trimmed)) return trimmed;
+    const user = await findUserByUsername(readStore, trimmed);
+    return user ? user.telephone : `name:${trimmed.normalize('NFKC').toLowerCase()}`;
+  }
 
   /** The sign-in guards of one account and one client IP (ADR 3); the captcha belongs to the account. */
-  async function guardsFor(telephone: string, clientIp: string) {
+  async function guardsFor(identifier: string, clientIp: string) {
+    const telephone = await accountKeyOf(identifier);
     const open = async (key: string) => {
       const streamId = loginGuardStreamId(key);
       const state = fold(loginGuardDecider, await eventStore.readStream(streamId));
@@ -27,6 +43,8 @@ export function createLoginGuards({ deps, eventStore, now }: AuthContext) {
     const ip = clientIp ? await open(`ip:${clientIp}`) : null;
     return {
       account,
+      /** The captcha's hash under this account's key. */
+      captchaHash: (answer: string) => captchaHash(telephone, answer),
       checkNotPaused() {
         checkNotPaused(account.state, now(), limits.account.pauseAfter);
         if (ip) checkNotPaused(ip.state, now(), limits.ip.pauseAfter);
@@ -41,5 +59,5 @@ export function createLoginGuards({ deps, eventStore, now }: AuthContext) {
     };
   }
 
-  return { captchaHash, guardsFor };
+  return { guardsFor };
 }
