@@ -1,0 +1,20 @@
+import type { ApiCall } from '../../plugins/api.js';
+import { feedbackCalls } from './feedback.js';
+import { qrLoginCalls } from './qr-login.js';
+import { taskCalls } from './task.js';
+import { teamCalls } from './team.js';
+import { userCalls } from './user.js';
+import { userInfoCalls } from './user-info.js';
+
+/**
+ * Every call under /pmbok/api, in one list: the app registers it and the security suite walks it, so a call added
+ * here is served and covered by the authorization matrix and the malformed-input sweep the same day.
+ */
+export const apiCalls: ApiCall[] = [
+  ...userCalls,
+  ...qrLoginCalls,
+  ...userInfoCalls,
+  ...teamCalls,
+  ...taskCalls,
+  ...feedbackCalls,
+];
