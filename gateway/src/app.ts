@@ -3,6 +3,7 @@ import type { Realtime, RuntimeConfig } from '@pmbok/infra';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceName } from './config.js';
 import api from './plugins/api.js';
+import securityHeaders from './plugins/security-headers.js';
 import services from './plugins/services.js';
 import teamUsersRoutes from './routes/admin/team-users.js';
 import { apiCalls } from './routes/api/index.js';
@@ -29,6 +30,7 @@ export interface AppOptions {
 
 /** The gateway as a plugin: `server.ts` and `embedded.ts` listen, tests call `app.inject`. */
 export default async function app(fastify: FastifyInstance, options: AppOptions) {
+  await fastify.register(securityHeaders);
   await fastify.register(formbody, { bodyLimit: 64 * 1024 });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
   await fastify.register(api, { calls: apiCalls });

@@ -1,0 +1,73 @@
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The image of a QR sign-in code when the auth service uses the WeChat official account (QR_LOGIN_PROVIDER=wechat). */
+const WECHAT_QR_IMAGES = 'https://mp.weixin.qq.com';
+
+/** A Host header that can be written into the policy as it is (no spaces, `;` or `,` to smuggle in directives). */
+const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+/**
+ * The live connection's origin. CSP Level 3 makes 'self' match ws:/wss: on the page's host, and current browsers
+ * do; older WebKit did not, so the same host is named as well. The Host header is the browser's own (a forged
+ * one only changes the policy sent back to whoever forged it).
+ */
+const liveOrigin = (request: IncomingMessage) => {
+  const host = request.headers.host ?? '';
+  return PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
+};
+
+/** A year; no includeSubDomains: other hosts under the operator's domain may not be served over TLS. */
+const HSTS = 'max-age=31536000';
+
+/**
+ * Browser protections on every answer (API, console, uploads, 404s): a strict Content-Security-Policy, no framing
+ * by other sites (the QR sign-in confirmation signs a device in with one click: clickjacking), no MIME sniffing,
+ * no referrer, and a browsing-context group of its own.
+ */
+async function securityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // Every directive is spelled out: helmet's defaults add `upgrade-insecure-requests`, which breaks a
+      // deployment served over plain http on a LAN address, and allow styles and fonts from any https: origin.
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // The console is a Vite bundle of module files: no inline script, no eval.
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // MUI styles through emotion, which inserts <style> elements at run time, and the help manual page carries
+        // its own <style>. A nonce would need the static index.html rewritten per answer and emotion's cache told
+        // the nonce, and still would not cover style attributes that components set; inline styles cannot run
+        // code, so 'unsafe-inline' is allowed for styles only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: for MUI's inline SVG and the embedded QR codes, blob: for avatar previews before upload.
+        imgSrc: ["'self'", 'data:', 'blob:', WECHAT_QR_IMAGES],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", liveOrigin],
+        // The help manual is a page of the console's own bundle, shown in a frame.
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Sent below only when the request came over TLS: over plain http browsers ignore it and it misleads readers.
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Uploads and avatars are shown by the console only, which is served from the same origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is set.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers' });
