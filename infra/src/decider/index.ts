@@ -118,6 +118,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       return { events, state: events.reduce(decider.evolve, state), result };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error;
+      // The remembered fold is not the stream any more (another writer, or the stream expired): read it anew.
+      memoOf(store, decider).delete(streamId);
     }
   }
 }

@@ -102,6 +102,22 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     'INSERT INTO checkpoints VALUES (?, ?) ON CONFLICT (subscriber_id) DO UPDATE SET position = excluded.position',
   );
 
+  // Streams idle since `before`: the newest event's `at` is read from its metadata (streams are short here).
+  const idleStreams = db.prepare<[string, string, number], { stream_id: string }>(
+    `SELECT stream_id FROM events WHERE stream_id >= ? AND stream_id < ? || char(1114111)
+     GROUP BY stream_id HAVING MAX(json_extract(metadata, '$.at')) < ?`,
+  );
+  const deleteStreamEvents = db.prepare('DELETE FROM events WHERE stream_id = ?');
+  const deleteStreamCommands = db.prepare('DELETE FROM commands WHERE stream_id = ?');
+  const expireTx = db.transaction((prefix: string, before: number): number => {
+    const streams = idleStreams.all(prefix, prefix, before);
+    for (const { stream_id } of streams) {
+      deleteStreamEvents.run(stream_id);
+      deleteStreamCommands.run(stream_id);
+    }
+    return streams.length;
+  });
+
   const appendTx = db.transaction(
     (streamId: string, events: DomainEvent[], expected: ExpectedVersion, context: AppendContext): AppendResult => {
       if (context.commandId) {
@@ -160,6 +176,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     readStream: async (streamId, fromVersion = 1) => selectStream.all(streamId, fromVersion).map(toRecorded),
     readAll: async (after, limit) => selectAll.all(after, limit).map(toRecorded),
     head: async () => selectHead.get()?.head ?? 0,
+    expireStreams: async (prefix, before) => {
+      if (!prefix) throw new Error('expireStreams needs a stream id prefix');
+      return expireTx.immediate(prefix, before);
+    },
     onAppend(listener) {
       appended.on(file, listener);
       return () => appended.off(file, listener);

@@ -102,6 +102,12 @@ export interface EventStore {
   readAll(after: number, limit: number): Promise<RecordedEvent[]>;
   /** The global position of the newest event (0 when empty). */
   head(): Promise<number>;
+  /**
+   * Deletes every stream whose id starts with `prefix` and whose newest event was recorded before `before`
+   * (epoch ms); returns how many streams went. Only for short-lived records (captchas, QR tickets, rate-limit
+   * windows) that no read model is built from: a later append to such a stream starts it again at version 1.
+   */
+  expireStreams(prefix: string, before: number): Promise<number>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Calls `listener` after each append that this process makes or observes; returns an unsubscribe function. */
   onAppend(listener: () => void): () => void;

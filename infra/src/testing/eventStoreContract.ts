@@ -63,6 +63,24 @@ export function eventStoreContract(name: string, harness: EventStoreHarness): vo
       expect(await store.readStream('thing-1')).toHaveLength(1);
     });
 
+    it('expires idle streams of a prefix only, and a later append starts the stream again', async () => {
+      const commandId = randomUUID();
+      await store.append('guard-old', [ev(1), ev(2)], 0, { at: 1_000, commandId });
+      await store.append('guard-fresh', [ev(3)], 0, { at: 1_000 });
+      await store.append('guard-fresh', [ev(4)], 1, { at: 5_000 });
+      await store.append('guardian-old', [ev(5)], 0, { at: 1_000 });
+      await store.append('other-old', [ev(6)], 0, { at: 1_000 });
+      expect(await store.expireStreams('guard-', 2_000)).toBe(1);
+      expect(await store.readStream('guard-old')).toEqual([]);
+      expect(await store.readStream('guard-fresh')).toHaveLength(2);
+      expect(await store.readStream('guardian-old')).toHaveLength(1);
+      expect(await store.readStream('other-old')).toHaveLength(1);
+      // The command id went with its stream: the same command appends again, at version 1.
+      const again = await store.append('guard-old', [ev(7)], 0, { commandId });
+      expect(again).toMatchObject({ nextExpectedVersion: 1, alreadyApplied: false });
+      await expect(store.expireStreams('', 2_000)).rejects.toThrow();
+    });
+
     it('reads all events in one global order from a position', async () => {
       await store.append('a', [ev(1)], 0);
       await store.append('b', [ev(2), ev(3)], 0);
