@@ -33,6 +33,10 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(securityHeaders);
   await fastify.register(formbody, { bodyLimit: 64 * 1024 });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
+  fastify.decorate('systemInfo', {
+    smsDelivery: options.smsProvider === 'console' ? 'console' : 'provider',
+    devMode: options.devMode,
+  });
   await fastify.register(api, { calls: apiCalls });
   await fastify.register(teamUsersRoutes);
   await fastify.register(uploadRoutes);
@@ -42,4 +46,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(metricsRoutes, { token: options.metricsToken });
   if (options.devMode && options.smsProvider === 'console') await fastify.register(devRoutes);
   await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });
+  // Every answer keeps the envelope, unknown paths too (Fastify's own 404 body would not).
+  fastify.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ code: 404, msg: `未找到：${request.method} ${request.url.split('?')[0]}`, data: null }),
+  );
 }

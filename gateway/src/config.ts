@@ -13,6 +13,12 @@ export interface GatewayConfig {
   callTimeoutMs: number;
   /** Where the built console is served from. */
   consoleDir: string;
+  /**
+   * Prometheus metrics are never public: a separate listener (`METRICS_PORT`, default 9464, on `METRICS_HOST`,
+   * default loopback; `METRICS_PORT=off` for none) and, when `METRICS_TOKEN` is set, `/metrics` on the main port
+   * behind `Authorization: Bearer <token>`.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -23,6 +29,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     trustProxy: env.TRUST_PROXY === 'true',
     callTimeoutMs: Number(env.CALL_TIMEOUT_MS ?? 4_500),
     consoleDir: env.CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname,
+    metrics: {
+      port: env.METRICS_PORT === 'off' ? null : portFrom(env, 'METRICS_PORT', 9464),
+      host: env.METRICS_HOST || '127.0.0.1',
+      token: env.METRICS_TOKEN || null,
+    },
   };
 }
 

@@ -5,7 +5,9 @@ import { startMessagingService } from '@pmbok/messaging-service';
 import { startProjectService } from '@pmbok/project-service';
 import { startTaskService } from '@pmbok/task-service';
 import { startTeamService } from '@pmbok/team-service';
+import { startBanner } from './banner.js';
 import { loadGatewayConfig, type ServiceName } from './config.js';
+import { startMetricsServer } from './routes/metrics.js';
 import { buildServer } from './server.js';
 
 /**
@@ -31,10 +33,14 @@ async function main() {
 
   const server = await buildServer(config, addresses);
   await server.listen({ port: config.port, host: config.host });
+  const metrics = await startMetricsServer(config.metrics, server.log);
   logger.info(`pmbok is serving on http://localhost:${(server.server.address() as { port: number }).port}`);
+  const banner = startBanner(config.runtime);
+  if (banner) console.warn(banner);
 
   const shutdown = async () => {
     await server.close();
+    await metrics?.close();
     for (const service of services.reverse()) await service.stop();
     process.exit(0);
   };

@@ -1,13 +1,23 @@
-import { collectProcessMetrics, createLogger, openRealtime, type Realtime } from '@pmbok/infra';
+import { collectProcessMetrics, createLogger, type DestinationStream, openRealtime, type Realtime } from '@pmbok/infra';
 import Fastify from 'fastify';
 import app from './app.js';
+import { startBanner } from './banner.js';
 import { type GatewayConfig, loadGatewayConfig, type ServiceName, serviceAddressesFromEnv } from './config.js';
 import { newRequestId } from './plugins/api.js';
+import { startMetricsServer } from './routes/metrics.js';
 
-/** Builds the Fastify server around the app plugin (no listening). */
-export async function buildServer(config: GatewayConfig, addresses: Record<ServiceName, string>, realtime?: Realtime) {
+/**
+ * Builds the Fastify server around the app plugin (no listening). Its request log names paths and query keys,
+ * never query values nor headers (see createLogger); `logDestination` is where the lines go (tests read them).
+ */
+export async function buildServer(
+  config: GatewayConfig,
+  addresses: Record<ServiceName, string>,
+  realtime?: Realtime,
+  logDestination?: DestinationStream,
+) {
   const server = Fastify({
-    loggerInstance: createLogger('gateway', config.runtime.logLevel),
+    loggerInstance: createLogger('gateway', config.runtime.logLevel, logDestination),
     trustProxy: config.trustProxy,
     requestTimeout: 10_000,
     bodyLimit: 1024 * 1024,
@@ -20,7 +30,9 @@ export async function buildServer(config: GatewayConfig, addresses: Record<Servi
     addresses,
     callTimeoutMs: config.callTimeoutMs,
     consoleDir: config.consoleDir,
-    devSmsOutbox: config.runtime.devMode && config.runtime.smsProvider === 'console',
+    devMode: config.runtime.devMode,
+    smsProvider: config.runtime.smsProvider,
+    metricsToken: config.metrics.token,
     realtime: live,
   });
   return server;
@@ -32,8 +44,11 @@ async function main() {
   const config = loadGatewayConfig();
   const server = await buildServer(config, serviceAddressesFromEnv());
   await server.listen({ port: config.port, host: config.host });
+  const metrics = await startMetricsServer(config.metrics, server.log);
+  const banner = startBanner(config.runtime);
+  if (banner) console.warn(banner);
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => void server.close().then(() => process.exit(0)));
+    process.once(signal, () => void Promise.all([server.close(), metrics?.close()]).then(() => process.exit(0)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -41,9 +41,18 @@ export async function startHarness(
     wechatFetch?: typeof fetch;
     /** The messaging service's `ADMIN_TELEPHONES`; none by default (the first account registered administers). */
     adminTelephones?: string[];
+    /** Variables over the process environment (e.g. PMBOK_DEV_MODE: '' for a deployment without dev mode). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<Harness> {
-  const env = { ...process.env, ...embeddedOnly, DATA_DIR: dataDir, EVENT_STORE_SYNC: 'normal', LOG_LEVEL: 'silent' };
+  const env = {
+    ...process.env,
+    ...embeddedOnly,
+    DATA_DIR: dataDir,
+    EVENT_STORE_SYNC: 'normal',
+    LOG_LEVEL: 'silent',
+    ...extra.env,
+  };
   const config = loadGatewayConfig(env);
   let offset = 0;
   const clock = () => Date.now() + offset;

@@ -1,10 +1,9 @@
-import { metricsRegistry } from '@pmbok/infra';
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_NAMES } from '../config.js';
 
 const SERVING = 1;
 
-/** Liveness, readiness (every service's gRPC health) and Prometheus metrics. */
+/** Liveness and readiness (every service's gRPC health). Metrics are served apart: see `metrics.ts`. */
 export default async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -26,10 +25,5 @@ export default async function healthRoutes(app: FastifyInstance) {
     return reply
       .status(ready ? 200 : 503)
       .send({ status: ready ? 'ready' : 'not ready', services: Object.fromEntries(checks) });
-  });
-
-  app.get('/metrics', async (_request, reply) => {
-    reply.header('content-type', metricsRegistry.contentType);
-    return metricsRegistry.metrics();
   });
 }

@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadRuntimeConfig } from '@pmbok/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBanner } from '../../src/banner.js';
+import { loadGatewayConfig } from '../../src/config.js';
+import { startMetricsServer } from '../../src/routes/metrics.js';
 import { type Harness, startHarness } from '../harness.js';
 
 /**
@@ -58,4 +65,82 @@ describe('security findings', () => {
       expect(paused.msg).toBe('登录失败次数过多，请15分钟后再试');
     }
   });
+
+  it('#10 answers unknown paths outside /pmbok/api inside the envelope', async () => {
+    for (const url of ['/nothing-here', '/pmbok/unknown', '/system/missing-file.js']) {
+      const response = await h.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 404, data: null });
+    }
+  });
+
+  it('#9 serves no metrics on the public port without the metrics token', async () => {
+    const response = await h.app.inject('/metrics');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('pmbok_');
+  });
 });
+
+describe('#1 a default deployment has no development back door', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(undefined, { env: { PMBOK_DEV_MODE: '', METRICS_TOKEN: 'scrape-secret-1' } });
+  });
+  afterAll(() => h.close());
+
+  it('takes no account over: the code of a victim cannot be read over HTTP', async () => {
+    const victim = '13700000101';
+    expect((await h.call('user/sendRegisterCode', { username: victim, smsType: '2' })).code).toBe(200);
+    const outbox = await h.app.inject({ method: 'GET', url: `/pmbok/dev/sms-outbox?telephone=${victim}` });
+    expect(outbox.statusCode).toBe(404);
+    expect(outbox.body).not.toMatch(/\d{6}/);
+  });
+
+  it('tells the sign-in screens that codes are printed where the server runs, not that dev mode is on', async () => {
+    expect((await h.call('system/info')).data).toEqual({ smsDelivery: 'console', devMode: false });
+  });
+
+  it('#9 serves metrics on the public port only with the bearer token', async () => {
+    expect((await h.app.inject('/metrics')).statusCode).toBe(401);
+    expect((await h.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    const scraped = await h.app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-secret-1' } });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.body).toContain('pmbok_api_answers_total');
+  });
+});
+
+describe('#1 configuration refuses development parts in production', () => {
+  it('refuses the console SMS provider and dev mode with NODE_ENV=production', () => {
+    const dataDir = h0();
+    expect(() => loadRuntimeConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => loadRuntimeConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SMS_PROVIDER: 'console' })).toThrow(
+      /SMS_PROVIDER=console/,
+    );
+    expect(() => loadRuntimeConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PMBOK_DEV_MODE: '1' })).toThrow(
+      /PMBOK_DEV_MODE/,
+    );
+  });
+
+  it('says so in large letters at start', () => {
+    const dev = startBanner(loadRuntimeConfig({ PMBOK_DEV_MODE: '1', DATA_DIR: h0() }));
+    expect(dev).toContain('DEVELOPMENT MODE');
+    expect(dev).toContain('/pmbok/dev/sms-outbox');
+    expect(startBanner(loadRuntimeConfig({ DATA_DIR: h0() }))).toContain('printed in this terminal');
+  });
+
+  it('#9 serves metrics on their own listener, loopback by default', async () => {
+    const config = loadGatewayConfig({ DATA_DIR: h0(), METRICS_PORT: '0' });
+    expect(config.metrics).toEqual({ port: 0, host: '127.0.0.1', token: null });
+    expect(loadGatewayConfig({ DATA_DIR: h0(), METRICS_PORT: 'off' }).metrics.port).toBeNull();
+    const log = { info() {}, warn() {} } as never;
+    const server = await startMetricsServer(config.metrics, log);
+    const { port } = server!.server.address() as { port: number };
+    const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(await scraped.text()).toContain('# HELP');
+    // A second listener on a taken port leaves the process running without it.
+    expect(await startMetricsServer({ port, host: '127.0.0.1' }, log)).toBeNull();
+    await server!.close();
+  });
+});
+
+const h0 = () => mkdtempSync(join(tmpdir(), 'pmbok-cfg-'));

@@ -1,6 +1,7 @@
 import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
 import { qrLoginCalls } from './qr-login.js';
+import { systemCalls } from './system.js';
 import { taskCalls } from './task.js';
 import { teamCalls } from './team.js';
 import { userCalls } from './user.js';
@@ -17,4 +18,5 @@ export const apiCalls: ApiCall[] = [
   ...teamCalls,
   ...taskCalls,
   ...feedbackCalls,
+  ...systemCalls,
 ];
