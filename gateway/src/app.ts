@@ -24,6 +24,8 @@ export interface AppOptions {
   smsProvider: RuntimeConfig['smsProvider'];
   /** `/metrics` on this port only with a bearer token (the separate metrics listener is the usual place). */
   metricsToken: string | null;
+  /** Limit per client address of the public calls that record something (captchas, QR tickets). */
+  anonymousWritesPerMinute?: number;
   /** Where the live connections' pushes come from (NATS across replicas, or in-process). */
   realtime: Realtime;
 }
@@ -37,7 +39,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     smsDelivery: options.smsProvider === 'console' ? 'console' : 'provider',
     devMode: options.devMode,
   });
-  await fastify.register(api, { calls: apiCalls });
+  await fastify.register(api, { calls: apiCalls, anonymousWritesPerMinute: options.anonymousWritesPerMinute });
   await fastify.register(teamUsersRoutes);
   await fastify.register(uploadRoutes);
   await fastify.register(wechatRoutes);

@@ -1,4 +1,4 @@
-import { loadRuntimeConfig, portFrom, type RuntimeConfig } from '@pmbok/infra';
+import { ConfigError, loadRuntimeConfig, portFrom, type RuntimeConfig } from '@pmbok/infra';
 
 export const SERVICE_NAMES = ['auth', 'team', 'project', 'task', 'messaging', 'ai'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -19,6 +19,8 @@ export interface GatewayConfig {
    * behind `Authorization: Bearer <token>`.
    */
   metrics: { port: number | null; host: string; token: string | null };
+  /** Captchas and QR tickets one client address may ask for per minute (`ANON_WRITES_PER_MINUTE`). */
+  anonymousWritesPerMinute: number;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -34,6 +36,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       host: env.METRICS_HOST || '127.0.0.1',
       token: env.METRICS_TOKEN || null,
     },
+    anonymousWritesPerMinute: positiveInteger(env, 'ANON_WRITES_PER_MINUTE', 20),
   };
 }
 
@@ -50,4 +53,13 @@ export function serviceAddressesFromEnv(env: NodeJS.ProcessEnv = process.env): R
   return Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, env[`${name.toUpperCase()}_GRPC_ADDRESS`] ?? `127.0.0.1:${defaults[name]}`]),
   ) as Record<ServiceName, string>;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return value;
 }

@@ -33,6 +33,7 @@ export async function buildServer(
     devMode: config.runtime.devMode,
     smsProvider: config.runtime.smsProvider,
     metricsToken: config.metrics.token,
+    anonymousWritesPerMinute: config.anonymousWritesPerMinute,
     realtime: live,
   });
   return server;

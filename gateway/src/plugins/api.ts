@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import { apiCodeOf, type Caller, callerMetadata, INTERNAL_ERROR_MESSAGE } from '@pmbok/infra';
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,6 +17,11 @@ export interface ApiCall<P extends TProperties = TProperties> {
   access: 'public' | 'user' | 'optional';
   /** The call's own fields; `teamId` and `version` (added by the client to every body) are accepted too. */
   fields: P;
+  /**
+   * A public call that records something (a captcha, a QR ticket): limited per client address, so nobody can make
+   * the server store without bound (the records themselves expire, see the auth service's expiry).
+   */
+  anonymousWrite?: true;
   /** `msg` of a successful answer, when the client's contract names one; `success` otherwise. */
   successMessage?: string;
   handle(input: Static<TObject<P>>, context: CallContext): Promise<unknown>;
@@ -114,10 +120,15 @@ export async function identify(
 }
 
 /** Registers calls under /pmbok/api with validation, authentication and the envelope. */
-export default fp<{ calls: ApiCall[] }>(
-  async (app, { calls }) => {
+export default fp<{ calls: ApiCall[]; anonymousWritesPerMinute?: number }>(
+  async (app, { calls, anonymousWritesPerMinute = 20 }) => {
     await app.register(
       async (api) => {
+        // Only on the routes that ask for it (`anonymousWrite`); in memory, per gateway replica.
+        await api.register(rateLimit, {
+          global: false,
+          errorResponseBuilder: () => new ApiError(400, '操作过于频繁，请稍后再试'),
+        });
         api.addHook('preValidation', async (request) => {
           if (request.body === undefined || request.body === null) request.body = {};
         });
@@ -134,28 +145,35 @@ export default fp<{ calls: ApiCall[] }>(
         });
         for (const call of calls) {
           const url = call.call ? `/${call.module}/${call.call}` : `/${call.module}`;
-          api.post(url, { schema: { body: Type.Object({ ...clientFields, ...call.fields }) } }, async (request) => {
-            const body = request.body as Record<string, unknown> & { teamId?: string };
-            const identity = await identify(app, request, call.access);
-            const caller: Caller = {
-              ...identity,
-              teamId: Number(body.teamId || 0),
-              clientIp: request.ip,
-              correlationId: request.id,
-            };
-            const data = await call.handle(body as never, {
-              services: app.services,
-              caller,
-              metadata: callerMetadata(caller),
-              request,
-            });
-            if (data instanceof ApiAnswer) {
-              apiAnswers.inc({ call: url, code: data.code });
-              return { code: data.code, msg: data.msg, data: data.data };
-            }
-            apiAnswers.inc({ call: url, code: 200 });
-            return { code: 200, msg: call.successMessage ?? 'success', data: data ?? null };
-          });
+          const limit = call.anonymousWrite
+            ? { rateLimit: { max: anonymousWritesPerMinute, timeWindow: 60_000 } }
+            : undefined;
+          api.post(
+            url,
+            { schema: { body: Type.Object({ ...clientFields, ...call.fields }) }, config: limit },
+            async (request) => {
+              const body = request.body as Record<string, unknown> & { teamId?: string };
+              const identity = await identify(app, request, call.access);
+              const caller: Caller = {
+                ...identity,
+                teamId: Number(body.teamId || 0),
+                clientIp: request.ip,
+                correlationId: request.id,
+              };
+              const data = await call.handle(body as never, {
+                services: app.services,
+                caller,
+                metadata: callerMetadata(caller),
+                request,
+              });
+              if (data instanceof ApiAnswer) {
+                apiAnswers.inc({ call: url, code: data.code });
+                return { code: data.code, msg: data.msg, data: data.data };
+              }
+              apiAnswers.inc({ call: url, code: 200 });
+              return { code: 200, msg: call.successMessage ?? 'success', data: data ?? null };
+            },
+          );
         }
       },
       { prefix: '/pmbok/api' },

@@ -66,6 +66,20 @@ describe('security findings', () => {
     }
   });
 
+  it('#8 limits the anonymous calls that record something, per address', async () => {
+    for (const [path, body] of [
+      ['user/wechatLoginQrCode', {}],
+      ['login/captcha', { username: '13700000801' }],
+    ] as const) {
+      const answers = [];
+      for (let i = 0; i < 25; i++) answers.push(await h.call(path, body, undefined, '10.8.0.1'));
+      expect(answers.slice(0, 20).every((a) => a.code === 200)).toBe(true);
+      expect(answers.slice(20)).toEqual(Array(5).fill({ code: 400, msg: '操作过于频繁，请稍后再试', data: null }));
+      // Another address is not affected.
+      expect((await h.call(path, body, undefined, '10.8.0.2')).code).toBe(200);
+    }
+  });
+
   it('#10 answers unknown paths outside /pmbok/api inside the envelope', async () => {
     for (const url of ['/nothing-here', '/pmbok/unknown', '/system/missing-file.js']) {
       const response = await h.app.inject({ method: 'GET', url });

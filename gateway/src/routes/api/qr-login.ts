@@ -11,6 +11,7 @@ export const qrLoginCalls = [
     module: 'user',
     call: 'wechatLoginQrCode',
     access: 'public',
+    anonymousWrite: true,
     fields: {},
     async handle(_body, { services, metadata, request }) {
       const userAgent = request.headers['user-agent'] ?? '';
@@ -40,6 +41,7 @@ export const qrLoginCalls = [
     module: 'user',
     call: 'loginWechatByCode',
     access: 'public',
+    anonymousWrite: true,
     fields: { code: text(256) },
     async handle(body, { services, metadata, request }) {
       const userAgent = request.headers['user-agent'] ?? '';

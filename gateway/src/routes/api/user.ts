@@ -112,6 +112,7 @@ export const userCalls = [
     module: 'login',
     call: 'captcha',
     access: 'public',
+    anonymousWrite: true,
     fields: { username: telephone },
     async handle({ username }, { services, metadata }) {
       const { svg } = await services.auth.getLoginCaptcha({ telephone: username.trim() }, { metadata });
