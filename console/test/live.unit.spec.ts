@@ -71,16 +71,12 @@ function environment() {
 }
 
 describe('live connection client', () => {
-  it('builds the socket URL with the token and team, secure under https', () => {
-    expect(liveUrl({ protocol: 'https:', host: 'pm.example.cn' }, 'a b', 7)).toBe(
-      'wss://pm.example.cn/pmbok/ws?token=a+b&teamId=7',
-    );
-    expect(liveUrl({ protocol: 'http:', host: 'localhost:8080' }, 't', null)).toBe(
-      'ws://localhost:8080/pmbok/ws?token=t&teamId=0',
-    );
+  it('builds the socket URL with the team only, secure under https', () => {
+    expect(liveUrl({ protocol: 'https:', host: 'pm.example.cn' }, 7)).toBe('wss://pm.example.cn/pmbok/ws?teamId=7');
+    expect(liveUrl({ protocol: 'http:', host: 'localhost:8080' }, null)).toBe('ws://localhost:8080/pmbok/ws?teamId=0');
   });
 
-  it('sends a heartbeat with the token every 5 s once open', () => {
+  it('sends the token as its first message, then a heartbeat with the token every 5 s', () => {
     const { env, sockets, tick } = environment();
     const live = new LiveConnection('ws://x/pmbok/ws', 'tok', env);
     live.start();
@@ -88,8 +84,24 @@ describe('live connection client', () => {
     tick(HEARTBEAT_MS);
     tick(HEARTBEAT_MS);
     expect(sockets[0]!.sent.map((s) => JSON.parse(s))).toEqual([
+      { code: 200000, token: 'tok' },
       { code: 200001, authorization: 'tok', data: {} },
       { code: 200001, authorization: 'tok', data: {} },
+    ]);
+  });
+
+  it('authenticates again on every reconnection, before what was queued meanwhile', () => {
+    const { env, sockets, tick } = environment();
+    const live = new LiveConnection('ws://x', 'tok', env);
+    live.start();
+    sockets[0]!.opened();
+    sockets[0]!.dropped();
+    live.send({ code: 1, data: 'while away' });
+    tick(RECONNECT_MS);
+    sockets[1]!.opened();
+    expect(sockets[1]!.sent.map((s) => JSON.parse(s))).toEqual([
+      { code: 200000, token: 'tok' },
+      { code: 1, data: 'while away' },
     ]);
   });
 

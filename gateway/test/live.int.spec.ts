@@ -1,43 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createNatsRealtime, processRealtime, type Realtime } from '@pmbok/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { loadGatewayConfig } from '../src/config.js';
 import { buildServer } from '../src/server.js';
 import { embeddedOnly, type Harness, startHarness } from './harness.js';
-
-/** A socket with its messages queued, so that a test reads them in order without timers. */
-class Inbox {
-  private readonly queue: unknown[] = [];
-  private waiting: ((message: unknown) => void) | undefined;
-  readonly closed: Promise<{ code: number }>;
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      if (this.waiting) {
-        const resolve = this.waiting;
-        this.waiting = undefined;
-        resolve(message);
-      } else this.queue.push(message);
-    });
-    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve({ code })));
-  }
-  next(): Promise<any> {
-    if (this.queue.length > 0) return Promise.resolve(this.queue.shift());
-    return new Promise((resolve) => {
-      this.waiting = resolve;
-    });
-  }
-  send(message: unknown) {
-    this.socket.send(JSON.stringify(message));
-  }
-}
-
-const open = (url: string) => {
-  const socket = new WebSocket(url);
-  const inbox = new Inbox(socket);
-  return inbox;
-};
+import { authMessage, openLive as open } from './liveSocket.js';
 
 describe('live connection (embedded: in-process realtime)', () => {
   let h: Harness;
@@ -58,16 +25,39 @@ describe('live connection (embedded: in-process realtime)', () => {
     await h.close();
   });
 
-  it('refuses a connection without a valid token, saying so before closing', async () => {
-    for (const url of [base, `${base}?token=not-a-token`]) {
-      const inbox = open(url);
+  it('refuses a connection without a valid token as its first message, saying so before closing', async () => {
+    const refusals = [
+      open(base, 'not-a-token'),
+      open(base, ''),
+      // Nothing is answered before the token: a heartbeat first is no token.
+      open(base, undefined),
+    ];
+    refusals[2]!.socket.once('open', () => refusals[2]!.send({ code: 200001, authorization: alice, data: {} }));
+    for (const inbox of refusals) {
       expect(await inbox.next()).toMatchObject({ code: 402 });
       expect((await inbox.closed).code).toBe(4402);
     }
   });
 
+  it('refuses a token in the URL, even a valid one, so that no client keeps writing tokens into logs', async () => {
+    const inbox = open(`${base}?token=${encodeURIComponent(alice)}&teamId=${teamId}`, alice);
+    expect(await inbox.next()).toMatchObject({ code: 402 });
+    expect((await inbox.closed).code).toBe(4402);
+  });
+
+  it('answers what was sent right after the token once the token is checked, in order', async () => {
+    const inbox = open(`${base}?teamId=${teamId}`);
+    inbox.socket.once('open', () => {
+      inbox.send(authMessage(alice));
+      inbox.send({ code: 200001, authorization: alice, data: {} });
+    });
+    expect(await inbox.next()).toMatchObject({ code: 200, data: { teamId } });
+    expect(await inbox.next()).toMatchObject({ code: 200001, msg: 'pong' });
+    await inbox.close();
+  });
+
   it('answers heartbeats and delivers pushes to the user and to their team', async () => {
-    const inbox = open(`${base}?token=${encodeURIComponent(alice)}&teamId=${teamId}`);
+    const inbox = open(`${base}?teamId=${teamId}`, alice);
     const hello = await inbox.next();
     expect(hello).toMatchObject({ code: 200, data: { teamId } });
     inbox.send({ code: 200001, authorization: alice, data: {} });
@@ -86,7 +76,7 @@ describe('live connection (embedded: in-process realtime)', () => {
   });
 
   it('does not subscribe a socket to a team its user is not in', async () => {
-    const inbox = open(`${base}?token=${encodeURIComponent(bob)}&teamId=${teamId}`);
+    const inbox = open(`${base}?teamId=${teamId}`, bob);
     const hello = await inbox.next();
     expect(hello).toMatchObject({ code: 200, data: { teamId: 0 } });
     const realtime = processRealtime();
@@ -132,8 +122,8 @@ describe('live pushes from the task service', () => {
     const flows = (await task('projectDetail', { projectId }, owner)).data.flows as { flowId: number }[];
     const taskId = String((await task('newTask', { projectId, name: '拖动我' }, owner)).data.taskId);
 
-    const watching = open(`${base}?token=${encodeURIComponent(member)}&teamId=${teamId}`);
-    const outside = open(`${base}?token=${encodeURIComponent(bystander)}&teamId=${teamId}`);
+    const watching = open(`${base}?teamId=${teamId}`, member);
+    const outside = open(`${base}?teamId=${teamId}`, bystander);
     await watching.next();
     const outsideId = (await outside.next()).data.userId;
     expect((await task('moveFlow', { projectId, taskId, flowId: String(flows[1]!.flowId) }, owner)).code).toBe(200);
@@ -198,9 +188,9 @@ if (!NATS_URL) {
     it('delivers a push for a user to their sockets on either gateway', async () => {
       const token = await h.register('13900000011');
       const other = await h.register('13900000012');
-      const onFirst = open(`${gateways[0]!.url}?token=${encodeURIComponent(token)}`);
-      const onSecond = open(`${gateways[1]!.url}?token=${encodeURIComponent(token)}`);
-      const stranger = open(`${gateways[1]!.url}?token=${encodeURIComponent(other)}`);
+      const onFirst = open(gateways[0]!.url, token);
+      const onSecond = open(gateways[1]!.url, token);
+      const stranger = open(gateways[1]!.url, other);
       const { userId } = (await onFirst.next()).data;
       expect((await onSecond.next()).data.userId).toBe(userId);
       const strangerId = (await stranger.next()).data.userId;

@@ -20,6 +20,7 @@ export * from './readStore/memory.js';
 export * from './readStore/types.js';
 export * from './realtime/memory.js';
 export * from './realtime/nats.js';
+export * from './realtime/sessionsEnded.js';
 export * from './realtime/types.js';
 export * from './runtime.js';
 export * from './service.js';

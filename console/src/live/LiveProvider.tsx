@@ -21,7 +21,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = getToken();
     if (!userId || !token || typeof WebSocket === 'undefined') return;
-    const live = new LiveConnection(liveUrl(window.location, token, teamId), token, browser);
+    const live = new LiveConnection(liveUrl(window.location, teamId), token, browser);
     live.start();
     setConnection(live);
     return () => {

@@ -1,10 +1,11 @@
 /**
- * The live connection of SPEC §4: opened once user info has loaded (never without a token), a heartbeat
+ * The live connection of SPEC §4: opened once user info has loaded (never without a token). The token is the
+ * socket's first message (code 200000), never in its URL, which servers and proxies write to their logs. A heartbeat
  * (code 200001) every 5 s, reconnection 3 s after a close for up to 3 attempts in a row, sends queued while
  * the socket is not open and retried every second. Code 200201 carries the unread count; 200100 and 200101 are
  * read and otherwise ignored; anything else goes to the listeners (e.g. a board that refreshes itself).
  */
-export const LIVE_CODES = { heartbeat: 200001, unread: 200201, signedOut: 402 } as const;
+export const LIVE_CODES = { authenticate: 200000, heartbeat: 200001, unread: 200201, signedOut: 402 } as const;
 export const HEARTBEAT_MS = 5_000;
 export const RECONNECT_MS = 3_000;
 export const RECONNECT_ATTEMPTS = 3;
@@ -36,9 +37,9 @@ export interface LiveSocket {
 
 const OPEN = 1;
 
-export function liveUrl(location: { protocol: string; host: string }, token: string, teamId: number | null): string {
+export function liveUrl(location: { protocol: string; host: string }, teamId: number | null): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = new URLSearchParams({ token, teamId: String(teamId ?? 0) });
+  const query = new URLSearchParams({ teamId: String(teamId ?? 0) });
   return `${scheme}//${location.host}/pmbok/ws?${query}`;
 }
 
@@ -101,6 +102,8 @@ export class LiveConnection {
     this.socket = socket;
     socket.onopen = () => {
       this.attempts = 0;
+      // Before anything queued: the server answers nothing until the token is checked.
+      socket.send(JSON.stringify({ code: LIVE_CODES.authenticate, token: this.token }));
       this.flush();
       this.heartbeat = this.env.setInterval(
         () => this.send({ code: LIVE_CODES.heartbeat, authorization: this.token, data: {} }),

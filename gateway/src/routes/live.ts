@@ -1,9 +1,11 @@
 import websocket from '@fastify/websocket';
-import { type Audience, callerMetadata, liveConnections, type Realtime } from '@pmbok/infra';
+import { type Audience, callerMetadata, endedSessionsOf, liveConnections, type Realtime } from '@pmbok/infra';
 import type { FastifyInstance } from 'fastify';
 
 /** SPEC §4 live connection codes. */
 export const LIVE = {
+  /** The client's first message: `{code: 200000, token}`. */
+  authenticate: 200000,
   heartbeat: 200001,
   unread: 200201,
   /** Sent before closing a connection whose token is missing or no longer valid. */
@@ -12,48 +14,92 @@ export const LIVE = {
 
 /** The client sends a heartbeat every 5 s; a connection silent for six of them is gone. */
 const IDLE_MS = 30_000;
+/** A client sends its token as soon as the socket opens; one that does not within this is not a client. */
+const AUTH_MS = 5_000;
 const CLOSE_SIGNED_OUT = 4402;
 const CLOSE_IDLE = 4408;
 
 export interface LiveOptions {
   realtime: Realtime;
   idleMs?: number;
+  authMs?: number;
 }
 
+const tokenOf = (data: string | undefined): string => {
+  try {
+    const message = JSON.parse(data ?? '') as { code?: unknown; token?: unknown } | null;
+    if (message?.code !== LIVE.authenticate || typeof message.token !== 'string') return '';
+    return message.token.trim();
+  } catch {
+    return '';
+  }
+};
+
 /**
- * The live connection (`GET /pmbok/ws?token=&teamId=`, WebSocket): after the token is checked the socket
- * receives every push to its user and, when the user belongs to `teamId`, to that team. Pushes come through
- * the realtime port, so they reach the socket whichever gateway replica holds it (NATS in production).
+ * The live connection (`GET /pmbok/ws?teamId=`, WebSocket). The token is the socket's first message
+ * (`{code: 200000, token}`), never in the URL: URLs are written to access logs, proxies and browser history,
+ * and a session token there is a session anyone reading them can take. A first message rather than a
+ * single-use ticket needs no ticket store shared by the gateway replicas and no extra call before each
+ * (re)connection. Until the token is checked nothing else is answered; a URL that still carries `token=` is
+ * refused, so that no client keeps leaking it.
+ *
+ * An authenticated socket receives every push to its user and, when the user belongs to `teamId`, to that
+ * team, through the realtime port (NATS across replicas). When its session ends (logout, password change…),
+ * the auth service pushes the ended session ids to the user; the socket of such a session closes with 4402.
  */
 export default async function liveRoutes(app: FastifyInstance, options: LiveOptions) {
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
   const idleMs = options.idleMs ?? IDLE_MS;
+  const authMs = options.authMs ?? AUTH_MS;
 
   app.get('/pmbok/ws', { websocket: true }, async (socket, request) => {
-    const query = request.query as { token?: string; teamId?: string };
+    const query = request.query as { token?: unknown; teamId?: string };
     const send = (message: unknown) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
-    const refuse = () => {
-      send({ code: LIVE.signedOut, msg: '请先登录', data: null });
+    const refuse = (msg = '请先登录') => {
+      send({ code: LIVE.signedOut, msg, data: null });
       socket.close(CLOSE_SIGNED_OUT, 'signed out');
     };
-    // Messages that arrive while the token is checked are answered once it is.
-    const early: string[] = [];
-    const onEarly = (data: unknown) => void early.push(String(data));
-    socket.on('message', onEarly);
+    // What ends with the socket, whenever it closes (even while the token is still being checked).
+    let closed = false;
+    const onClosed: (() => unknown)[] = [];
+    const whenClosed = (cleanup: () => unknown) => (closed ? void cleanup() : onClosed.push(cleanup));
+    socket.once('close', () => {
+      closed = true;
+      for (const cleanup of onClosed.splice(0)) cleanup();
+    });
 
-    const token = String(query.token ?? '').trim();
+    // The first message is the token; later ones wait until it is checked, then are answered in order.
+    const early: string[] = [];
+    let resolveFirst!: (data: string | undefined) => void;
+    const firstMessage = new Promise<string | undefined>((resolve) => {
+      resolveFirst = resolve;
+    });
+    let seenFirst = false;
+    const onEarly = (data: unknown) => {
+      if (seenFirst) early.push(String(data));
+      else {
+        seenFirst = true;
+        resolveFirst(String(data));
+      }
+    };
+    socket.on('message', onEarly);
+    if (query.token !== undefined) return refuse();
+    const authTimer = setTimeout(() => resolveFirst(undefined), authMs);
+    whenClosed(() => resolveFirst(undefined));
+
+    const token = tokenOf(await firstMessage);
+    clearTimeout(authTimer);
+    if (closed) return;
     if (!token) return refuse();
-    let userId: number;
-    try {
-      ({ userId } = await app.services.auth.authenticate(
-        { token },
-        { metadata: callerMetadata({ correlationId: request.id }) },
-      ));
-    } catch {
-      return refuse();
-    }
+    const authenticate = () =>
+      app.services.auth
+        .authenticate({ token }, { metadata: callerMetadata({ correlationId: request.id }) })
+        .catch(() => undefined);
+    const session = await authenticate();
+    if (!session) return refuse();
+    const { userId, sessionId } = session;
     const audiences: Audience[] = [{ userId }];
     const teamId = Number(query.teamId ?? 0);
     if (Number.isSafeInteger(teamId) && teamId > 0) {
@@ -62,15 +108,29 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
         .catch(() => ({ role: 0 }));
       if (role) audiences.push({ teamId });
     }
-    if (socket.readyState !== socket.OPEN) return;
+    if (closed) return;
 
-    const unsubscribes = await Promise.all(audiences.map((audience) => options.realtime.subscribe(audience, send)));
+    const deliver = (payload: unknown) => {
+      const ended = endedSessionsOf(payload);
+      if (!ended) return send(payload);
+      if (ended.includes(sessionId)) refuse('登录已失效');
+    };
+    for (const audience of audiences) {
+      const unsubscribe = await options.realtime.subscribe(audience, deliver);
+      whenClosed(() => unsubscribe().catch(() => {}));
+    }
+    // The session may have ended while the socket subscribed, before it could hear so.
+    if (!closed && !(await authenticate())) return refuse('登录已失效');
+    if (closed) return;
     liveConnections.inc();
-    let idle: NodeJS.Timeout;
+    whenClosed(() => liveConnections.dec());
+
+    let idle: NodeJS.Timeout | undefined;
     const stillThere = () => {
       clearTimeout(idle);
       idle = setTimeout(() => socket.close(CLOSE_IDLE, 'idle'), idleMs);
     };
+    whenClosed(() => clearTimeout(idle));
     const onMessage = (data: unknown) => {
       stillThere();
       let message: unknown;
@@ -85,11 +145,6 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     };
     socket.off('message', onEarly);
     socket.on('message', onMessage);
-    socket.once('close', () => {
-      clearTimeout(idle);
-      liveConnections.dec();
-      for (const unsubscribe of unsubscribes) void unsubscribe().catch(() => {});
-    });
     stillThere();
     send({ code: 200, msg: 'connected', data: { userId, teamId: audiences.length > 1 ? teamId : 0 } });
     for (const data of early) onMessage(data);

@@ -12,6 +12,7 @@ import {
 } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
 import { createAuthContext } from './application/context.js';
+import { startExpiry } from './application/expiry.js';
 import { createProfiles } from './application/profile.js';
 import { createQrLogin } from './application/qrLogin.js';
 import { createSignIn } from './application/signIn.js';
@@ -21,6 +22,7 @@ import { usersProjection } from './projections/users/index.js';
 import { createEmbeddedQrProvider } from './qrProviders/embedded.js';
 import type { QrLoginProvider } from './qrProviders/types.js';
 import { createWechatQrProvider } from './qrProviders/wechat.js';
+import { startLiveSessionReactions } from './reactions/liveSessions.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
 /** AUTH_SECRET, or one generated once and kept beside the service's data. */
@@ -59,7 +61,11 @@ export function startAuthService(options: {
     'auth',
     {
       projections: [usersProjection, sessionsProjection],
-      reactions: (runtime) => startTeamReactions(runtime),
+      reactions: async (runtime) => [
+        ...(await startTeamReactions(runtime)),
+        ...(await startLiveSessionReactions(runtime, options.logger)),
+        startExpiry(runtime, options.logger, options.clock).stop,
+      ],
       grpc: (runtime, projections) => {
         const qrProvider = qrProviderFrom(options.config, options.wechatFetch);
         const context = createAuthContext({

@@ -1,0 +1,27 @@
+/**
+ * The control push that tells every gateway replica that sessions of a user ended (logout, password or
+ * telephone change, password reset, account closed). It goes to the user's audience, which every live socket
+ * of that user subscribes to; a socket whose session is listed says 402 and closes, the others ignore it. It is
+ * never forwarded to a browser as such.
+ */
+export const SESSIONS_ENDED = 402;
+
+export interface SessionsEndedPush {
+  code: typeof SESSIONS_ENDED;
+  msg: string;
+  data: { sessionIds: string[] };
+}
+
+export const sessionsEndedPush = (sessionIds: string[]): SessionsEndedPush => ({
+  code: SESSIONS_ENDED,
+  msg: '登录已失效',
+  data: { sessionIds },
+});
+
+/** The ended sessions a push names, or `undefined` when it is not that control push. */
+export function endedSessionsOf(payload: unknown): string[] | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { code, data } = payload as { code?: unknown; data?: { sessionIds?: unknown } };
+  if (code !== SESSIONS_ENDED || !Array.isArray(data?.sessionIds)) return undefined;
+  return data.sessionIds.filter((id): id is string => typeof id === 'string');
+}
