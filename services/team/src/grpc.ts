@@ -1,6 +1,7 @@
 import { callerOf, invalid, signedInCaller } from '@pmbok/infra';
 import { teamv1 } from '@pmbok/proto';
 import type { TeamRole } from './domain/team/team.js';
+import type { Invitations } from './invitations.js';
 import type { MemberSort, Teams } from './teams.js';
 
 const { TeamRole: Role } = teamv1;
@@ -15,7 +16,10 @@ const fromProto = (role: teamv1.TeamRole): TeamRole | undefined =>
 const sortFields: MemberSort[] = ['nickname', 'trueName', 'role', 'joinedAt'];
 
 /** Requests in, use cases called, responses out. */
-export function teamServiceImplementation(teams: Teams): Omit<teamv1.TeamServiceImplementation, 'getStatus'> {
+export function teamServiceImplementation(
+  teams: Teams,
+  invitations: Invitations,
+): Omit<teamv1.TeamServiceImplementation, 'getStatus'> {
   return {
     async createTeam(request, context) {
       const { name, sourceProjectIds, sourceTaskProjectIds } = request;
@@ -49,7 +53,24 @@ export function teamServiceImplementation(teams: Teams): Omit<teamv1.TeamService
       return teams.join(request.shareCode, request.inviterId, signedInCaller(context));
     },
     async inviteByTelephone(request, context) {
-      return teams.inviteByTelephone(request.teamId, request.telephone, signedInCaller(context));
+      return invitations.invite(request.teamId, request.telephone, signedInCaller(context));
+    },
+    async listPendingInvitations(request, context) {
+      return { invitations: await invitations.pending(request.teamId, signedInCaller(context)) };
+    },
+    async revokeInvitation(request, context) {
+      await invitations.revoke(request.teamId, request.telephone, signedInCaller(context));
+      return {};
+    },
+    async listMyInvitations(_request, context) {
+      return { invitations: await invitations.mine(signedInCaller(context)) };
+    },
+    async acceptInvitation(request, context) {
+      return invitations.accept(request.teamId, signedInCaller(context));
+    },
+    async declineInvitation(request, context) {
+      await invitations.decline(request.teamId, signedInCaller(context));
+      return {};
     },
     async changeMemberRole(request, context) {
       const role = fromProto(request.role);

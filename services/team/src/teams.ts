@@ -1,36 +1,20 @@
-import {
-  type Caller,
-  forbidden,
-  handleCommand,
-  invalid,
-  type Logger,
-  newShareCode,
-  nextNumericId,
-  notFound,
-  type ProjectionRunner,
-  type ServiceRuntime,
-  type SmsProvider,
-} from '@pmbok/infra';
-import { messages, type TeamCommand, teamDecider } from './domain/team/businessLogic.js';
-import { type TeamRole, teamStreamId } from './domain/team/team.js';
+import { type Caller, handleCommand, newShareCode, nextNumericId, notFound } from '@pmbok/infra';
+import { messages } from './domain/team/businessLogic.js';
+import type { TeamRole } from './domain/team/team.js';
 import { teamSelectionDecider, teamSelectionStreamId } from './domain/teamSelection/teamSelection.js';
 import { activeTeams } from './projections/activeTeams/index.js';
-import { directory, type PersonDoc } from './projections/directory/index.js';
-import { type TeamDoc, teams } from './projections/teams/index.js';
+import { teams } from './projections/teams/index.js';
+import {
+  displayName,
+  people as peopleIn,
+  type TeamsDeps,
+  teamCommandRunner,
+  memberView as viewAs,
+} from './teamAccess.js';
 
-export interface TeamsDeps {
-  runtime: ServiceRuntime;
-  projections: ProjectionRunner;
-  sms: SmsProvider;
-  logger: Logger;
-  /** Public address of the console, for invitation links sent by SMS. */
-  publicUrl: string;
-  now?: () => number;
-}
+export type { TeamsDeps } from './teamAccess.js';
 
-const TELEPHONE = /^1[345789]\d{9}$/;
 const maskTelephone = (t: string) => (t.length === 11 ? `${t.slice(0, 3)}****${t.slice(7)}` : '');
-const displayName = (person: PersonDoc | null | undefined) => person?.trueName || person?.nickname || '';
 
 export type MemberSort = 'nickname' | 'trueName' | 'role' | 'joinedAt';
 const roleOrder: Record<TeamRole, number> = { owner: 0, administrator: 1, member: 2 };
@@ -39,25 +23,9 @@ const roleOrder: Record<TeamRole, number> = { owner: 0, administrator: 1, member
 export function createTeams(deps: TeamsDeps) {
   const { eventStore, readStore } = deps.runtime;
   const now = deps.now ?? Date.now;
-
-  async function run(teamId: number, command: TeamCommand, caller: Caller) {
-    const { events, result } = await handleCommand(eventStore, teamStreamId(teamId), teamDecider, command, {
-      actor: String(caller.userId),
-      teamId: String(teamId),
-      correlationId: caller.correlationId,
-      at: now(),
-    });
-    if (result.lastGlobalPosition > 0) await deps.projections.waitFor(result.lastGlobalPosition);
-    return events;
-  }
-
-  /** A team the caller belongs to, with the caller's role; non-members get the same answer as for no team. */
-  async function memberView(teamId: number, userId: number): Promise<{ team: TeamDoc; role: TeamRole }> {
-    const team = await teams(readStore).findOne({ _id: String(teamId) });
-    const role = team?.members.find((m) => m.userId === userId)?.role;
-    if (!team || !role) throw forbidden(messages.notMember);
-    return { team, role };
-  }
+  const run = teamCommandRunner(deps);
+  const memberView = (teamId: number, userId: number) => viewAs(readStore, teamId, userId);
+  const people = (userIds: number[]) => peopleIn(readStore, userIds);
 
   async function uniqueShareCode(): Promise<string> {
     for (;;) {
@@ -65,11 +33,6 @@ export function createTeams(deps: TeamsDeps) {
       if (!(await teams(readStore).findOne({ shareCode: code }))) return code;
     }
   }
-
-  const people = async (userIds: number[]) => {
-    const found = await Promise.all(userIds.map((id) => directory(readStore).findOne({ _id: String(id) })));
-    return new Map(found.filter((p): p is PersonDoc => p !== null).map((p) => [p.userId, p]));
-  };
 
   return {
     async create(input: { name: string; sourceProjectIds: number[]; sourceTaskProjectIds: number[] }, caller: Caller) {
@@ -150,31 +113,6 @@ export function createTeams(deps: TeamsDeps) {
         caller,
       );
       return { teamId: team.teamId };
-    },
-
-    async inviteByTelephone(teamId: number, telephone: string, caller: Caller) {
-      if (!TELEPHONE.test(telephone)) throw invalid('请输入正确手机号码');
-      const person = await directory(readStore).findOne({ telephone });
-      const events = await run(
-        teamId,
-        {
-          type: 'InviteByTelephone',
-          data: { telephone, userId: person?.userId ?? 0 },
-          metadata: { actorId: caller.userId },
-        },
-        caller,
-      );
-      if (events.some((e) => e.type === 'TelephoneInvited')) {
-        const { team } = await memberView(teamId, caller.userId);
-        const inviter = (await people([caller.userId])).get(caller.userId);
-        await deps.sms.send(telephone, {
-          kind: 'teamInvitation',
-          teamName: team.name,
-          inviterName: displayName(inviter),
-          link: `${deps.publicUrl}/system/#/invite/${team.shareCode}/${caller.userId}`,
-        });
-      }
-      return { joined: Boolean(person) };
     },
 
     changeRole: (teamId: number, userId: number, role: TeamRole, caller: Caller) =>

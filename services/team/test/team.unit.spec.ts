@@ -138,36 +138,125 @@ describe('when the team has an owner, an administrator and a member', () => {
 });
 
 describe('invitations by telephone', () => {
-  const invited: TeamEvent[] = [
-    ...staffed,
-    { type: 'TelephoneInvited', data: { telephone: '13811112222', inviterId: ADMIN } },
-  ];
-  it('records an unregistered number once', () => {
+  const PHONE = '13811112222';
+  const INVITEE = 42;
+  const invited: TeamEvent[] = [...staffed, { type: 'TelephoneInvited', data: { telephone: PHONE, inviterId: ADMIN } }];
+
+  it('records a pending invitation only, whether or not the number has an account, once', () => {
+    for (const userId of [0, INVITEE]) {
+      spec
+        .given(staffed)
+        .when({ type: 'InviteByTelephone', data: { telephone: PHONE, userId }, ...as(ADMIN) })
+        .then([{ type: 'TelephoneInvited', data: { telephone: PHONE, inviterId: ADMIN } }]);
+      spec
+        .given(invited)
+        .when({ type: 'InviteByTelephone', data: { telephone: PHONE, userId }, ...as(OWNER) })
+        .thenThrows(DomainError, messages.alreadyInvited);
+    }
+  });
+
+  it('refuses to invite a member, and lets only the owner and administrators invite', () => {
     spec
       .given(staffed)
-      .when({ type: 'InviteByTelephone', data: { telephone: '13811112222', userId: 0 }, ...as(ADMIN) })
-      .then([{ type: 'TelephoneInvited', data: { telephone: '13811112222', inviterId: ADMIN } }]);
+      .when({ type: 'InviteByTelephone', data: { telephone: PHONE, userId: MEMBER }, ...as(ADMIN) })
+      .thenThrows(DomainError, messages.alreadyMember);
     spec
-      .given(invited)
-      .when({ type: 'InviteByTelephone', data: { telephone: '13811112222', userId: 0 }, ...as(OWNER) })
-      .thenThrows(DomainError, messages.alreadyInvited);
+      .given(staffed)
+      .when({ type: 'InviteByTelephone', data: { telephone: PHONE, userId: 0 }, ...as(MEMBER) })
+      .thenThrows(DomainError, messages.noPermission);
   });
-  it('turns the invitation into membership when the number registers, once', () => {
+
+  it('makes the invitee a member when they accept, and accepting again changes nothing', () => {
     const accepted: TeamEvent = {
       type: 'MemberJoined',
-      data: { userId: 42, role: 'member', via: 'invitation', inviterId: ADMIN, telephone: '13811112222' },
+      data: { userId: INVITEE, role: 'member', via: 'invitation', inviterId: ADMIN, telephone: PHONE },
     };
     spec
       .given(invited)
-      .when({ type: 'AcceptTelephoneInvitation', data: { telephone: '13811112222', userId: 42 } })
+      .when({ type: 'AcceptInvitation', data: { telephone: PHONE }, ...as(INVITEE) })
       .then([accepted]);
     spec
       .given([...invited, accepted])
-      .when({ type: 'AcceptTelephoneInvitation', data: { telephone: '13811112222', userId: 42 } })
+      .when({ type: 'AcceptInvitation', data: { telephone: PHONE }, ...as(INVITEE) })
       .then([]);
+    // the invitation was used: nobody else holding the number later can use it again
+    spec
+      .given([...invited, accepted])
+      .when({ type: 'AcceptInvitation', data: { telephone: PHONE }, ...as(STRANGER) })
+      .thenThrows(DomainError, messages.invitationNotFound);
+  });
+
+  it('lets nobody accept an invitation that is not pending for their telephone', () => {
+    spec
+      .given(invited)
+      .when({ type: 'AcceptInvitation', data: { telephone: '13900000000' }, ...as(STRANGER) })
+      .thenThrows(DomainError, messages.invitationNotFound);
     spec
       .given(staffed)
-      .when({ type: 'AcceptTelephoneInvitation', data: { telephone: '13811112222', userId: 42 } })
-      .then([]);
+      .when({ type: 'AcceptInvitation', data: { telephone: PHONE }, ...as(INVITEE) })
+      .thenThrows(DomainError, messages.invitationNotFound);
+    spec
+      .given([])
+      .when({ type: 'AcceptInvitation', data: { telephone: PHONE }, ...as(INVITEE) })
+      .thenThrows(DomainError, messages.invitationNotFound);
+  });
+
+  it('forgets a declined invitation, which can then be sent again', () => {
+    const declined: TeamEvent = { type: 'InvitationDeclined', data: { telephone: PHONE, userId: INVITEE } };
+    spec
+      .given(invited)
+      .when({ type: 'DeclineInvitation', data: { telephone: PHONE }, ...as(INVITEE) })
+      .then([declined]);
+    spec
+      .given([...invited, declined])
+      .when({ type: 'AcceptInvitation', data: { telephone: PHONE }, ...as(INVITEE) })
+      .thenThrows(DomainError, messages.invitationNotFound);
+    spec
+      .given([...invited, declined])
+      .when({ type: 'DeclineInvitation', data: { telephone: PHONE }, ...as(INVITEE) })
+      .thenThrows(DomainError, messages.invitationNotFound);
+    spec
+      .given([...invited, declined])
+      .when({ type: 'InviteByTelephone', data: { telephone: PHONE, userId: INVITEE }, ...as(OWNER) })
+      .then([{ type: 'TelephoneInvited', data: { telephone: PHONE, inviterId: OWNER } }]);
+  });
+
+  it('lets the owner and administrators revoke a pending invitation, and nobody else', () => {
+    const revoked: TeamEvent = { type: 'InvitationRevoked', data: { telephone: PHONE, revokedBy: OWNER } };
+    spec
+      .given(invited)
+      .when({ type: 'RevokeInvitation', data: { telephone: PHONE }, ...as(OWNER) })
+      .then([revoked]);
+    spec
+      .given(invited)
+      .when({ type: 'RevokeInvitation', data: { telephone: PHONE }, ...as(MEMBER) })
+      .thenThrows(DomainError, messages.noPermission);
+    spec
+      .given(invited)
+      .when({ type: 'RevokeInvitation', data: { telephone: PHONE }, ...as(STRANGER) })
+      .thenThrows(DomainError, messages.notMember);
+    spec
+      .given([...invited, revoked])
+      .when({ type: 'AcceptInvitation', data: { telephone: PHONE }, ...as(INVITEE) })
+      .thenThrows(DomainError, messages.invitationNotFound);
+  });
+
+  it('still replays the logs of members who joined at once by telephone before invitations needed consent', () => {
+    const joinedAtOnce: TeamEvent = {
+      type: 'MemberJoined',
+      data: { userId: INVITEE, role: 'member', via: 'telephone', inviterId: ADMIN, telephone: PHONE },
+    };
+    spec
+      .given([...staffed, joinedAtOnce])
+      .when({ type: 'RemoveMember', data: { userId: INVITEE }, ...as(ADMIN) })
+      .then([{ type: 'MemberRemoved', data: { userId: INVITEE } }]);
+    const acceptedOnRegistration: TeamEvent = {
+      type: 'MemberJoined',
+      data: { userId: INVITEE, role: 'member', via: 'invitation', inviterId: ADMIN, telephone: PHONE },
+    };
+    spec
+      .given([...invited, acceptedOnRegistration])
+      .when({ type: 'InviteByTelephone', data: { telephone: PHONE, userId: 0 }, ...as(ADMIN) })
+      .then([{ type: 'TelephoneInvited', data: { telephone: PHONE, inviterId: ADMIN } }]);
   });
 });

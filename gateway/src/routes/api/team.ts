@@ -118,6 +118,55 @@ export const teamCalls = [
   }),
   defineCall({
     module: 'team',
+    call: 'pendingInvitations',
+    access: 'user',
+    fields: { teamId: id },
+    async handle(body, { services, metadata }) {
+      return (await services.team.listPendingInvitations({ teamId: Number(body.teamId) }, { metadata })).invitations;
+    },
+  }),
+  defineCall({
+    module: 'team',
+    call: 'revokeInvitation',
+    access: 'user',
+    fields: { teamId: id, telephone: text(32) },
+    async handle(body, { services, metadata }) {
+      await services.team.revokeInvitation(
+        { teamId: Number(body.teamId), telephone: body.telephone.trim() },
+        { metadata },
+      );
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'team',
+    call: 'myInvitations',
+    access: 'user',
+    fields: {},
+    async handle(_body, { services, metadata }) {
+      return (await services.team.listMyInvitations({}, { metadata })).invitations;
+    },
+  }),
+  defineCall({
+    module: 'team',
+    call: 'acceptInvitation',
+    access: 'user',
+    fields: { teamId: id },
+    handle: (body, { services, metadata }) =>
+      services.team.acceptInvitation({ teamId: Number(body.teamId) }, { metadata }),
+  }),
+  defineCall({
+    module: 'team',
+    call: 'declineInvitation',
+    access: 'user',
+    fields: { teamId: id },
+    async handle(body, { services, metadata }) {
+      await services.team.declineInvitation({ teamId: Number(body.teamId) }, { metadata });
+      return null;
+    },
+  }),
+  defineCall({
+    module: 'team',
     call: 'deleteTeamUser',
     access: 'user',
     fields: { teamId: id, userId: id },

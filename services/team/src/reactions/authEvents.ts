@@ -1,4 +1,4 @@
-import { feedReadModel, handleCommand, type Logger, type ServiceRuntime } from '@pmbok/infra';
+import { feedReadModel, handleCommand, type ServiceRuntime } from '@pmbok/infra';
 import { teamDecider } from '../domain/team/businessLogic.js';
 import { teamStreamId } from '../domain/team/team.js';
 import { directoryProjection } from '../projections/directory/index.js';
@@ -21,39 +21,27 @@ async function leaveAllTeams(runtime: ServiceRuntime, userId: number, eventId: s
 
 /**
  * Consumers of the auth service's events:
- * - the directory read model (fed with its position kept in the read store, so an in-memory one is rebuilt);
- * - accepting telephone invitations when the invited number registers (its offset is durable; the command id
- *   makes a redelivered registration join nobody twice).
+ * - the directory read model (fed with its position kept in the read store, so an in-memory one is rebuilt); it
+ *   holds each user's current verified telephone, by which invitees find their invitations;
+ * - closed accounts leaving their teams (its offset is durable; the command id makes a redelivered closure leave
+ *   nothing twice). Registering joins no team: an invitation waits for its invitee to accept it.
  */
-export async function startAuthReactions(runtime: ServiceRuntime, logger: Logger) {
+export async function startAuthReactions(runtime: ServiceRuntime) {
   const directory = await feedReadModel(runtime, {
     topic: 'auth',
     group: 'team-directory',
     projection: directoryProjection,
   });
-  const invitations = await runtime.eventBus.subscribe({
+  // The group keeps the name it had when it also accepted invitations on registration, so it resumes its offset.
+  const closures = await runtime.eventBus.subscribe({
     topic: 'auth',
     group: 'team-invitations',
     handler: async (events) => {
       for (const event of events) {
-        if (event.type === 'AccountClosed') {
-          await leaveAllTeams(runtime, Number(event.metadata.streamId.slice('user-'.length)), event.metadata.eventId);
-          continue;
-        }
-        if (event.type !== 'UserRegistered') continue;
-        const { userId, telephone } = event.data as { userId: number; telephone: string };
-        for (const team of await teams(runtime.readStore).find({ pendingTelephones: telephone })) {
-          await handleCommand(
-            runtime.eventStore,
-            teamStreamId(team.teamId),
-            teamDecider,
-            { type: 'AcceptTelephoneInvitation', data: { telephone, userId } },
-            { commandId: `accept-invitation:${event.metadata.eventId}:${team.teamId}`, actor: String(userId) },
-          );
-          logger.info({ teamId: team.teamId, userId }, 'telephone invitation accepted on registration');
-        }
+        if (event.type !== 'AccountClosed') continue;
+        await leaveAllTeams(runtime, Number(event.metadata.streamId.slice('user-'.length)), event.metadata.eventId);
       }
     },
   });
-  return [() => directory.stop(), () => invitations.stop()];
+  return { directory, stops: [() => directory.stop(), () => closures.stop()] };
 }

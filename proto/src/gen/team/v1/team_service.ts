@@ -183,8 +183,65 @@ export interface InviteByTelephoneRequest {
 }
 
 export interface InviteByTelephoneResponse {
-  /** True when the number belonged to an account, which joined; false when an SMS invitation went out. */
-  joined: boolean;
+  /** True once the invitation is pending. */
+  invited: boolean;
+}
+
+/** A pending invitation as its team's managers see it: nothing about the invitee beyond the number they typed. */
+export interface PendingInvitation {
+  telephone: string;
+  inviterName: string;
+  invitedAt: number;
+}
+
+export interface ListPendingInvitationsRequest {
+  teamId: number;
+}
+
+export interface ListPendingInvitationsResponse {
+  /** Newest first. */
+  invitations: PendingInvitation[];
+}
+
+export interface RevokeInvitationRequest {
+  teamId: number;
+  telephone: string;
+}
+
+export interface RevokeInvitationResponse {
+}
+
+/** An invitation as its invitee sees it. */
+export interface MyInvitation {
+  teamId: number;
+  teamName: string;
+  /** Index of the team's default poster image (0-8). */
+  poster: number;
+  inviterName: string;
+  invitedAt: number;
+}
+
+export interface ListMyInvitationsRequest {
+}
+
+export interface ListMyInvitationsResponse {
+  /** Newest first; teams the caller already belongs to are left out. */
+  invitations: MyInvitation[];
+}
+
+export interface AcceptInvitationRequest {
+  teamId: number;
+}
+
+export interface AcceptInvitationResponse {
+  teamId: number;
+}
+
+export interface DeclineInvitationRequest {
+  teamId: number;
+}
+
+export interface DeclineInvitationResponse {
 }
 
 export interface ChangeMemberRoleRequest {
@@ -2491,13 +2548,13 @@ export const InviteByTelephoneRequest: MessageFns<InviteByTelephoneRequest> = {
 };
 
 function createBaseInviteByTelephoneResponse(): InviteByTelephoneResponse {
-  return { joined: false };
+  return { invited: false };
 }
 
 export const InviteByTelephoneResponse: MessageFns<InviteByTelephoneResponse> = {
   encode(message: InviteByTelephoneResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.joined !== false) {
-      writer.uint32(8).bool(message.joined);
+    if (message.invited !== false) {
+      writer.uint32(16).bool(message.invited);
     }
     return writer;
   },
@@ -2515,12 +2572,12 @@ export const InviteByTelephoneResponse: MessageFns<InviteByTelephoneResponse> = 
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
+          case 2: {
+            if (tag !== 16) {
               break;
             }
 
-            message.joined = reader.bool();
+            message.invited = reader.bool();
             continue;
           }
         }
@@ -2536,13 +2593,13 @@ export const InviteByTelephoneResponse: MessageFns<InviteByTelephoneResponse> = 
   },
 
   fromJSON(object: any): InviteByTelephoneResponse {
-    return { joined: isSet(object.joined) ? globalThis.Boolean(object.joined) : false };
+    return { invited: isSet(object.invited) ? globalThis.Boolean(object.invited) : false };
   },
 
   toJSON(message: InviteByTelephoneResponse): unknown {
     const obj: any = {};
-    if (message.joined !== false) {
-      obj.joined = message.joined;
+    if (message.invited !== false) {
+      obj.invited = message.invited;
     }
     return obj;
   },
@@ -2552,7 +2609,944 @@ export const InviteByTelephoneResponse: MessageFns<InviteByTelephoneResponse> = 
   },
   fromPartial(object: DeepPartial<InviteByTelephoneResponse>): InviteByTelephoneResponse {
     const message = createBaseInviteByTelephoneResponse();
-    message.joined = object.joined ?? false;
+    message.invited = object.invited ?? false;
+    return message;
+  },
+};
+
+function createBasePendingInvitation(): PendingInvitation {
+  return { telephone: "", inviterName: "", invitedAt: 0 };
+}
+
+export const PendingInvitation: MessageFns<PendingInvitation> = {
+  encode(message: PendingInvitation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.telephone !== "") {
+      writer.uint32(10).string(message.telephone);
+    }
+    if (message.inviterName !== "") {
+      writer.uint32(18).string(message.inviterName);
+    }
+    if (message.invitedAt !== 0) {
+      writer.uint32(24).int64(message.invitedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PendingInvitation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePendingInvitation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.inviterName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.invitedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PendingInvitation {
+    return {
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+      inviterName: isSet(object.inviterName)
+        ? globalThis.String(object.inviterName)
+        : isSet(object.inviter_name)
+        ? globalThis.String(object.inviter_name)
+        : "",
+      invitedAt: isSet(object.invitedAt)
+        ? globalThis.Number(object.invitedAt)
+        : isSet(object.invited_at)
+        ? globalThis.Number(object.invited_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: PendingInvitation): unknown {
+    const obj: any = {};
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    if (message.inviterName !== "") {
+      obj.inviterName = message.inviterName;
+    }
+    if (message.invitedAt !== 0) {
+      obj.invitedAt = Math.round(message.invitedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PendingInvitation>): PendingInvitation {
+    return PendingInvitation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PendingInvitation>): PendingInvitation {
+    const message = createBasePendingInvitation();
+    message.telephone = object.telephone ?? "";
+    message.inviterName = object.inviterName ?? "";
+    message.invitedAt = object.invitedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseListPendingInvitationsRequest(): ListPendingInvitationsRequest {
+  return { teamId: 0 };
+}
+
+export const ListPendingInvitationsRequest: MessageFns<ListPendingInvitationsRequest> = {
+  encode(message: ListPendingInvitationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPendingInvitationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPendingInvitationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPendingInvitationsRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListPendingInvitationsRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListPendingInvitationsRequest>): ListPendingInvitationsRequest {
+    return ListPendingInvitationsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListPendingInvitationsRequest>): ListPendingInvitationsRequest {
+    const message = createBaseListPendingInvitationsRequest();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListPendingInvitationsResponse(): ListPendingInvitationsResponse {
+  return { invitations: [] };
+}
+
+export const ListPendingInvitationsResponse: MessageFns<ListPendingInvitationsResponse> = {
+  encode(message: ListPendingInvitationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.invitations) {
+      PendingInvitation.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPendingInvitationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPendingInvitationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.invitations.push(PendingInvitation.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPendingInvitationsResponse {
+    return {
+      invitations: globalThis.Array.isArray(object?.invitations)
+        ? object.invitations.map((e: any) => PendingInvitation.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListPendingInvitationsResponse): unknown {
+    const obj: any = {};
+    if (message.invitations?.length) {
+      obj.invitations = message.invitations.map((e) => PendingInvitation.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListPendingInvitationsResponse>): ListPendingInvitationsResponse {
+    return ListPendingInvitationsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListPendingInvitationsResponse>): ListPendingInvitationsResponse {
+    const message = createBaseListPendingInvitationsResponse();
+    message.invitations = object.invitations?.map((e) => PendingInvitation.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRevokeInvitationRequest(): RevokeInvitationRequest {
+  return { teamId: 0, telephone: "" };
+}
+
+export const RevokeInvitationRequest: MessageFns<RevokeInvitationRequest> = {
+  encode(message: RevokeInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.telephone !== "") {
+      writer.uint32(18).string(message.telephone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.telephone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeInvitationRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      telephone: isSet(object.telephone) ? globalThis.String(object.telephone) : "",
+    };
+  },
+
+  toJSON(message: RevokeInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.telephone !== "") {
+      obj.telephone = message.telephone;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RevokeInvitationRequest>): RevokeInvitationRequest {
+    return RevokeInvitationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RevokeInvitationRequest>): RevokeInvitationRequest {
+    const message = createBaseRevokeInvitationRequest();
+    message.teamId = object.teamId ?? 0;
+    message.telephone = object.telephone ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeInvitationResponse(): RevokeInvitationResponse {
+  return {};
+}
+
+export const RevokeInvitationResponse: MessageFns<RevokeInvitationResponse> = {
+  encode(_: RevokeInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RevokeInvitationResponse {
+    return {};
+  },
+
+  toJSON(_: RevokeInvitationResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RevokeInvitationResponse>): RevokeInvitationResponse {
+    return RevokeInvitationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RevokeInvitationResponse>): RevokeInvitationResponse {
+    const message = createBaseRevokeInvitationResponse();
+    return message;
+  },
+};
+
+function createBaseMyInvitation(): MyInvitation {
+  return { teamId: 0, teamName: "", poster: 0, inviterName: "", invitedAt: 0 };
+}
+
+export const MyInvitation: MessageFns<MyInvitation> = {
+  encode(message: MyInvitation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    if (message.teamName !== "") {
+      writer.uint32(18).string(message.teamName);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(24).int32(message.poster);
+    }
+    if (message.inviterName !== "") {
+      writer.uint32(34).string(message.inviterName);
+    }
+    if (message.invitedAt !== 0) {
+      writer.uint32(40).int64(message.invitedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MyInvitation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMyInvitation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.teamName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.inviterName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.invitedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MyInvitation {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      teamName: isSet(object.teamName)
+        ? globalThis.String(object.teamName)
+        : isSet(object.team_name)
+        ? globalThis.String(object.team_name)
+        : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+      inviterName: isSet(object.inviterName)
+        ? globalThis.String(object.inviterName)
+        : isSet(object.inviter_name)
+        ? globalThis.String(object.inviter_name)
+        : "",
+      invitedAt: isSet(object.invitedAt)
+        ? globalThis.Number(object.invitedAt)
+        : isSet(object.invited_at)
+        ? globalThis.Number(object.invited_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: MyInvitation): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.teamName !== "") {
+      obj.teamName = message.teamName;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.inviterName !== "") {
+      obj.inviterName = message.inviterName;
+    }
+    if (message.invitedAt !== 0) {
+      obj.invitedAt = Math.round(message.invitedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MyInvitation>): MyInvitation {
+    return MyInvitation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MyInvitation>): MyInvitation {
+    const message = createBaseMyInvitation();
+    message.teamId = object.teamId ?? 0;
+    message.teamName = object.teamName ?? "";
+    message.poster = object.poster ?? 0;
+    message.inviterName = object.inviterName ?? "";
+    message.invitedAt = object.invitedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseListMyInvitationsRequest(): ListMyInvitationsRequest {
+  return {};
+}
+
+export const ListMyInvitationsRequest: MessageFns<ListMyInvitationsRequest> = {
+  encode(_: ListMyInvitationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyInvitationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyInvitationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListMyInvitationsRequest {
+    return {};
+  },
+
+  toJSON(_: ListMyInvitationsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyInvitationsRequest>): ListMyInvitationsRequest {
+    return ListMyInvitationsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListMyInvitationsRequest>): ListMyInvitationsRequest {
+    const message = createBaseListMyInvitationsRequest();
+    return message;
+  },
+};
+
+function createBaseListMyInvitationsResponse(): ListMyInvitationsResponse {
+  return { invitations: [] };
+}
+
+export const ListMyInvitationsResponse: MessageFns<ListMyInvitationsResponse> = {
+  encode(message: ListMyInvitationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.invitations) {
+      MyInvitation.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyInvitationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyInvitationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.invitations.push(MyInvitation.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyInvitationsResponse {
+    return {
+      invitations: globalThis.Array.isArray(object?.invitations)
+        ? object.invitations.map((e: any) => MyInvitation.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListMyInvitationsResponse): unknown {
+    const obj: any = {};
+    if (message.invitations?.length) {
+      obj.invitations = message.invitations.map((e) => MyInvitation.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyInvitationsResponse>): ListMyInvitationsResponse {
+    return ListMyInvitationsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMyInvitationsResponse>): ListMyInvitationsResponse {
+    const message = createBaseListMyInvitationsResponse();
+    message.invitations = object.invitations?.map((e) => MyInvitation.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAcceptInvitationRequest(): AcceptInvitationRequest {
+  return { teamId: 0 };
+}
+
+export const AcceptInvitationRequest: MessageFns<AcceptInvitationRequest> = {
+  encode(message: AcceptInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AcceptInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAcceptInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AcceptInvitationRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: AcceptInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AcceptInvitationRequest>): AcceptInvitationRequest {
+    return AcceptInvitationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AcceptInvitationRequest>): AcceptInvitationRequest {
+    const message = createBaseAcceptInvitationRequest();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseAcceptInvitationResponse(): AcceptInvitationResponse {
+  return { teamId: 0 };
+}
+
+export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
+  encode(message: AcceptInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AcceptInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAcceptInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AcceptInvitationResponse {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: AcceptInvitationResponse): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AcceptInvitationResponse>): AcceptInvitationResponse {
+    return AcceptInvitationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AcceptInvitationResponse>): AcceptInvitationResponse {
+    const message = createBaseAcceptInvitationResponse();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeclineInvitationRequest(): DeclineInvitationRequest {
+  return { teamId: 0 };
+}
+
+export const DeclineInvitationRequest: MessageFns<DeclineInvitationRequest> = {
+  encode(message: DeclineInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.teamId !== 0) {
+      writer.uint32(8).int64(message.teamId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeclineInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeclineInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeclineInvitationRequest {
+    return {
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeclineInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeclineInvitationRequest>): DeclineInvitationRequest {
+    return DeclineInvitationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeclineInvitationRequest>): DeclineInvitationRequest {
+    const message = createBaseDeclineInvitationRequest();
+    message.teamId = object.teamId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeclineInvitationResponse(): DeclineInvitationResponse {
+  return {};
+}
+
+export const DeclineInvitationResponse: MessageFns<DeclineInvitationResponse> = {
+  encode(_: DeclineInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeclineInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeclineInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeclineInvitationResponse {
+    return {};
+  },
+
+  toJSON(_: DeclineInvitationResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeclineInvitationResponse>): DeclineInvitationResponse {
+    return DeclineInvitationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeclineInvitationResponse>): DeclineInvitationResponse {
+    const message = createBaseDeclineInvitationResponse();
     return message;
   },
 };
@@ -3911,12 +4905,63 @@ export const TeamServiceDefinition = {
       responseStream: false,
       options: {},
     },
-    /** InviteByTelephone adds a registered user, or invites an unregistered number by SMS (owner and administrators). */
+    /**
+     * InviteByTelephone records a pending invitation to a number and tells it by SMS (owner and administrators).
+     * Nobody joins until the number's owner accepts; the answer is the same whether the number has an account.
+     */
     inviteByTelephone: {
       name: "InviteByTelephone",
       requestType: InviteByTelephoneRequest as typeof InviteByTelephoneRequest,
       requestStream: false,
       responseType: InviteByTelephoneResponse as typeof InviteByTelephoneResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * ListPendingInvitations lists a team's invitations not yet answered: the telephones typed, who invited, when
+     * (owner and administrators).
+     */
+    listPendingInvitations: {
+      name: "ListPendingInvitations",
+      requestType: ListPendingInvitationsRequest as typeof ListPendingInvitationsRequest,
+      requestStream: false,
+      responseType: ListPendingInvitationsResponse as typeof ListPendingInvitationsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RevokeInvitation withdraws a pending invitation (owner and administrators). */
+    revokeInvitation: {
+      name: "RevokeInvitation",
+      requestType: RevokeInvitationRequest as typeof RevokeInvitationRequest,
+      requestStream: false,
+      responseType: RevokeInvitationResponse as typeof RevokeInvitationResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListMyInvitations lists the invitations waiting for the caller's current verified telephone. */
+    listMyInvitations: {
+      name: "ListMyInvitations",
+      requestType: ListMyInvitationsRequest as typeof ListMyInvitationsRequest,
+      requestStream: false,
+      responseType: ListMyInvitationsResponse as typeof ListMyInvitationsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** AcceptInvitation makes the caller a member of a team that invited the caller's telephone. */
+    acceptInvitation: {
+      name: "AcceptInvitation",
+      requestType: AcceptInvitationRequest as typeof AcceptInvitationRequest,
+      requestStream: false,
+      responseType: AcceptInvitationResponse as typeof AcceptInvitationResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeclineInvitation refuses a team's invitation to the caller's telephone; it is no longer pending. */
+    declineInvitation: {
+      name: "DeclineInvitation",
+      requestType: DeclineInvitationRequest as typeof DeclineInvitationRequest,
+      requestStream: false,
+      responseType: DeclineInvitationResponse as typeof DeclineInvitationResponse,
       responseStream: false,
       options: {},
     },
@@ -4032,11 +5077,42 @@ export interface TeamServiceImplementation<CallContextExt = {}> {
     request: JoinByShareCodeRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<JoinByShareCodeResponse>>;
-  /** InviteByTelephone adds a registered user, or invites an unregistered number by SMS (owner and administrators). */
+  /**
+   * InviteByTelephone records a pending invitation to a number and tells it by SMS (owner and administrators).
+   * Nobody joins until the number's owner accepts; the answer is the same whether the number has an account.
+   */
   inviteByTelephone(
     request: InviteByTelephoneRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<InviteByTelephoneResponse>>;
+  /**
+   * ListPendingInvitations lists a team's invitations not yet answered: the telephones typed, who invited, when
+   * (owner and administrators).
+   */
+  listPendingInvitations(
+    request: ListPendingInvitationsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListPendingInvitationsResponse>>;
+  /** RevokeInvitation withdraws a pending invitation (owner and administrators). */
+  revokeInvitation(
+    request: RevokeInvitationRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RevokeInvitationResponse>>;
+  /** ListMyInvitations lists the invitations waiting for the caller's current verified telephone. */
+  listMyInvitations(
+    request: ListMyInvitationsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMyInvitationsResponse>>;
+  /** AcceptInvitation makes the caller a member of a team that invited the caller's telephone. */
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<AcceptInvitationResponse>>;
+  /** DeclineInvitation refuses a team's invitation to the caller's telephone; it is no longer pending. */
+  declineInvitation(
+    request: DeclineInvitationRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeclineInvitationResponse>>;
   /** ChangeMemberRole makes a member an administrator or back (owner). */
   changeMemberRole(
     request: ChangeMemberRoleRequest,
@@ -4113,11 +5189,42 @@ export interface TeamServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<JoinByShareCodeRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<JoinByShareCodeResponse>;
-  /** InviteByTelephone adds a registered user, or invites an unregistered number by SMS (owner and administrators). */
+  /**
+   * InviteByTelephone records a pending invitation to a number and tells it by SMS (owner and administrators).
+   * Nobody joins until the number's owner accepts; the answer is the same whether the number has an account.
+   */
   inviteByTelephone(
     request: DeepPartial<InviteByTelephoneRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<InviteByTelephoneResponse>;
+  /**
+   * ListPendingInvitations lists a team's invitations not yet answered: the telephones typed, who invited, when
+   * (owner and administrators).
+   */
+  listPendingInvitations(
+    request: DeepPartial<ListPendingInvitationsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListPendingInvitationsResponse>;
+  /** RevokeInvitation withdraws a pending invitation (owner and administrators). */
+  revokeInvitation(
+    request: DeepPartial<RevokeInvitationRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RevokeInvitationResponse>;
+  /** ListMyInvitations lists the invitations waiting for the caller's current verified telephone. */
+  listMyInvitations(
+    request: DeepPartial<ListMyInvitationsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMyInvitationsResponse>;
+  /** AcceptInvitation makes the caller a member of a team that invited the caller's telephone. */
+  acceptInvitation(
+    request: DeepPartial<AcceptInvitationRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<AcceptInvitationResponse>;
+  /** DeclineInvitation refuses a team's invitation to the caller's telephone; it is no longer pending. */
+  declineInvitation(
+    request: DeepPartial<DeclineInvitationRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeclineInvitationResponse>;
   /** ChangeMemberRole makes a member an administrator or back (owner). */
   changeMemberRole(
     request: DeepPartial<ChangeMemberRoleRequest>,

@@ -21,7 +21,8 @@ export const messages = {
   cannotRemoveSelf: '不能移除自己，请使用退出团队',
   alreadyOwner: '该用户已是团队所有者',
   roleInvalid: '角色只能是管理员或成员',
-  alreadyInvited: '已向该手机号发送过邀请，请等待对方注册',
+  alreadyInvited: '已向该手机号发送过邀请，请等待对方接受',
+  invitationNotFound: '邀请不存在或已失效',
 } as const;
 
 type Meta = { metadata: { actorId: number } };
@@ -35,13 +36,16 @@ export type RefreshShareCode = { type: 'RefreshShareCode'; data: { shareCode: st
 export type JoinByShareCode = { type: 'JoinByShareCode'; data: { shareCode: string; inviterId: number } } & Meta;
 export type InviteByTelephone = {
   type: 'InviteByTelephone';
-  /** `userId` of the account owning the number, or 0 when it is not registered. */
+  /**
+   * `userId` of the account owning the number, or 0: only to refuse inviting someone already in the team (whose
+   * telephone the managers see anyway). Whether the number has an account changes nothing else.
+   */
   data: { telephone: string; userId: number };
 } & Meta;
-export type AcceptTelephoneInvitation = {
-  type: 'AcceptTelephoneInvitation';
-  data: { telephone: string; userId: number };
-};
+/** The actor answers an invitation to `telephone`, their current verified telephone. */
+export type AcceptInvitation = { type: 'AcceptInvitation'; data: { telephone: string } } & Meta;
+export type DeclineInvitation = { type: 'DeclineInvitation'; data: { telephone: string } } & Meta;
+export type RevokeInvitation = { type: 'RevokeInvitation'; data: { telephone: string } } & Meta;
 export type ChangeMemberRole = { type: 'ChangeMemberRole'; data: { userId: number; role: TeamRole } } & Meta;
 export type RemoveMember = { type: 'RemoveMember'; data: { userId: number } } & Meta;
 export type TransferOwnership = { type: 'TransferOwnership'; data: { userId: number } } & Meta;
@@ -54,7 +58,9 @@ export type TeamCommand =
   | RefreshShareCode
   | JoinByShareCode
   | InviteByTelephone
-  | AcceptTelephoneInvitation
+  | AcceptInvitation
+  | DeclineInvitation
+  | RevokeInvitation
   | ChangeMemberRole
   | RemoveMember
   | TransferOwnership
@@ -80,6 +86,13 @@ export function checkTeamName(name: string): string {
   if (!trimmed) throw invalid(messages.teamNameRequired);
   if ([...trimmed].length > 30) throw invalid(messages.teamNameTooLong);
   return trimmed;
+}
+
+/** Who invited `telephone`; an invitation that is not pending is as good as one that never existed. */
+function pendingInviter(state: Team, telephone: string): number {
+  const inviterId = state.status === 'active' ? state.pendingTelephones.get(telephone) : undefined;
+  if (inviterId === undefined) throw notFound(messages.invitationNotFound);
+  return inviterId;
 }
 
 const joined = (data: MemberJoined['data']): MemberJoined => ({ type: 'MemberJoined', data });
@@ -117,25 +130,32 @@ export function decide(command: TeamCommand, state: Team): TeamEvent[] {
     case 'InviteByTelephone': {
       const { team } = asManager(state, command.metadata.actorId);
       const { telephone, userId } = command.data;
-      if (userId) {
-        if (team.members.has(userId)) throw conflict(messages.alreadyMember);
-        return [joined({ userId, role: 'member', via: 'telephone', inviterId: command.metadata.actorId, telephone })];
-      }
+      if (userId && team.members.has(userId)) throw conflict(messages.alreadyMember);
       if (team.pendingTelephones.has(telephone)) throw conflict(messages.alreadyInvited);
       return [{ type: 'TelephoneInvited', data: { telephone, inviterId: command.metadata.actorId } }];
     }
-    case 'AcceptTelephoneInvitation': {
-      if (state.status !== 'active') return [];
-      const inviterId = state.pendingTelephones.get(command.data.telephone);
-      if (inviterId === undefined || state.members.has(command.data.userId)) return [];
+    case 'AcceptInvitation': {
+      const userId = command.metadata.actorId;
+      const { telephone } = command.data;
+      // Accepting again (a retried request) changes nothing; the invitation was already used.
+      if (state.status === 'active' && state.members.has(userId)) return [];
+      const inviterId = pendingInviter(state, telephone);
+      return [joined({ userId, role: 'member', via: 'invitation', inviterId, telephone })];
+    }
+    case 'DeclineInvitation': {
+      pendingInviter(state, command.data.telephone);
       return [
-        joined({
-          userId: command.data.userId,
-          role: 'member',
-          via: 'invitation',
-          inviterId,
-          telephone: command.data.telephone,
-        }),
+        { type: 'InvitationDeclined', data: { telephone: command.data.telephone, userId: command.metadata.actorId } },
+      ];
+    }
+    case 'RevokeInvitation': {
+      asManager(state, command.metadata.actorId);
+      pendingInviter(state, command.data.telephone);
+      return [
+        {
+          type: 'InvitationRevoked',
+          data: { telephone: command.data.telephone, revokedBy: command.metadata.actorId },
+        },
       ];
     }
     case 'ChangeMemberRole': {

@@ -26,9 +26,13 @@ export type MemberJoined = DomainEvent<
   {
     userId: number;
     role: TeamRole;
+    /**
+     * 'invitation': the person accepted a pending invitation to their telephone. 'telephone' is history only: until
+     * invitations needed consent, inviting a registered number made its account a member at once.
+     */
     via: 'created' | 'shareCode' | 'telephone' | 'invitation';
     inviterId: number;
-    /** Set when the member came through an invitation by telephone. */
+    /** The invited telephone, when the member came through an invitation; that invitation is no longer pending. */
     telephone?: string;
   }
 >;
@@ -36,7 +40,12 @@ export type MemberRoleChanged = DomainEvent<'MemberRoleChanged', { userId: numbe
 export type MemberRemoved = DomainEvent<'MemberRemoved', { userId: number }>;
 export type MemberLeft = DomainEvent<'MemberLeft', { userId: number }>;
 export type OwnershipTransferred = DomainEvent<'OwnershipTransferred', { from: number; to: number }>;
+/** A pending invitation to a telephone, registered or not; nobody joins until the telephone's owner accepts. */
 export type TelephoneInvited = DomainEvent<'TelephoneInvited', { telephone: string; inviterId: number }>;
+/** The owner of the invited telephone said no; the invitation is no longer pending. */
+export type InvitationDeclined = DomainEvent<'InvitationDeclined', { telephone: string; userId: number }>;
+/** An owner or administrator withdrew a pending invitation. */
+export type InvitationRevoked = DomainEvent<'InvitationRevoked', { telephone: string; revokedBy: number }>;
 
 export type TeamEvent =
   | TeamCreated
@@ -48,7 +57,9 @@ export type TeamEvent =
   | MemberRemoved
   | MemberLeft
   | OwnershipTransferred
-  | TelephoneInvited;
+  | TelephoneInvited
+  | InvitationDeclined
+  | InvitationRevoked;
 
 export type Team =
   | { status: 'none' }
@@ -59,7 +70,7 @@ export type Team =
       ownerId: number;
       shareCode: string;
       members: ReadonlyMap<number, TeamRole>;
-      /** Unregistered numbers invited by SMS, with who invited them. */
+      /** Telephones with a pending invitation, with who invited them. */
       pendingTelephones: ReadonlyMap<string, number>;
     };
 
@@ -71,6 +82,13 @@ const withMembers = (state: Team, change: (members: Map<number, TeamRole>) => vo
   const members = new Map(state.members);
   change(members);
   return { ...state, members };
+};
+
+const withPending = (state: Team, change: (pending: Map<string, number>) => void): Team => {
+  if (state.status !== 'active') return state;
+  const pendingTelephones = new Map(state.pendingTelephones);
+  change(pendingTelephones);
+  return { ...state, pendingTelephones };
 };
 
 export function evolve(state: Team, event: TeamEvent): Team {
@@ -87,10 +105,7 @@ export function evolve(state: Team, event: TeamEvent): Team {
     case 'MemberJoined': {
       const joined = withMembers(state, (members) => members.set(event.data.userId, event.data.role));
       const { telephone } = event.data;
-      if (joined.status !== 'active' || !telephone || !joined.pendingTelephones.has(telephone)) return joined;
-      const pendingTelephones = new Map(joined.pendingTelephones);
-      pendingTelephones.delete(telephone);
-      return { ...joined, pendingTelephones };
+      return telephone ? withPending(joined, (pending) => pending.delete(telephone)) : joined;
     }
     case 'MemberRoleChanged':
       return withMembers(state, (members) => members.set(event.data.userId, event.data.role));
@@ -104,11 +119,10 @@ export function evolve(state: Team, event: TeamEvent): Team {
       });
       return next.status === 'active' ? { ...next, ownerId: event.data.to } : next;
     }
-    case 'TelephoneInvited': {
-      if (state.status !== 'active') return state;
-      const pendingTelephones = new Map(state.pendingTelephones);
-      pendingTelephones.set(event.data.telephone, event.data.inviterId);
-      return { ...state, pendingTelephones };
-    }
+    case 'TelephoneInvited':
+      return withPending(state, (pending) => pending.set(event.data.telephone, event.data.inviterId));
+    case 'InvitationDeclined':
+    case 'InvitationRevoked':
+      return withPending(state, (pending) => pending.delete(event.data.telephone));
   }
 }

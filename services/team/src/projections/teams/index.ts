@@ -15,7 +15,6 @@ export interface TeamDoc extends Doc {
   shareCode: string;
   createdAt: number;
   members: MemberEntry[];
-  pendingTelephones: string[];
   sourceProjectIds: number[];
   sourceTaskProjectIds: number[];
 }
@@ -42,7 +41,6 @@ export const teamsProjection = documentProjection<TeamDoc>({
     'MemberRemoved',
     'MemberLeft',
     'OwnershipTransferred',
-    'TelephoneInvited',
   ],
   documentId: (event) => event.metadata.streamId.slice('team-'.length),
   evolve(doc, recorded) {
@@ -58,7 +56,6 @@ export const teamsProjection = documentProjection<TeamDoc>({
         shareCode,
         createdAt: recorded.metadata.at,
         members: [],
-        pendingTelephones: [],
         sourceProjectIds,
         sourceTaskProjectIds,
       };
@@ -83,7 +80,6 @@ export const teamsProjection = documentProjection<TeamDoc>({
             ...doc.members,
             { userId: event.data.userId, role: event.data.role, joinedAt: recorded.metadata.at },
           ],
-          pendingTelephones: doc.pendingTelephones.filter((t) => t !== event.data.telephone),
         };
       case 'MemberRoleChanged':
         return { ...doc, members: setRole(doc, event.data.userId, event.data.role) };
@@ -98,8 +94,6 @@ export const teamsProjection = documentProjection<TeamDoc>({
         );
         return { ...doc, ownerId: event.data.to, members };
       }
-      case 'TelephoneInvited':
-        return { ...doc, pendingTelephones: [...doc.pendingTelephones, event.data.telephone] };
       default:
         return doc;
     }
