@@ -5,6 +5,7 @@ import { useFormContext } from 'react-hook-form';
 import { request } from '../api/request';
 import { fieldProps } from './fieldProps';
 import { useSmsCountdown } from './useSmsCountdown';
+import { useSmsDelivery } from './useSmsDelivery';
 import { SMS_CODE_LENGTH, SMS_COUNTDOWN_SECONDS, validateSmsCode } from './validators';
 
 interface SmsCodeInputProps {
@@ -25,6 +26,7 @@ export const SmsCodeInput = ({ call, smsType, telephoneKey = 'username', withTel
   const { trigger, getValues } = useFormContext();
   const { secondsLeft, sent, start } = useSmsCountdown();
   const [sending, setSending] = useState(false);
+  const delivery = useSmsDelivery();
 
   const send = async () => {
     if (withTelephone && !(await trigger('telephone'))) return; // SPEC §5: an SMS only for a valid telephone
@@ -53,6 +55,7 @@ export const SmsCodeInput = ({ call, smsType, telephoneKey = 'username', withTel
       label="app.register.code"
       validate={validateSmsCode}
       autoComplete="one-time-code"
+      helperText={delivery === 'console' ? 'app.sms.console_delivery' : undefined}
       inputProps={{ maxLength: SMS_CODE_LENGTH, inputMode: 'numeric' }}
       InputProps={{
         endAdornment: (
