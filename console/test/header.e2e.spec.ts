@@ -445,18 +445,25 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
     await phone.close();
   });
 
-  it('opens the live connection once signed in, with the token and team, and sends heartbeats', async () => {
+  it('opens the live connection once signed in, the token as its first message, and sends heartbeats', async () => {
     const live = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
     await live.addInitScript((value) => localStorage.setItem('authorize_token', value), token);
     const tab = await live.newPage();
-    const opened = tab.waitForEvent('websocket', (socket) => socket.url().includes('/pmbok/ws?'));
+    const sent: string[] = [];
+    const opened = tab.waitForEvent('websocket', (socket) => {
+      const isLive = socket.url().includes('/pmbok/ws?');
+      // Listening from the first frame: the token goes as soon as the socket opens.
+      if (isLive) socket.on('framesent', (frame) => void sent.push(String(frame.payload)));
+      return isLive;
+    });
     await open('/index', tab);
     const socket = await opened;
-    expect(new URL(socket.url()).searchParams.get('token')).toBe(token);
+    expect(new URL(socket.url()).searchParams.has('token')).toBe(false);
     const connected = await socket.waitForEvent('framereceived', {
       predicate: (frame) => String(frame.payload).includes('"connected"'),
     });
     expect(JSON.parse(String(connected.payload))).toMatchObject({ code: 200, data: { userId: expect.any(Number) } });
+    expect(JSON.parse(sent[0]!)).toEqual({ code: 200000, token });
     const heartbeat = await socket.waitForEvent('framesent', {
       predicate: (frame) => JSON.parse(String(frame.payload)).code === 200001,
       timeout: 15_000,
