@@ -13,14 +13,10 @@ import { memberName, teamKeys, useTeamInfo } from '../teams/teamApi';
 import { type MemberRecord, mayRemove, memberFields } from './memberFields';
 import { RoleCell } from './RoleCell';
 
-/** team/inviteByTelephone: a registered telephone joins at once, any other gets an invitation SMS. */
+/** team/inviteByTelephone: a pending invitation and an SMS; the number's owner joins on accepting it. */
 const invite = async (teamId: number, telephone: string) => {
-  const { joined } = await request<{ joined: boolean }>(
-    'team/inviteByTelephone',
-    { teamId, telephone },
-    { notify: false },
-  );
-  return joined ? 'app.member_import.joined' : 'app.member_import.invited';
+  await request('team/inviteByTelephone', { teamId, telephone }, { notify: false });
+  return 'app.member_import.invited';
 };
 
 /** /team/teamUser: the team's members through the gateway's REST surface, on the generic list. */

@@ -19,6 +19,7 @@ import { request } from '../api/request';
 import { useSessionUser } from '../auth/session';
 import { useCopyInviteLink } from '../clipboard/useCopyInviteLink';
 import { validateTelephone } from '../login/validators';
+import { PendingInvitations } from './PendingInvitations';
 import { canManage, type TeamInfo, teamKeys, useShareInfo } from './teamApi';
 
 /** SPEC §2.2 invite link form, with the inviter so the invitation page can name them. */
@@ -92,6 +93,7 @@ export const InviteCard = ({ team }: { team: TeamInfo }) => {
             />
             <Divider sx={{ my: 2 }} />
             <InviteByTelephone teamId={team.teamId} />
+            <PendingInvitations teamId={team.teamId} />
           </>
         )}
       </CardContent>
@@ -106,6 +108,8 @@ const InviteByTelephone = ({ teamId }: { teamId: number }) => {
   const [telephone, setTelephone] = useState('');
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
+  // The answer says nothing about the number's owner; what the inviter learns is that an invitation is pending.
+  const [sent, setSent] = useState(false);
   const error = touched ? validateTelephone(telephone.trim()) : undefined;
 
   const invite = async () => {
@@ -113,17 +117,12 @@ const InviteByTelephone = ({ teamId }: { teamId: number }) => {
     if (validateTelephone(telephone.trim())) return;
     setSending(true);
     try {
-      const { joined } = await request<{ joined: boolean }>('team/inviteByTelephone', {
-        teamId,
-        telephone: telephone.trim(),
-      });
-      notify(joined ? 'app.team.invite_joined' : 'app.team.invite_sent', { type: 'success' });
+      await request<{ invited: boolean }>('team/inviteByTelephone', { teamId, telephone: telephone.trim() });
+      notify('app.team_invitation.sent', { type: 'success' });
       setTelephone('');
       setTouched(false);
-      if (joined) {
-        queryClient.removeQueries({ queryKey: ['teamUsers'] });
-        await queryClient.invalidateQueries({ queryKey: teamKeys.all(teamId) });
-      }
+      setSent(true);
+      await queryClient.invalidateQueries({ queryKey: teamKeys.pendingInvitations(teamId) });
     } catch {
       // shown by the request client
     } finally {
@@ -138,11 +137,17 @@ const InviteByTelephone = ({ teamId }: { teamId: number }) => {
         size="small"
         label={translate('app.team.invite_phone')}
         value={telephone}
-        onChange={(event) => setTelephone(event.target.value)}
+        onChange={(event) => {
+          setTelephone(event.target.value);
+          setSent(false);
+        }}
         onBlur={() => setTouched(Boolean(telephone))}
         error={Boolean(error)}
-        helperText={error ? translate(error) : ' '}
-        slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 11 } }}
+        helperText={error ? translate(error) : sent ? translate('app.team_invitation.sent') : ' '}
+        slotProps={{
+          htmlInput: { inputMode: 'tel', maxLength: 11 },
+          formHelperText: { sx: sent && !error ? { color: 'success.main' } : undefined },
+        }}
         sx={{ flex: 1 }}
       />
       <Button variant="outlined" startIcon={<PersonAddIcon />} onClick={invite} disabled={sending} sx={{ mt: 0.5 }}>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../api/request';
+import { MyInvitationsCard } from './MyInvitationsCard';
 import { TemplatePicker } from './TemplatePicker';
 import type { TeamInitCheck } from './teamApi';
 import { BLANK_TEMPLATE, chosenTemplateIds } from './templateSelection';
@@ -74,6 +75,7 @@ export const TeamGuideDialog = ({ open, onClose, templates }: TeamGuideDialogPro
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>
+        <MyInvitationsCard onAccepted={onClose} sx={{ mb: 2 }} />
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate('app.team_guide.intro')}
         </Typography>

@@ -1,13 +1,14 @@
 import { Alert, Box, LinearProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { InviteCard } from './InviteCard';
+import { MyInvitationsCard } from './MyInvitationsCard';
 import { TeamActionsCard } from './TeamActionsCard';
 import { TeamBanner } from './TeamBanner';
 import { TeamRequired } from './TeamRequired';
 import { TeamSettingsCard } from './TeamSettingsCard';
 import { useTeamInfo } from './teamApi';
 
-/** /team/index: the selected team's settings, invitations, ownership and quitting. */
+/** /team/index: the selected team's settings, invitations, ownership and quitting; invitations to other teams. */
 const TeamIndexPage = () => <TeamRequired>{(teamId) => <TeamIndex teamId={teamId} />}</TeamRequired>;
 
 const TeamIndex = ({ teamId }: { teamId: number }) => {
@@ -22,6 +23,7 @@ const TeamIndex = ({ teamId }: { teamId: number }) => {
       data-testid="team-index"
     >
       <TeamBanner team={team} />
+      <MyInvitationsCard sx={{ gridColumn: '1 / -1' }} />
       <Box sx={{ alignSelf: 'start' }}>
         <TeamSettingsCard key={`${team.teamId}:${team.name}:${team.poster}`} team={team} />
       </Box>

@@ -55,6 +55,22 @@ export interface Invitation {
   alreadyMember: boolean;
 }
 
+/** team/myInvitations: an invitation waiting for the signed-in user's telephone. */
+export interface MyInvitation {
+  teamId: number;
+  teamName: string;
+  poster: number;
+  inviterName: string;
+  invitedAt: number;
+}
+
+/** team/pendingInvitations: what the team typed and when; nothing about the invitee before they accept. */
+export interface PendingInvitation {
+  telephone: string;
+  inviterName: string;
+  invitedAt: number;
+}
+
 export const canManage = (role: TeamRole | undefined) => role === 'owner' || role === 'administrator';
 
 export const memberName = (member: Pick<TeamMember, 'trueName' | 'nickname'>) => member.trueName || member.nickname;
@@ -65,7 +81,27 @@ export const teamKeys = {
   info: (teamId: number | null) => ['team', teamId, 'info'] as const,
   initCheck: (teamId: number | null) => ['team', teamId, 'initCheck'] as const,
   shareInfo: (teamId: number | null) => ['team', teamId, 'shareInfo'] as const,
+  pendingInvitations: (teamId: number | null) => ['team', teamId, 'pendingInvitations'] as const,
 };
+
+/** The signed-in user's invitations belong to no team: switching team keeps them. */
+export const myInvitationsKey = ['myInvitations'] as const;
+
+export function useMyInvitations(enabled = true) {
+  return useQuery({
+    queryKey: myInvitationsKey,
+    queryFn: () => request<MyInvitation[]>('team/myInvitations', {}, { notify: false }),
+    enabled,
+  });
+}
+
+export function usePendingInvitations(teamId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: teamKeys.pendingInvitations(teamId),
+    queryFn: () => request<PendingInvitation[]>('team/pendingInvitations', { teamId }, { notify: false }),
+    enabled,
+  });
+}
 
 export function useTeamInfo(teamId: number | null) {
   return useQuery({
