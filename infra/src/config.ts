@@ -24,6 +24,12 @@ export interface RuntimeConfig {
   /** `full` fsyncs every commit (a crash or power loss loses nothing acknowledged); `normal` survives crashes only. */
   eventStoreSync: 'full' | 'normal';
   smsProvider: SmsProviderName;
+  /** A text message not handed to the provider within this many milliseconds fails with a clear message. */
+  smsTimeoutMs: number;
+  /** Set when `smsProvider` is `aliyun`. */
+  aliyunSms?: AliyunSmsSettings;
+  /** Set when `smsProvider` is `tencent`. */
+  tencentSms?: TencentSmsSettings;
   /**
    * Development mode (`PMBOK_DEV_MODE=1`): the console SMS provider's outbox is readable over HTTP. Never in
    * production: anyone who can reach the server could read any sign-in code.
@@ -36,6 +42,34 @@ export interface RuntimeConfig {
 
 export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/** Alibaba Cloud SMS (Dysmsapi); see docs/sms.md. */
+export interface AliyunSmsSettings {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  /** Template of one-time codes, variable `${code}`. */
+  templateCode: string;
+  /** Template of team invitations, variables `${team}`, `${inviter}`, `${link}`. */
+  inviteTemplateCode: string;
+  /** Origin of the API: `https://dysmsapi.aliyuncs.com` unless overridden (a local server in tests). */
+  endpoint: string;
+}
+
+/** Tencent Cloud SMS (SendSms 2021-01-11); see docs/sms.md. */
+export interface TencentSmsSettings {
+  secretId: string;
+  secretKey: string;
+  sdkAppId: string;
+  signName: string;
+  /** Template of one-time codes, variable {1} the code. */
+  templateId: string;
+  /** Template of team invitations, variables {1} team, {2} inviter, {3} link. */
+  inviteTemplateId: string;
+  region: string;
+  /** Origin of the API: `https://sms.tencentcloudapi.com` unless overridden (a regional one, a local server in tests). */
+  endpoint: string;
+}
 
 export class ConfigError extends Error {}
 
@@ -59,10 +93,13 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Runtime
     natsPrefix: env.NATS_PREFIX || 'pmbok',
     eventStoreSync: oneOf('EVENT_STORE_SYNC', env.EVENT_STORE_SYNC ?? 'full', ['full', 'normal'] as const),
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER ?? 'console', SMS_PROVIDERS),
+    smsTimeoutMs: integerFrom(env, 'SMS_TIMEOUT_MS', 3_000, 100),
     devMode: env.PMBOK_DEV_MODE === '1' || env.PMBOK_DEV_MODE === 'true',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
     nodeEnv: env.NODE_ENV ?? 'development',
   };
+  if (config.smsProvider === 'aliyun') config.aliyunSms = aliyunSmsFrom(env);
+  if (config.smsProvider === 'tencent') config.tencentSms = tencentSmsFrom(env);
   assertSafeForProduction(config);
   return config;
 }
@@ -78,6 +115,70 @@ export function assertSafeForProduction(config: RuntimeConfig): void {
     throw new ConfigError(
       'SMS_PROVIDER=console sends no text messages and is refused with NODE_ENV=production; choose aliyun or tencent',
     );
+  // Sign-in codes would cross the network readable by anyone on the path.
+  const smsEndpoint = config.aliyunSms?.endpoint ?? config.tencentSms?.endpoint;
+  if (smsEndpoint && !smsEndpoint.startsWith('https://'))
+    throw new ConfigError(`the SMS endpoint must use https with NODE_ENV=production, got ${smsEndpoint}`);
+}
+
+/** The variables a provider needs, all named at once when some are missing (values never echoed: some are secrets). */
+function required<const K extends string>(env: NodeJS.ProcessEnv, provider: string, names: readonly K[]) {
+  const missing = names.filter((name) => !env[name]?.trim());
+  if (missing.length > 0) throw new ConfigError(`SMS_PROVIDER=${provider} needs ${missing.join(', ')} (not set)`);
+  return Object.fromEntries(names.map((name) => [name, env[name]?.trim() ?? ''])) as Record<K, string>;
+}
+
+/** An endpoint as a URL or a bare host (https); only its origin counts. */
+function endpointFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`);
+  } catch {
+    throw new ConfigError(`${name} must be a URL such as ${fallback}, got "${raw}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search)
+    throw new ConfigError(`${name} must be an http(s) origin without a path, such as ${fallback}, got "${raw}"`);
+  return url.origin;
+}
+
+function aliyunSmsFrom(env: NodeJS.ProcessEnv): AliyunSmsSettings {
+  const v = required(env, 'aliyun', [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_CODE',
+    'ALIYUN_SMS_INVITE_TEMPLATE_CODE',
+  ]);
+  return {
+    accessKeyId: v.ALIYUN_SMS_ACCESS_KEY_ID,
+    accessKeySecret: v.ALIYUN_SMS_ACCESS_KEY_SECRET,
+    signName: v.ALIYUN_SMS_SIGN_NAME,
+    templateCode: v.ALIYUN_SMS_TEMPLATE_CODE,
+    inviteTemplateCode: v.ALIYUN_SMS_INVITE_TEMPLATE_CODE,
+    endpoint: endpointFrom(env, 'ALIYUN_SMS_ENDPOINT', 'https://dysmsapi.aliyuncs.com'),
+  };
+}
+
+function tencentSmsFrom(env: NodeJS.ProcessEnv): TencentSmsSettings {
+  const v = required(env, 'tencent', [
+    'TENCENT_SMS_SECRET_ID',
+    'TENCENT_SMS_SECRET_KEY',
+    'TENCENT_SMS_SDK_APP_ID',
+    'TENCENT_SMS_SIGN_NAME',
+    'TENCENT_SMS_TEMPLATE_ID',
+    'TENCENT_SMS_INVITE_TEMPLATE_ID',
+  ]);
+  return {
+    secretId: v.TENCENT_SMS_SECRET_ID,
+    secretKey: v.TENCENT_SMS_SECRET_KEY,
+    sdkAppId: v.TENCENT_SMS_SDK_APP_ID,
+    signName: v.TENCENT_SMS_SIGN_NAME,
+    templateId: v.TENCENT_SMS_TEMPLATE_ID,
+    inviteTemplateId: v.TENCENT_SMS_INVITE_TEMPLATE_ID,
+    region: env.TENCENT_SMS_REGION?.trim() || 'ap-guangzhou',
+    endpoint: endpointFrom(env, 'TENCENT_SMS_ENDPOINT', 'https://sms.tencentcloudapi.com'),
+  };
 }
 
 /** Reads a TCP port from the environment; 0 lets the system choose. */

@@ -24,4 +24,8 @@ export * from './realtime/sessionsEnded.js';
 export * from './realtime/types.js';
 export * from './runtime.js';
 export * from './service.js';
+export * from './sms/aliyun.js';
+export * from './sms/errors.js';
+export * from './sms/factory.js';
 export * from './sms/provider.js';
+export * from './sms/tencent.js';

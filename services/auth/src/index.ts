@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  createConsoleSmsProvider,
+  createSmsProvider,
   grpcService,
   type Logger,
   type RunningService,
@@ -54,9 +54,7 @@ export function startAuthService(options: {
   /** The WeChat provider's HTTP client (tests replay recorded platform answers through it). */
   wechatFetch?: typeof fetch;
 }): Promise<RunningService> {
-  const sms = createConsoleSmsProvider(options.logger.child({ component: 'sms' }), {
-    outbox: options.config.devMode,
-  });
+  const sms = createSmsProvider(options.config, options.logger.child({ component: 'sms' }));
   return startService(
     'auth',
     {

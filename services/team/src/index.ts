@@ -1,5 +1,5 @@
 import {
-  createConsoleSmsProvider,
+  createSmsProvider,
   grpcService,
   type Logger,
   type RunningService,
@@ -25,7 +25,8 @@ export function startTeamService(options: {
   clock?: () => number;
 }): Promise<RunningService> {
   const logger = options.logger.child({ service: 'team' });
-  const sms = createConsoleSmsProvider(logger.child({ component: 'sms' }), { outbox: false });
+  // Codes are read from the auth service's outbox; invitations need none.
+  const sms = createSmsProvider(options.config, logger.child({ component: 'sms' }), { outbox: false });
   let directory: Subscription | undefined;
   return startService(
     'team',
