@@ -8,6 +8,7 @@ const screenshots = new URL('./screenshots/', import.meta.url).pathname;
 const stamp = String(Date.now()).slice(-6);
 const ownerPhone = `139${stamp}01`;
 const memberPhone = `139${stamp}02`;
+let memberToken = '';
 const password = 'Passw0rd!';
 const IMPORTED = 1000;
 
@@ -123,7 +124,7 @@ describe.skipIf(!hasChromium)('generic list: members and feedback (embedded app,
     for (let n = 1; n <= IMPORTED; n++) {
       expect((await call('feedback', { content: feedbackContent(n) }, token)).code).toBe(200);
     }
-    await register(memberPhone);
+    memberToken = await register(memberPhone);
     browser = await launchChromium();
     context = await browser.newContext({
       viewport: { width: 1366, height: 820 },
@@ -203,7 +204,7 @@ describe.skipIf(!hasChromium)('generic list: members and feedback (embedded app,
 
   it('imports a 1,000-row xlsx into the members, row by row, inviting each telephone', async () => {
     const phones = Array.from({ length: IMPORTED }, (_, i) => `137${stamp.slice(-5)}${String(i).padStart(3, '0')}`);
-    phones[0] = memberPhone; // registered: joins at once
+    phones[0] = memberPhone; // registered: invited like any other number, joins only on accepting
     phones[1] = '12345'; // refused by the server
     phones[IMPORTED - 1] = phones[2]!; // invited twice
     const sheet = XLSX.utils.aoa_to_sheet([['姓名', '手机号'], ...phones.map((phone, i) => [`成员${i + 1}`, phone])]);
@@ -261,15 +262,19 @@ describe.skipIf(!hasChromium)('generic list: members and feedback (embedded app,
     const rows = page.getByTestId('import-results').locator('tbody tr');
     expect(await rows.count()).toBe(IMPORTED);
     const row = (n: number) => rows.nth(n).locator('td').allTextContents();
-    expect(await row(0)).toEqual(['成员名单.xlsx', '2', `成员1 | ${memberPhone}`, '成功', '已加入团队']);
+    expect(await row(0)).toEqual(['成员名单.xlsx', '2', `成员1 | ${memberPhone}`, '成功', '已发送邀请短信']);
     expect(await row(1)).toEqual(['成员名单.xlsx', '3', '成员2 | 12345', '失败', '请输入正确手机号码']);
     expect(await row(2)).toEqual(['成员名单.xlsx', '4', `成员3 | ${phones[2]}`, '成功', '已发送邀请短信']);
-    expect((await row(IMPORTED - 1))[4]).toBe('已向该手机号发送过邀请，请等待对方注册');
+    expect((await row(IMPORTED - 1))[4]).toBe('已向该手机号发送过邀请，请等待对方接受');
     expect(await page.locator('[data-status="success"]').count()).toBe(998);
     await shot('list-import-finished');
 
     await done.getByRole('button', { name: '关闭' }).click();
     await done.waitFor({ state: 'hidden' });
+    // nobody joined without consent; the registered member joins once they accept
+    await expect.poll(() => page.getByTestId('list-pager').textContent()).toContain('共 1 条');
+    expect((await call('team/acceptInvitation', { teamId }, memberToken)).code).toBe(200);
+    await page.reload();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
   }, 240_000);
 
@@ -290,7 +295,7 @@ describe.skipIf(!hasChromium)('generic list: members and feedback (embedded app,
       '4',
       `王五 | ${phones[0]}`,
       '失败',
-      '已向该手机号发送过邀请，请等待对方注册',
+      '已向该手机号发送过邀请，请等待对方接受',
     ]);
     await shot('list-import-gb18030');
     await dialog('导入').getByRole('button', { name: '关闭' }).click();

@@ -303,6 +303,62 @@ describe.skipIf(!hasChromium)('teams (two browser contexts against the embedded 
     await a.dialog('欢迎使用快速指引').waitFor();
   });
 
+  it('B invites A by telephone: A is not a member, and the card says the invitation waits for A', async () => {
+    await b.goto('/team/index');
+    await b.page.reload();
+    await b.page.getByTestId('team-index').waitFor();
+    await b.page.locator('input[name="inviteTelephone"]').fill(phoneA);
+    await b.page.getByRole('button', { name: '邀请', exact: true }).click();
+    await b.page.getByTestId('team-invite').getByText('邀请已发送，对方接受后加入团队').waitFor();
+    // the pending invitation shows the number B typed, and nothing about its owner
+    const pending = b.page.getByTestId('pending-invitations');
+    await pending.getByText(phoneA).waitFor();
+    expect(await pending.textContent()).not.toContain(nickA);
+    expect(await b.page.getByTestId('team-index').textContent()).toContain('1 名成员');
+    await b.page.getByTestId('team-invite').screenshot({ path: `${screenshots}team-invite-sent.png` });
+
+    await b.goto('/team/teamUser');
+    await b.memberRow(nickB).waitFor();
+    expect(await b.memberRow(nickA).count()).toBe(0);
+  });
+
+  it('A sees the invitation where A lands, on the guide and the team page, and accepts it', async () => {
+    await a.goto('/index');
+    await a.page.reload();
+    const guide = a.dialog('欢迎使用快速指引');
+    const inGuide = guide.getByTestId('my-invitations');
+    await inGuide.getByText(teamName).waitFor();
+    expect(await inGuide.textContent()).toContain(`${nickB} 邀请您加入`);
+    await a.shot('team-invitation-guide');
+    await guide.getByRole('button', { name: '稍后再说' }).click();
+
+    await a.goto('/team/index');
+    const card = a.page.getByTestId('my-invitations');
+    await card.getByText(teamName).waitFor();
+    await a.page.getByTestId('no-team').waitFor();
+    await card.screenshot({ path: `${screenshots}team-invitation-card.png` });
+    await a.shot('team-invitation-no-team');
+    await card.getByRole('button', { name: '接受' }).click();
+    await a.text(`已加入团队“${teamName}”`);
+    await a.waitForHash('/index?t=');
+    expect(await a.storage('teamId')).toBe(teamId);
+
+    await a.page.getByTestId('user-name').click();
+    const entry = a.page.getByTestId('user-panel').getByTestId('team-entry');
+    await expect.poll(() => entry.count()).toBe(1);
+    expect(await entry.textContent()).toContain(teamName);
+    await a.page.keyboard.press('Escape');
+    await a.goto('/team/index');
+    await a.page.getByTestId('team-index').waitFor();
+    expect(await a.page.getByTestId('my-role').textContent()).toContain('成员');
+    expect(await a.page.getByTestId('my-invitations').count()).toBe(0);
+
+    await b.goto('/team/index');
+    await b.page.reload();
+    await b.page.getByTestId('team-index').getByText('2 名成员').waitFor();
+    expect(await b.page.getByTestId('pending-invitations').count()).toBe(0);
+  });
+
   it('B creates a second team from the user panel, then switches back to the first', async () => {
     await b.goto('/index');
     await b.page.getByTestId('user-name').click();
@@ -323,6 +379,37 @@ describe.skipIf(!hasChromium)('teams (two browser contexts against the embedded 
     await b.page.getByTestId('user-name').click();
     expect(await b.page.locator('[data-testid="team-entry"][data-current]').textContent()).toContain(teamName);
     await b.page.keyboard.press('Escape');
+  });
+
+  it('A, now in a team, sees an invitation to another team on the team page and declines it', async () => {
+    const api = async (path: string, body: Record<string, string>, as = b) => {
+      const response = await fetch(`${app.url}/pmbok/api/${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: (await as.storage('authorize_token')) ?? '',
+        },
+        body: new URLSearchParams(body),
+      });
+      return (await response.json()) as { code: number; data: any };
+    };
+    const second = ((await api('userInfo/userTeam', {})).data as { teamId: number; team: { name: string } }[]).find(
+      (t) => t.team.name === '测试组',
+    );
+    expect((await api('team/inviteByTelephone', { teamId: String(second?.teamId), telephone: phoneA })).code).toBe(200);
+
+    await a.goto('/team/index');
+    await a.page.reload();
+    const card = a.page.getByTestId('my-invitations');
+    await card.getByText('测试组').waitFor();
+    expect(await a.page.getByTestId('team-name').textContent()).toBe(teamName);
+    await a.shot('team-invitation-team-index');
+    await card.getByRole('button', { name: '拒绝' }).click();
+    await a.text('已拒绝团队“测试组”的邀请');
+    await card.waitFor({ state: 'detached' });
+    expect(await a.storage('teamId')).toBe(teamId);
+    expect(((await api('userInfo/userTeam', {}, a)).data as unknown[]).length).toBe(1);
+    expect((await api('team/myInvitations', {}, a)).data).toEqual([]);
   });
 
   it("gives a user of another team code 400 or 402 on every team call with A's former team id", async () => {

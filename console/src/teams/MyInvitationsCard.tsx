@@ -52,8 +52,13 @@ export const MyInvitationsCard = ({ onAccepted, sx }: MyInvitationsCardProps) =>
       />
       <CardContent sx={{ pt: 0.5, '&:last-child': { pb: 1 } }}>
         <List disablePadding>
-          {invitations.map((invitation) => (
-            <InvitationItem key={invitation.teamId} invitation={invitation} onAccepted={onAccepted} />
+          {invitations.map((invitation, index) => (
+            <InvitationItem
+              key={invitation.teamId}
+              invitation={invitation}
+              onAccepted={onAccepted}
+              divider={index < invitations.length - 1}
+            />
           ))}
         </List>
       </CardContent>
@@ -61,7 +66,13 @@ export const MyInvitationsCard = ({ onAccepted, sx }: MyInvitationsCardProps) =>
   );
 };
 
-const InvitationItem = ({ invitation, onAccepted }: { invitation: MyInvitation; onAccepted?: () => void }) => {
+interface InvitationItemProps {
+  invitation: MyInvitation;
+  onAccepted?: () => void;
+  divider: boolean;
+}
+
+const InvitationItem = ({ invitation, onAccepted, divider }: InvitationItemProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -93,7 +104,7 @@ const InvitationItem = ({ invitation, onAccepted }: { invitation: MyInvitation; 
   };
 
   return (
-    <ListItem disableGutters divider sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="my-invitation">
+    <ListItem disableGutters divider={divider} sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="my-invitation">
       <ListItemAvatar sx={{ minWidth: 56 }}>
         <TeamPoster index={invitation.poster} name={invitation.teamName} width={44} height={44} />
       </ListItemAvatar>
