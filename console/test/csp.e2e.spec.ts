@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { resolvedRoutes } from '../src/routes/resolve';
 import { chromiumPath, freePort, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
 
 const screenshots = new URL('./screenshots/', import.meta.url).pathname;
+const avatar = new URL('./fixtures/avatar.png', import.meta.url).pathname;
 const telephone = `135${String(Date.now()).slice(-8)}`;
 const password = 'Passw0rd!';
 
@@ -71,7 +72,7 @@ describe.skipIf(!hasChromium)('the console under its Content-Security-Policy (he
   const visit = async (context: BrowserContext, hashPath: string): Promise<Page> => {
     const page = await context.newPage();
     await page.goto(`${app.url}/system/#${hashPath}`, { waitUntil: 'networkidle' });
-    await page.locator('#root > *').first().waitFor();
+    await page.locator('#root > *').first().waitFor({ state: 'attached' });
     return page;
   };
 
@@ -91,6 +92,16 @@ describe.skipIf(!hasChromium)('the console under its Content-Security-Policy (he
     ids.shareCode = (await api('team/shareInfo')).data.shareCode;
     ids.userId = String((await api('userInfo/getUserInfo')).data.userId);
     ids.ticket = (await api('user/wechatLoginQrCode')).data.ticket;
+    // an avatar, so that the screens show an uploaded image from /pmbok/files/
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(avatar)], { type: 'image/png' }), 'avatar.png');
+    const upload = await fetch(`${app.url}/pmbok/api/img/upload`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
+    const { url } = ((await upload.json()) as Answer).data;
+    await api('userInfo/update', { avatar: url });
   });
 
   afterAll(async () => {
@@ -126,6 +137,12 @@ describe.skipIf(!hasChromium)('the console under its Content-Security-Policy (he
       if (path === '/login') {
         await page.getByRole('heading', { name: '账号登录' }).waitFor();
         await page.screenshot({ path: `${screenshots}csp-login.png`, fullPage: true });
+        // the QR panel shows its code as a data: image
+        await page.getByTestId('login-view-toggle').click();
+        await page.getByTestId('qr-image').waitFor();
+        await expect
+          .poll(() => page.getByTestId('qr-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
       }
       reports.push({ url: path, violations: violations.splice(0) });
       await page.close();
@@ -139,7 +156,8 @@ describe.skipIf(!hasChromium)('the console under its Content-Security-Policy (he
     await context.addInitScript((teamId) => localStorage.setItem('teamId', teamId), ids.teamId);
     const values: Record<string, string> = { ...ids, docId: '1', id: '1' };
     const paths = resolvedRoutes
-      .filter(({ route }) => !route.builtIn)
+      // a parent row only redirects to, or frames, its children: every screen is a leaf
+      .filter(({ route }) => !route.builtIn && !route.children && !route.redirect)
       .map(({ fullPath, route }) => {
         // required parameters get real ids; optional ones are left out; `/redirect/*` refreshes the home page
         const path = fullPath
@@ -150,6 +168,13 @@ describe.skipIf(!hasChromium)('the console under its Content-Security-Policy (he
       });
     expect(paths).toEqual(expect.arrayContaining([`/qrconfirm/${ids.ticket}`, `/task/home/${ids.projectId}`]));
 
+    // the live connection opens under connect-src and hears from the server
+    let liveMessages = 0;
+    context.on('page', (page) =>
+      page.on('websocket', (socket) => {
+        if (socket.url().includes('/pmbok/ws')) socket.on('framereceived', () => void liveMessages++);
+      }),
+    );
     const reports: Report[] = [];
     for (const path of paths) {
       const page = await visit(context, path);
@@ -160,14 +185,20 @@ describe.skipIf(!hasChromium)('the console under its Content-Security-Policy (he
       }
       if (path === `/task/home/${ids.projectId}`) {
         await page.locator('[data-testid="board-column"]').first().waitFor();
+        const uploaded = page.locator('img[src*="/pmbok/files/"]').first();
+        await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
         await page.screenshot({ path: `${screenshots}csp-task-home.png`, fullPage: true, animations: 'disabled' });
       }
+      // signed in, no screen sends the user back to the login page
+      const landed = await page.evaluate(() => decodeURIComponent(window.location.hash));
+      if (landed.startsWith('#/login')) violations.push(`landed on ${landed}`);
       reports.push({ url: path, violations: violations.splice(0) });
       await page.close();
     }
     expect(reports.filter((report) => report.violations.length > 0)).toEqual([]);
+    expect(liveMessages).toBeGreaterThan(0);
     await context.close();
-  });
+  }, 300_000);
 
   describe('framed by another site (clickjacking)', () => {
     let attacker: Server;
