@@ -1,5 +1,5 @@
 import { collectProcessMetrics, createLogger, type DestinationStream, openRealtime, type Realtime } from '@pmbok/infra';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import app from './app.js';
 import { startBanner } from './banner.js';
 import { type GatewayConfig, loadGatewayConfig, type ServiceName, serviceAddressesFromEnv } from './config.js';
@@ -22,6 +22,10 @@ export async function buildServer(
     requestTimeout: 10_000,
     bodyLimit: 1024 * 1024,
     genReqId: (request) => newRequestId(request.headers['x-request-id']),
+    // A path the router cannot read (bad percent-encoding, an overlong parameter) is refused before any route,
+    // inside the envelope like every other answer.
+    frameworkErrors: (_error, _request, reply: FastifyReply) =>
+      reply.status(400).send({ code: 400, msg: '请求地址格式错误', data: null }),
   });
   const live = realtime ?? (await openRealtime(config.runtime, 'gateway'));
   // The connection the gateway opened is closed with it; one passed in belongs to the caller.

@@ -1,10 +1,29 @@
 import multipart from '@fastify/multipart';
 import { callerMetadata } from '@pmbok/infra';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClientError, Status } from 'nice-grpc';
 import { ApiError, identify, toEnvelope } from '../plugins/api.js';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The image part of a multipart body. Whatever goes wrong while reading it (a body cut short, a missing boundary, a
+ * part header that never ends) is the client's malformed upload, answered 400, never a server error.
+ */
+async function readImage(request: FastifyRequest): Promise<{ data: Buffer; filename: string }> {
+  try {
+    const file = await request.file();
+    if (file?.fieldname !== 'file') throw new ApiError(400, '请选择要上传的图片（字段 file）');
+    const data = await file.toBuffer();
+    if (file.file.truncated) throw new ApiError(400, '图片不能超过5MB');
+    return { data, filename: file.filename };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(400, '图片不能超过5MB');
+    request.log.info({ err: error }, 'malformed upload');
+    throw new ApiError(400, '上传内容不完整或格式错误，请重新选择图片');
+  }
+}
 
 /**
  * POST /pmbok/api/img/upload (multipart, field `file`, SPEC §7) stores an image through the auth service, which
@@ -13,24 +32,20 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export default async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 } });
 
-  app.post('/pmbok/api/img/upload', async (request, reply) => {
-    try {
-      const identity = await identify(app, request, 'user');
-      if (!request.isMultipart()) throw new ApiError(400, '请使用 multipart/form-data 上传图片');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw new ApiError(400, '请选择要上传的图片（字段 file）');
-      const data = await file.toBuffer();
-      if (file.file.truncated) throw new ApiError(400, '图片不能超过5MB');
-      const metadata = callerMetadata({ ...identity, clientIp: request.ip, correlationId: request.id });
-      const stored = await app.services.auth.uploadImage({ data, filename: file.filename }, { metadata });
-      return { code: 200, msg: 'success', data: stored };
-    } catch (error) {
-      const fastifyCode = (error as { code?: string }).code;
-      if (fastifyCode === 'FST_REQ_FILE_TOO_LARGE')
-        return reply.send({ code: 400, msg: '图片不能超过5MB', data: null });
-      const { httpStatus, code, msg } = toEnvelope(error, request);
-      return reply.status(httpStatus).send({ code, msg, data: null });
-    }
+  // A body Fastify cannot parse (empty or invalid JSON, an unknown content type) fails before the handler: the
+  // answer keeps the envelope all the same.
+  app.setErrorHandler((error, request, reply) => {
+    const { httpStatus, code, msg } = toEnvelope(error, request);
+    return reply.status(httpStatus).send({ code, msg, data: null });
+  });
+
+  app.post('/pmbok/api/img/upload', async (request) => {
+    const identity = await identify(app, request, 'user');
+    if (!request.isMultipart()) throw new ApiError(400, '请使用 multipart/form-data 上传图片');
+    const { data, filename } = await readImage(request);
+    const metadata = callerMetadata({ ...identity, clientIp: request.ip, correlationId: request.id });
+    const stored = await app.services.auth.uploadImage({ data, filename }, { metadata });
+    return { code: 200, msg: 'success', data: stored };
   });
 
   app.get('/pmbok/files/*', async (request, reply) => {

@@ -1,36 +1,61 @@
-import { apiCodeOf, callerMetadata } from '@pmbok/infra';
+import { callerMetadata } from '@pmbok/infra';
 import type { teamv1 } from '@pmbok/proto';
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClientError, Status } from 'nice-grpc';
-import { ApiError, identify } from '../../plugins/api.js';
+import { ApiError, identify, toEnvelope } from '../../plugins/api.js';
+import { id } from '../../schemas/fields.js';
 import { roleName, roleOf } from '../api/team.js';
+
+/** The query of a list as ra-data-simple-rest sends it: JSON text in each parameter. */
+const listQuery = Type.Object({
+  filter: Type.Optional(Type.String({ maxLength: 1000 })),
+  range: Type.Optional(Type.String({ maxLength: 100 })),
+  sort: Type.Optional(Type.String({ maxLength: 100 })),
+  teamId: Type.Optional(Type.String({ maxLength: 20 })),
+});
+const filterShape = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  role: Type.Optional(Type.String({ maxLength: 20 })),
+});
+const position = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+const rangeShape = Type.Tuple([position, position]);
+const sortShape = Type.Tuple([Type.String({ maxLength: 40 }), Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])]);
+const idParam = Type.Object({ id });
+const SAFE_ID = new RegExp(id.pattern ?? '');
+
+/** One JSON parameter of the list's query, checked against its shape: anything else is the client's error (400). */
+function parseParameter<S extends TSchema>(value: string | undefined, shape: S, fallback: Static<S>): Static<S> {
+  if (!value) return fallback;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ApiError(400, '查询参数格式错误：不是有效的 JSON');
+  }
+  if (!Value.Check(shape, parsed)) throw new ApiError(400, '查询参数格式错误');
+  return parsed;
+}
 
 /**
  * The team's members as a react-admin resource, in the shape ra-data-simple-rest expects:
  * GET /pmbok/admin/teamUsers?filter={"q":"..","role":".."}&range=[0,9]&sort=["nickname","ASC"] with Content-Range,
  * GET/PUT/DELETE /pmbok/admin/teamUsers/:id. The team is the `x-team-id` header (or `teamId` query).
- * Errors use HTTP statuses here (401 sign in, 403 not allowed, 400 with {message}), as react-admin reads them.
+ * Errors keep the HTTP statuses react-admin reads (400 bad input, 401 sign in, 403 not allowed, 404) and carry the
+ * `{code, msg, data}` envelope of every other answer, plus `message`, where react-admin's fetchJson finds the text.
  */
 export default async function teamUsersRoutes(app: FastifyInstance) {
   const context = async (request: FastifyRequest) => {
     const identity = await identify(app, request, 'user');
     const query = request.query as { teamId?: string };
-    const teamId = Number(request.headers['x-team-id'] ?? query.teamId ?? 0);
-    if (!Number.isSafeInteger(teamId) || teamId <= 0) throw new ApiError(400, '请先选择团队');
+    const teamHeader = request.headers['x-team-id'] ?? query.teamId ?? '';
+    if (typeof teamHeader !== 'string' || !SAFE_ID.test(teamHeader)) throw new ApiError(400, '请先选择团队');
+    const teamId = Number(teamHeader);
     return {
       teamId,
       metadata: callerMetadata({ ...identity, teamId, clientIp: request.ip, correlationId: request.id }),
     };
-  };
-
-  const parse = <T>(value: string | undefined, fallback: T): T => {
-    if (!value) return fallback;
-    try {
-      return JSON.parse(value) as T;
-    } catch {
-      throw new ApiError(400, '查询参数格式错误');
-    }
   };
 
   const toRecord = (m: teamv1.Member) => ({
@@ -52,37 +77,26 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     }
   };
 
-  app.setErrorHandler((error, request, reply: FastifyReply) => {
-    if (error instanceof ApiError) {
-      const status = error.code === 402 ? 401 : error.code;
-      return reply.status(status === 500 ? 500 : status).send({ message: error.message });
-    }
-    if (error instanceof ClientError) {
-      const code = apiCodeOf(error.code);
-      if (code === 402) return reply.status(401).send({ message: error.details });
-      if (code === 400)
-        return reply.status(error.code === Status.PERMISSION_DENIED ? 403 : 400).send({ message: error.details });
-    }
-    if ((error as { validation?: unknown }).validation) return reply.status(400).send({ message: '请求参数错误' });
-    request.log.error({ err: error }, 'admin route failed');
-    return reply.status(500).send({ message: '服务器繁忙，请稍后再试' });
+  app.setErrorHandler((error, request, reply) => {
+    const { code, msg } = toEnvelope(error, request);
+    const denied = error instanceof ClientError && error.code === Status.PERMISSION_DENIED;
+    const status = code === 402 ? 401 : code === 404 ? 404 : code === 400 ? (denied ? 403 : 400) : 500;
+    return reply.status(status).send({ code, msg, data: null, message: msg });
   });
 
-  const idParam = { params: Type.Object({ id: Type.String({ pattern: '^[1-9]\\d{0,15}$' }) }) };
-
-  app.get('/pmbok/admin/teamUsers', async (request, reply) => {
+  app.get('/pmbok/admin/teamUsers', { schema: { querystring: listQuery } }, async (request, reply) => {
     const { teamId, metadata } = await context(request);
-    const query = request.query as { filter?: string; range?: string; sort?: string };
-    const filter = parse<{ q?: string; role?: string }>(query.filter, {});
-    const [start, end] = parse<[number, number]>(query.range, [0, 19]);
-    const [field, order] = parse<[string, string]>(query.sort, ['joinedAt', 'ASC']);
-    const offset = Math.max(0, Number(start) || 0);
-    const limit = Math.min(100, Math.max(1, (Number(end) || 0) - offset + 1));
+    const query = request.query as Static<typeof listQuery>;
+    const filter = parseParameter(query.filter, filterShape, {});
+    const [start, end] = parseParameter(query.range, rangeShape, [0, 19]);
+    const [field, order] = parseParameter(query.sort, sortShape, ['joinedAt', 'ASC']);
+    const offset = start;
+    const limit = Math.min(100, Math.max(1, end - offset + 1));
     const { members, total } = await app.services.team.listMembers(
       {
         teamId,
-        query: String(filter.q ?? ''),
-        role: roleOf(String(filter.role ?? '')),
+        query: filter.q ?? '',
+        role: roleOf(filter.role ?? ''),
         sortField: field,
         sortDescending: order === 'DESC',
         offset,
@@ -96,7 +110,7 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     return members.map(toRecord);
   });
 
-  app.get('/pmbok/admin/teamUsers/:id', { schema: idParam }, async (request) => {
+  app.get('/pmbok/admin/teamUsers/:id', { schema: { params: idParam } }, async (request) => {
     const { teamId, metadata } = await context(request);
     return findOne(teamId, Number((request.params as { id: string }).id), metadata);
   });
@@ -105,7 +119,7 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     '/pmbok/admin/teamUsers/:id',
     {
       schema: {
-        ...idParam,
+        params: idParam,
         body: Type.Object({ role: Type.Union([Type.Literal('administrator'), Type.Literal('member')]) }),
       },
     },
@@ -118,7 +132,7 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/pmbok/admin/teamUsers/:id', { schema: idParam }, async (request) => {
+  app.delete('/pmbok/admin/teamUsers/:id', { schema: { params: idParam } }, async (request) => {
     const { teamId, metadata } = await context(request);
     const userId = Number((request.params as { id: string }).id);
     const record = await findOne(teamId, userId, metadata);

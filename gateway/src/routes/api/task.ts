@@ -1,7 +1,7 @@
 import { taskv1 } from '@pmbok/proto';
 import { type TProperties, Type } from '@sinclair/typebox';
 import { type ApiCall, ApiError, type CallContext, defineCall } from '../../plugins/api.js';
-import { id, optionalId, optionalText, paging, parseIdList, text } from '../../schemas/fields.js';
+import { id, integer, number, optionalId, optionalText, paging, parseIdList, text } from '../../schemas/fields.js';
 
 const { ProjectRole, TaskProjectStatus, TaskStatus } = taskv1;
 const roleNames: Record<number, string> = {
@@ -39,14 +39,14 @@ export const project = (p: taskv1.TaskProject | undefined) =>
   };
 const task = (t: taskv1.Task | undefined) => t && { ...t, status: taskStatusNames[t.status] ?? '' };
 
-const time = Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 }));
+const time = Type.Optional(integer(0, 8_640_000_000_000));
 const flag = Type.Optional(Type.String({ pattern: '^(true|false|1|0)?$' }));
 const isSet = (value: string | undefined) => value === 'true' || value === '1';
 const projectFields = {
   name: optionalText(100),
   description: optionalText(1000),
   logo: optionalText(500),
-  poster: Type.Optional(Type.Integer({ minimum: 0, maximum: 8 })),
+  poster: Type.Optional(integer(0, 8)),
   beginTime: time,
   endTime: time,
   isTemplate: flag,
@@ -173,7 +173,7 @@ function memberAndFlowCalls() {
         projectId: id,
         flowId: id,
         name: text(100),
-        sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+        sort: Type.Optional(integer(0, 10_000)),
       },
       (b, { services: { task: t }, metadata }) => {
         return ok(
@@ -191,8 +191,8 @@ function memberAndFlowCalls() {
 }
 
 function taskCallsProper() {
-  const workHour = Type.Number({ minimum: 0, maximum: 10_000 });
-  const urgentLevel = Type.Integer({ minimum: 0, maximum: 2 });
+  const workHour = number(0, 10_000);
+  const urgentLevel = integer(0, 2);
   const content = optionalText(20_000);
   return [
     call(

@@ -1,7 +1,7 @@
 import { teamv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import { ApiError, defineCall } from '../../plugins/api.js';
-import { id, idListText, optionalId, parseIdList, text } from '../../schemas/fields.js';
+import { id, idListText, integer, optionalId, parseIdList, text } from '../../schemas/fields.js';
 
 const { TeamRole } = teamv1;
 const roleByName: Record<string, teamv1.TeamRole> = {
@@ -68,7 +68,7 @@ export const teamCalls = [
     module: 'team',
     call: 'update',
     access: 'user',
-    fields: { teamId: id, name: text(60), poster: Type.Optional(Type.Integer({ minimum: 0, maximum: 8 })) },
+    fields: { teamId: id, name: text(60), poster: Type.Optional(integer(0, 8)) },
     async handle(body, { services, metadata }) {
       await services.team.updateTeam(
         { teamId: Number(body.teamId), name: body.name, poster: body.poster ?? -1 },

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Metadata } from 'nice-grpc';
 import { defineCall } from '../../plugins/api.js';
-import { id, optionalText, text } from '../../schemas/fields.js';
+import { id, integer, optionalText, text } from '../../schemas/fields.js';
 import { project as taskProjectView } from './task.js';
 import { roleName } from './team.js';
 
@@ -70,7 +70,7 @@ export const userInfoCalls = [
       trueName: optionalText(40),
       avatar: optionalText(500),
       introduction: optionalText(400),
-      sex: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+      sex: Type.Optional(integer(0, 2)),
     },
     async handle(body, { services, metadata }) {
       const { nickname, trueName, avatar, introduction, sex } = body;
@@ -91,7 +91,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'sendChangeTelephoneCode',
     access: 'user',
-    fields: { telephone: text(32), smsType: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) },
+    fields: { telephone: text(32), smsType: Type.Optional(integer(1, 4)) },
     handle: ({ telephone }, { services, metadata }) =>
       services.auth.sendSmsCode({ telephone: telephone.trim(), smsType: 4 }, { metadata }),
   }),
