@@ -117,6 +117,7 @@ const app: AppMessages = {
     countdown: 'Resend in %{seconds}s',
     resend: 'Resend',
     sent: 'SMS sent, please check',
+    sent_console: 'Code created: read it in the terminal running npm start',
     console_delivery:
       'No SMS service is configured: the code is not sent to the phone; read it in the terminal running npm start',
   },

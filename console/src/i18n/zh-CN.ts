@@ -295,6 +295,7 @@ const app = {
     countdown: '%{seconds}秒后重新获取',
     resend: '重新获取',
     sent: '短信信息已发送，请注意查收',
+    sent_console: '验证码已生成，请在运行 npm start 的终端中查看',
     console_delivery: '未配置短信服务：验证码不会发到手机，请在运行 npm start 的终端中查看',
   },
   validation: {

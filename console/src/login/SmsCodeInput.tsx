@@ -34,7 +34,7 @@ export const SmsCodeInput = ({ call, smsType, telephoneKey = 'username', withTel
     try {
       const body = withTelephone ? { [telephoneKey]: String(getValues('telephone')).trim(), smsType } : {};
       await request(call, body, { notify: false });
-      notify('app.sms.sent', { type: 'success' });
+      notify(delivery === 'console' ? 'app.sms.sent_console' : 'app.sms.sent', { type: 'success' });
       start(SMS_COUNTDOWN_SECONDS);
     } catch (error) {
       const message = (error as Error).message;
