@@ -2,6 +2,7 @@ import { setCommandId } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import { commandIdFrom, defineCall } from '../../plugins/api.js';
+import { integer } from '../../schemas/fields.js';
 
 const telephone = Type.String({ maxLength: 32 });
 const password = Type.String({ maxLength: 128 });
@@ -22,7 +23,7 @@ export const userCalls = [
       call,
       access: 'public',
       // smsType is implied by the call; the client sends it too (SPEC §7) and it is ignored.
-      fields: { username: telephone, smsType: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) },
+      fields: { username: telephone, smsType: Type.Optional(integer(1, 4)) },
       handle: ({ username }, { services, metadata }) =>
         services.auth.sendSmsCode({ telephone: username.trim(), smsType }, { metadata }),
     }),
