@@ -111,8 +111,16 @@ export async function buildWorld(h: Harness, a: Actors): Promise<World> {
   };
 }
 
-/** The words that would show team T leaking to someone outside it. */
+/** The words that would show team T leaking to someone outside it: its names, ids (long, so unique), people. */
 export const secretsOf = (w: World, a: Actors) => [
+  w.teamId,
+  w.projectId,
+  w.taskId,
+  w.templateId,
+  a.owner.userId,
+  a.admin.userId,
+  a.projectMember.userId,
+  a.teamMember.userId,
   w.teamName,
   w.projectName,
   w.taskName,
