@@ -112,26 +112,28 @@ export async function buildWorld(h: Harness, a: Actors): Promise<World> {
 }
 
 /** The words that would show team T leaking to someone outside it: its names, ids (long, so unique), people. */
-export const secretsOf = (w: World, a: Actors) => [
-  w.teamId,
-  w.projectId,
-  w.taskId,
-  w.templateId,
-  a.owner.userId,
-  a.admin.userId,
-  a.projectMember.userId,
-  a.teamMember.userId,
-  w.teamName,
-  w.projectName,
-  w.taskName,
-  w.templateName,
-  w.shareCode,
-  a.owner.telephone,
-  a.admin.telephone,
-  a.projectMember.telephone,
-  a.teamMember.telephone,
-  // Telephones as the team lists them, masked.
-  ...[a.owner, a.admin, a.projectMember, a.teamMember].map(
-    (m) => `${m.telephone.slice(0, 3)}****${m.telephone.slice(7)}`,
-  ),
-];
+export const secretsOf = (w: World, a: Actors) =>
+  [
+    w.teamId,
+    w.projectId,
+    w.taskId,
+    w.templateId,
+    a.owner.userId,
+    a.admin.userId,
+    a.projectMember.userId,
+    a.teamMember.userId,
+    w.teamName,
+    w.projectName,
+    w.taskName,
+    w.templateName,
+    w.shareCode,
+    a.owner.telephone,
+    a.admin.telephone,
+    a.projectMember.telephone,
+    a.teamMember.telephone,
+    // Telephones as the team lists them, masked.
+    ...[a.owner, a.admin, a.projectMember, a.teamMember].map(
+      (m) => `${m.telephone.slice(0, 3)}****${m.telephone.slice(7)}`,
+    ),
+    // Short ids would match digits anywhere in an answer; the services' ids are long.
+  ].filter((secret) => secret.length >= 6);
