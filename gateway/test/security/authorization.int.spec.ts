@@ -46,7 +46,7 @@ describe('authorization matrix', () => {
     expect(apiRoutes.filter((k) => k !== 'img/upload').sort()).toEqual([...apiKeys].sort());
     expect(
       apiKeys.filter((k) => !accessTable[k]),
-      'calls without a row in the access table',
+      'calls without a row in gateway/test/security/access-*.ts',
     ).toEqual([]);
     expect(
       Object.keys(accessTable).filter((k) => !apiKeys.includes(k)),
@@ -55,7 +55,7 @@ describe('authorization matrix', () => {
     const adminRoutes = served.filter((r) => r.includes(' /pmbok/admin/'));
     expect(
       adminRoutes.filter((r) => !adminAccess[r]),
-      'admin routes without a row',
+      'admin routes without a row in access-admin.ts',
     ).toEqual([]);
     expect(
       Object.keys(adminAccess).filter((r) => !adminRoutes.includes(r)),
