@@ -275,7 +275,7 @@ describe.skipIf(!hasChromium)('generic list: members and feedback (embedded app,
     await expect.poll(() => page.getByTestId('list-pager').textContent()).toContain('共 1 条');
     expect((await call('team/acceptInvitation', { teamId }, memberToken)).code).toBe(200);
     await page.reload();
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+    await page.getByTestId('list-pager').getByText('共 2 条').waitFor();
   }, 240_000);
 
   it('imports a CSV that Excel saved in GB18030', async () => {
