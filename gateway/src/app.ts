@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { Realtime, RuntimeConfig } from '@pmbok/infra';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceName } from './config.js';
-import api from './plugins/api.js';
+import api, { toEnvelope } from './plugins/api.js';
 import securityHeaders from './plugins/security-headers.js';
 import services from './plugins/services.js';
 import teamUsersRoutes from './routes/admin/team-users.js';
@@ -32,6 +32,13 @@ export interface AppOptions {
 
 /** The gateway as a plugin: `server.ts` and `embedded.ts` listen, tests call `app.inject`. */
 export default async function app(fastify: FastifyInstance, options: AppOptions) {
+  // Routes without an error handler of their own (health, files, the WeChat callback, the dev outbox) answer
+  // errors in the envelope too, with the HTTP status of the error (they are not API calls).
+  fastify.setErrorHandler((error, request, reply) => {
+    const { code, msg } = toEnvelope(error, request);
+    const status = (error as { statusCode?: number }).statusCode;
+    return reply.status(status && status >= 400 && status < 500 ? status : 500).send({ code, msg, data: null });
+  });
   await fastify.register(securityHeaders);
   await fastify.register(formbody, { bodyLimit: 64 * 1024 });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });

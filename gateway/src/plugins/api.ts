@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ClientError, type Metadata, Status } from 'nice-grpc';
 import { Counter } from 'prom-client';
+import { optionalId } from '../schemas/fields.js';
 import { describeValidationError } from '../schemas/messages.js';
 
 /** One call of SPEC §7: `POST /pmbok/api/<module>/<call>`. */
@@ -66,7 +67,7 @@ const apiAnswers = new Counter({
 });
 
 const clientFields = {
-  teamId: Type.Optional(Type.String({ maxLength: 20, pattern: '^\\d*$' })),
+  teamId: optionalId,
   version: Type.Optional(Type.String({ maxLength: 20 })),
 };
 

@@ -58,7 +58,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(file.data));
     } catch (error) {
-      if (error instanceof ClientError && error.code === Status.NOT_FOUND) return reply.status(404).send();
+      if (error instanceof ClientError && error.code === Status.NOT_FOUND)
+        return reply.status(404).send({ code: 404, msg: '文件不存在', data: null });
       throw error;
     }
   });

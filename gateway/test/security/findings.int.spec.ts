@@ -88,6 +88,24 @@ describe('security findings', () => {
     }
   });
 
+  it('#10 answers errors of the routes outside the API in the envelope', async () => {
+    const cases = [
+      { method: 'POST', url: '/pmbok/wechat/callback', headers: { 'content-type': 'application/json' }, payload: '{' },
+      { method: 'GET', url: '/pmbok/dev/sms-outbox' },
+      { method: 'GET', url: '/pmbok/files/no-such-key.png' },
+    ] as const;
+    for (const request of cases) {
+      const response = await h.app.inject(request);
+      expect(response.statusCode, request.url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, request.url).toBeLessThan(500);
+      expect(response.json(), request.url).toMatchObject({
+        code: expect.any(Number),
+        msg: expect.any(String),
+        data: null,
+      });
+    }
+  });
+
   it('#9 serves no metrics on the public port without the metrics token', async () => {
     const response = await h.app.inject('/metrics');
     expect(response.statusCode).toBe(404);
