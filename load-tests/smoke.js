@@ -69,7 +69,9 @@ function registerAndLogin(index) {
   });
   const outboxBody = outbox.status === 200 ? outbox.json() : null;
   if (!check(outboxBody, { 'sms outbox has a code': (b) => b !== null && b.code === 200 && !!b.data?.code })) {
-    fail(`sms-outbox for ${phone}: HTTP ${outbox.status} ${outbox.body} (is PMBOK_DEV_MODE=1 set, with SMS_PROVIDER=console?)`);
+    fail(
+      `sms-outbox for ${phone}: HTTP ${outbox.status} ${outbox.body} (is PMBOK_DEV_MODE=1 set, with SMS_PROVIDER=console?)`,
+    );
   }
 
   const registered = api('user/register', {

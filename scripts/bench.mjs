@@ -359,7 +359,14 @@ async function benchGateway() {
     app = await startChild(
       'embedded app',
       ['gateway/dist/embedded.js'],
-      { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_PROVIDER: 'console', PMBOK_DEV_MODE: '1', LOG_LEVEL: 'warn' },
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SMS_PROVIDER: 'console',
+        PMBOK_DEV_MODE: '1',
+        LOG_LEVEL: 'warn',
+      },
       `${url}/healthz`,
     );
     const token = await registerUser(url);

@@ -9,7 +9,8 @@ import { embeddedOnly, type Harness, startHarness } from './harness.js';
 import { connected, type Inbox, openLive } from './liveSocket.js';
 
 type Server = Awaited<ReturnType<typeof buildServer>>;
-const wsUrl = (server: Pick<Server, 'server'>) => `ws://127.0.0.1:${(server.server.address() as { port: number }).port}/pmbok/ws`;
+const wsUrl = (server: Pick<Server, 'server'>) =>
+  `ws://127.0.0.1:${(server.server.address() as { port: number }).port}/pmbok/ws`;
 
 /** A second session of the account the harness registered with this telephone. */
 async function signInAgain(h: Harness, telephone: string): Promise<string> {

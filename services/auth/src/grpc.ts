@@ -160,7 +160,9 @@ export function authServiceImplementation(
     },
     async getDevSmsOutbox(request) {
       if (!sms.lastSent)
-        throw failedPrecondition('the development SMS outbox exists only with PMBOK_DEV_MODE=1 and SMS_PROVIDER=console');
+        throw failedPrecondition(
+          'the development SMS outbox exists only with PMBOK_DEV_MODE=1 and SMS_PROVIDER=console',
+        );
       const sent = sms.lastSent(request.telephone);
       if (!sent || sent.content.kind !== 'code') return { code: '', smsType: 0, sentAt: 0 };
       return { code: sent.content.code, smsType: sent.content.smsType, sentAt: sent.sentAt };

@@ -39,5 +39,14 @@ export function startExpiry(runtime: Pick<ServiceRuntime, 'eventStore'>, logger:
     running = running.then(sweep);
   }, SWEEP_EVERY_MS);
   timer.unref();
-  return { sweep: () => (running = running.then(sweep)), stop: async () => (clearInterval(timer), running) };
+  return {
+    sweep: () => {
+      running = running.then(sweep);
+      return running;
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
