@@ -35,7 +35,7 @@ export function createConsoleSmsProvider(
     async send(telephone, content) {
       if (options.outbox) outbox.set(telephone, { telephone, content, sentAt: now() });
       // The terminal that runs `npm start` is where a newcomer reads the code (no message is really sent).
-      logger.warn({ telephone, ...content }, 'SMS not sent (console provider): %s', describe(content));
+      logger.info({ telephone, ...content }, 'SMS not sent (console provider): %s', describe(content));
     },
     ...(options.outbox ? { lastSent: (telephone: string) => outbox.get(telephone) } : {}),
   };
