@@ -17,41 +17,39 @@ const alias = {
   ),
 };
 
+/**
+ * One project per tier (file suffix): `unit` pure, `int` real adapters and gRPC on port 0, `e2e` the whole app
+ * (Chromium). Every suite runs in development mode, reading SMS codes from the development outbox.
+ */
+const tier = (name: string, workspaces: string, test: object) => ({
+  resolve: { alias },
+  // The console imports documents as pages (`*.md?page`), which tests of its modules load too.
+  plugins: [markdownPage()],
+  test: {
+    name,
+    env: { PMBOK_DEV_MODE: '1' },
+    include: [`{${workspaces}}/test/**/*.${name}.spec.ts`],
+    ...test,
+  },
+});
+
+const fast = { testTimeout: 30_000, hookTimeout: 60_000, sequence: { groupOrder: 0 } };
+
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      {
-        resolve: { alias },
-        // The console imports documents as pages (`*.md?page`), which tests of its modules load too.
-        plugins: [markdownPage()],
-        test: {
-          name: 'unit',
-          // Development mode: the suites read SMS codes from the development outbox.
-          env: { PMBOK_DEV_MODE: '1' },
-          include: ['{infra,services/*,gateway,console,scripts}/test/**/*.{unit,int}.spec.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        resolve: { alias },
-        // The console imports documents as pages (`*.md?page`), which tests of its modules load too.
-        plugins: [markdownPage()],
-        test: {
-          name: 'e2e',
-          env: { PMBOK_DEV_MODE: '1' },
-          include: ['{infra,services/*,gateway,console}/test/**/*.e2e.spec.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          // One browser and one app at a time: two cores do not run more well.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
-          // After the unit group: the failure tests restart the shared Kafka broker, which the contract suites use.
-          sequence: { groupOrder: 1 },
-        },
-      },
+      tier('unit', 'infra,services/*,gateway,console,scripts', fast),
+      tier('int', 'infra,services/*,gateway,console,scripts', fast),
+      tier('e2e', 'infra,services/*,gateway,console', {
+        testTimeout: 120_000,
+        hookTimeout: 180_000,
+        // One browser and one app at a time: two cores do not run more well.
+        pool: 'forks',
+        poolOptions: { forks: { singleFork: true } },
+        // After the unit and int groups: the failure tests restart the shared Kafka broker the contract suites use.
+        sequence: { groupOrder: 1 },
+      }),
     ],
   },
 });
