@@ -11,6 +11,7 @@ export * from './eventStore/subscription.js';
 export * from './eventStore/types.js';
 export * from './grpc/caller.js';
 export * from './grpc/client.js';
+export * from './grpc/enumCodec.js';
 export * from './grpc/server.js';
 export * from './ids.js';
 export * from './logging.js';
