@@ -1,4 +1,4 @@
-import { callerOf, commandIdOf, failedPrecondition, type SmsProvider, signedInCaller } from '@pmbok/infra';
+import { callerOf, commandIdOf, enumCodec, failedPrecondition, type SmsProvider, signedInCaller } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
 import type { Profiles } from './application/profile.js';
 import type { QrLogin } from './application/qrLogin.js';
@@ -11,14 +11,9 @@ const purposeOf = (smsType: authv1.SmsType): SmsPurpose => {
   return smsType as SmsPurpose;
 };
 
-/** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
-const { QrLoginStatus } = authv1;
-const qrStatus = {
-  pending: QrLoginStatus.QR_LOGIN_STATUS_PENDING,
-  confirmed: QrLoginStatus.QR_LOGIN_STATUS_CONFIRMED,
-  unregistered: QrLoginStatus.QR_LOGIN_STATUS_UNREGISTERED,
-};
+const qrStatuses = enumCodec(authv1.QrLoginStatus, 'QR_LOGIN_STATUS_');
 
+/** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
 export function authServiceImplementation(
   accounts: SignIn,
   profiles: Profiles,
@@ -49,7 +44,7 @@ export function authServiceImplementation(
     async getQrLoginResult(request, context) {
       const result = await qr.result(request.ticket, callerOf(context));
       return {
-        status: qrStatus[result.status],
+        status: qrStatuses.toProto(result.status),
         token: result.status === 'confirmed' ? result.token : '',
         userId: result.status === 'confirmed' ? result.userId : 0,
         ticket: result.status === 'unregistered' ? result.ticket : '',
@@ -75,8 +70,8 @@ export function authServiceImplementation(
     async loginByWechatCode(request, context) {
       const result = await qr.loginByWechatCode(request.code, request.userAgent, callerOf(context));
       return result.status === 'confirmed'
-        ? { status: qrStatus.confirmed, token: result.token, userId: result.userId, ticket: '' }
-        : { status: qrStatus.unregistered, token: '', userId: 0, ticket: result.ticket };
+        ? { status: qrStatuses.toProto('confirmed'), token: result.token, userId: result.userId, ticket: '' }
+        : { status: qrStatuses.toProto('unregistered'), token: '', userId: 0, ticket: result.ticket };
     },
     async bindWechat(request, context) {
       const caller = signedInCaller(context);

@@ -1,41 +1,20 @@
-import { invalid, signedInCaller } from '@pmbok/infra';
+import { enumCodec, invalid, signedInCaller } from '@pmbok/infra';
 import { taskv1 } from '@pmbok/proto';
 import type { TaskUseCases } from './application/index.js';
 import type { ProjectView, TaskView } from './application/views.js';
-import type { TaskStatus } from './domain/task/task.js';
-import type { ProjectRole, ProjectStatus } from './domain/taskProject/taskProject.js';
 
-const { ProjectRole: Role, TaskProjectStatus: PStatus, TaskStatus: TStatus } = taskv1;
-const roles: Record<ProjectRole, taskv1.ProjectRole> = {
-  owner: Role.PROJECT_ROLE_OWNER,
-  administrator: Role.PROJECT_ROLE_ADMINISTRATOR,
-  member: Role.PROJECT_ROLE_MEMBER,
-};
-const projectStatuses: Record<ProjectStatus, taskv1.TaskProjectStatus> = {
-  active: PStatus.TASK_PROJECT_STATUS_ACTIVE,
-  stopped: PStatus.TASK_PROJECT_STATUS_STOPPED,
-  finished: PStatus.TASK_PROJECT_STATUS_FINISHED,
-  closed: PStatus.TASK_PROJECT_STATUS_CLOSED,
-};
-const taskStatuses: Record<TaskStatus, taskv1.TaskStatus> = {
-  todo: TStatus.TASK_STATUS_TODO,
-  in_progress: TStatus.TASK_STATUS_IN_PROGRESS,
-  paused: TStatus.TASK_STATUS_PAUSED,
-  finished: TStatus.TASK_STATUS_FINISHED,
-  cancelled: TStatus.TASK_STATUS_CANCELLED,
-  closed: TStatus.TASK_STATUS_CLOSED,
-};
-const keyOf = <K extends string, V>(table: Record<K, V>, value: V): K | undefined =>
-  (Object.entries(table) as [K, V][]).find(([, v]) => v === value)?.[0];
+const roles = enumCodec(taskv1.ProjectRole, 'PROJECT_ROLE_');
+const projectStatuses = enumCodec(taskv1.TaskProjectStatus, 'TASK_PROJECT_STATUS_');
+const taskStatuses = enumCodec(taskv1.TaskStatus, 'TASK_STATUS_');
 
-const members = (list: ProjectView['members']) => list.map((m) => ({ ...m, role: roles[m.role] }));
+const members = (list: ProjectView['members']) => list.map((m) => ({ ...m, role: roles.toProto(m.role) }));
 const project = (view: ProjectView) => ({
   ...view,
-  status: projectStatuses[view.status],
-  myRole: view.myRole ? roles[view.myRole] : Role.PROJECT_ROLE_UNSPECIFIED,
+  status: projectStatuses.toProto(view.status),
+  myRole: view.myRole ? roles.toProto(view.myRole) : taskv1.ProjectRole.PROJECT_ROLE_UNSPECIFIED,
   members: members(view.members),
 });
-const task = (view: TaskView) => ({ ...view, status: taskStatuses[view.status] });
+const task = (view: TaskView) => ({ ...view, status: taskStatuses.toProto(view.status) });
 const done = async (work: Promise<unknown>) => {
   await work;
   return {};
@@ -66,7 +45,7 @@ export function taskServiceImplementation(useCases: TaskUseCases): Omit<taskv1.T
     listProjectMembers: async (r, c) => ({ members: members(await team.list(r.taskProjectId, who(c))) }),
     addProjectMembers: (r, c) => team.add(r.taskProjectId, r.userIds, who(c)),
     changeProjectMemberRole: (r, c) => {
-      const role = keyOf(roles, r.role);
+      const role = roles.fromProto(r.role);
       if (role !== 'administrator' && role !== 'member') throw invalid('角色只能是管理员或成员');
       return done(team.changeRole(r.taskProjectId, r.userId, role, who(c)));
     },
@@ -79,7 +58,7 @@ export function taskServiceImplementation(useCases: TaskUseCases): Omit<taskv1.T
 
     createTask: ({ taskProjectId, ...input }, c) => tasks.create(taskProjectId, input, who(c)),
     listTasks: async ({ taskProjectId, status, ...filter }, c) => {
-      const answer = await queries.list(taskProjectId, { ...filter, status: keyOf(taskStatuses, status) }, who(c));
+      const answer = await queries.list(taskProjectId, { ...filter, status: taskStatuses.fromProto(status) }, who(c));
       return { ...answer, tasks: answer.tasks.map(task) };
     },
     getProjectBoard: async (r, c) => ({

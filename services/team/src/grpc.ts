@@ -1,17 +1,9 @@
-import { callerOf, invalid, signedInCaller } from '@pmbok/infra';
+import { callerOf, enumCodec, invalid, signedInCaller } from '@pmbok/infra';
 import { teamv1 } from '@pmbok/proto';
-import type { TeamRole } from './domain/team/team.js';
 import type { Invitations } from './invitations.js';
 import type { MemberSort, Teams } from './teams.js';
 
-const { TeamRole: Role } = teamv1;
-const toProto: Record<TeamRole, teamv1.TeamRole> = {
-  owner: Role.TEAM_ROLE_OWNER,
-  administrator: Role.TEAM_ROLE_ADMINISTRATOR,
-  member: Role.TEAM_ROLE_MEMBER,
-};
-const fromProto = (role: teamv1.TeamRole): TeamRole | undefined =>
-  (Object.entries(toProto) as [TeamRole, teamv1.TeamRole][]).find(([, value]) => value === role)?.[0];
+const roles = enumCodec(teamv1.TeamRole, 'TEAM_ROLE_');
 
 const sortFields: MemberSort[] = ['nickname', 'trueName', 'role', 'joinedAt'];
 
@@ -32,7 +24,7 @@ export function teamServiceImplementation(
     },
     async getTeam(request, context) {
       const team = await teams.get(request.teamId, signedInCaller(context));
-      return { team: { ...team, myRole: toProto[team.myRole] } };
+      return { team: { ...team, myRole: roles.toProto(team.myRole) } };
     },
     async updateTeam(request, context) {
       const caller = signedInCaller(context);
@@ -73,7 +65,7 @@ export function teamServiceImplementation(
       return {};
     },
     async changeMemberRole(request, context) {
-      const role = fromProto(request.role);
+      const role = roles.fromProto(request.role);
       if (role !== 'administrator' && role !== 'member') throw invalid('角色只能是管理员或成员');
       await teams.changeRole(request.teamId, request.userId, role, signedInCaller(context));
       return {};
@@ -92,7 +84,7 @@ export function teamServiceImplementation(
     },
     async listMyTeams(_request, context) {
       const { teams: list, activeTeamId } = await teams.myTeams(signedInCaller(context));
-      return { teams: list.map((t) => ({ ...t, role: toProto[t.role] })), activeTeamId };
+      return { teams: list.map((t) => ({ ...t, role: roles.toProto(t.role) })), activeTeamId };
     },
     async setActiveTeam(request, context) {
       await teams.setActive(request.teamId, signedInCaller(context));
@@ -106,7 +98,7 @@ export function teamServiceImplementation(
         request.teamId,
         {
           text: request.query,
-          role: fromProto(request.role),
+          role: roles.fromProto(request.role),
           sort,
           descending: request.sortDescending,
           offset: request.offset,
@@ -114,10 +106,10 @@ export function teamServiceImplementation(
         },
         signedInCaller(context),
       );
-      return { total, members: members.map((m) => ({ ...m, role: toProto[m.role] })) };
+      return { total, members: members.map((m) => ({ ...m, role: roles.toProto(m.role) })) };
     },
     async getMembership(request) {
-      return { role: toProto[await teams.membership(request.teamId, request.userId)] };
+      return { role: roles.toProto(await teams.membership(request.teamId, request.userId)) };
     },
   };
 }
