@@ -9,12 +9,14 @@ import {
   Resource,
 } from 'react-admin';
 import { ApiNotifications } from './api/ApiNotifications';
+import { bareRouteElements, layoutRouteElements } from './app/routeElements';
+import { routeTable } from './app/routeTable';
 import { authProvider } from './auth/authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { LiveProvider } from './live/LiveProvider';
 import LoginPage from './login/LoginPage';
-import { bareRouteElements, layoutRouteElements } from './routes/routeElements';
+import { RouteTableProvider } from './navigation/RouteTableProvider';
 import { teamUsers } from './teamUsers';
 import { AppThemes } from './theme/AppThemes';
 
@@ -41,18 +43,20 @@ export const App = () => (
   >
     <AppThemes>
       <LiveProvider>
-        <AdminUI
-          title="pmbok"
-          layout={AppLayout}
-          loginPage={LoginPage}
-          catchAll={NotFound}
-          notification={ApiNotifications}
-          disableTelemetry
-        >
-          <Resource {...teamUsers} />
-          <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
-          <CustomRoutes>{layoutRouteElements}</CustomRoutes>
-        </AdminUI>
+        <RouteTableProvider table={routeTable}>
+          <AdminUI
+            title="pmbok"
+            layout={AppLayout}
+            loginPage={LoginPage}
+            catchAll={NotFound}
+            notification={ApiNotifications}
+            disableTelemetry
+          >
+            <Resource {...teamUsers} />
+            <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
+            <CustomRoutes>{layoutRouteElements}</CustomRoutes>
+          </AdminUI>
+        </RouteTableProvider>
       </LiveProvider>
     </AppThemes>
   </AdminContext>

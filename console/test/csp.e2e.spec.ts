@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvedRoutes } from '../src/routes/resolve';
+import { routeTable } from '../src/app/routeTable';
+import { resolveRoutes } from '../src/navigation/resolve';
 import { chromiumPath, freePort, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
 
 const screenshots = new URL('./screenshots/', import.meta.url).pathname;
@@ -155,7 +156,7 @@ describe.skipIf(!hasChromium)('the console under its Content-Security-Policy (he
     const { context, violations } = await watchedContext(browser, token);
     await context.addInitScript((teamId) => localStorage.setItem('teamId', teamId), ids.teamId);
     const values: Record<string, string> = { ...ids, docId: '1', id: '1' };
-    const paths = resolvedRoutes
+    const paths = resolveRoutes(routeTable)
       // a parent row only redirects to, or frames, its children: every screen is a leaf
       .filter(({ route }) => !route.builtIn && !route.children && !route.redirect)
       .map(({ fullPath, route }) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { routeTable } from '../src/app/routeTable';
 import { zhCN } from '../src/i18n/zh-CN';
 import {
   createRouteSearch,
@@ -8,11 +9,12 @@ import {
   spell,
 } from '../src/layout/header/routeSearchIndex';
 import { unreadBadge } from '../src/layout/header/unreadBadge';
-import { resolvedRoutes } from '../src/routes/resolve';
-import type { ResolvedRoute } from '../src/routes/types';
+import { resolveRoutes } from '../src/navigation/resolve';
+import type { ResolvedRoute } from '../src/navigation/types';
 
 const translate = (key: string) => String(key.split('.').reduce<any>((node, part) => node?.[part], zhCN) ?? key);
 const admin = ['admin'];
+const resolvedRoutes = resolveRoutes(routeTable);
 const entries = routeSearchEntries(resolvedRoutes, admin, translate);
 const search = createRouteSearch(entries);
 const find = (query: string) => search.search(query).map(({ item }) => item.title.join(' > '));

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Loading } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { resolvedRoutes } from './resolve';
-import type { ResolvedRoute } from './types';
-import { useDocumentTitle } from './useDocumentTitle';
+import { resolveRoutes } from '../navigation/resolve';
+import type { ResolvedRoute } from '../navigation/types';
+import { useDocumentTitle } from '../navigation/useDocumentTitle';
+import { routeTable } from './routeTable';
 
 const EmptyState = lazy(() => import('../pages/EmptyState'));
 const FramePage = lazy(() => import('../frames/FramePage'));
@@ -39,6 +40,7 @@ function toElement(resolved: ResolvedRoute, bare: boolean) {
 const isRendered = ({ route }: ResolvedRoute) =>
   !route.builtIn && (route.redirect || route.page || route.frame || !route.children);
 const topLevel = (resolved: ResolvedRoute) => resolved.parents[0]?.route ?? resolved.route;
+const resolvedRoutes = resolveRoutes(routeTable);
 
 /** Routes inside the layout (whose Suspense covers lazy screens and which sets the document title). */
 export const layoutRouteElements = resolvedRoutes

@@ -27,7 +27,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { lazy } from 'react';
 import { INSTANCE_ADMIN } from '../auth/userInfo';
 import { HELP_URL } from '../layout/externalLinks';
-import type { AppRoute } from './types';
+import type { AppRoute } from '../navigation/types';
 
 const InvitePage = lazy(() => import('../teams/InvitePage'));
 const TeamIndexPage = lazy(() => import('../teams/TeamIndexPage'));

@@ -2,8 +2,8 @@ import { LinearProgress } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useAuthenticated } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
-import { isPermitted } from '../routes/resolve';
-import { useCurrentRoute } from '../routes/useCurrentRoute';
+import { isPermitted } from '../navigation/resolve';
+import { useCurrentRoute } from '../navigation/useCurrentRoute';
 import { useSessionUser } from './session';
 
 /** Runs the authProvider's checkAuth for every route opened in the layout (SPEC §2.1). */

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { request } from '../api/request';
-import { loginPathFor } from '../routes/loginPath';
+import { loginPathFor } from '../navigation/loginPath';
 import { isPublicPath } from './publicPaths';
 import { clearSession, displayName, getToken, getUser, setToken } from './session';
 import { loadUser } from './userInfo';

@@ -1,16 +1,12 @@
 import { Box } from '@mui/material';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import type { VisitedView } from '../layout/useVisitedViews';
-import { resolvedRoutes } from '../routes/resolve';
+import { useRouteTable } from '../navigation/RouteTableProvider';
+import { VISITED_VIEWS_KEY, type VisitedView } from '../navigation/useVisitedViews';
 import { useSetting } from '../settings/settings';
 import { useFrames } from './FramesProvider';
 import { frameAddress } from './frameState';
-
-const frameRoutes = new Map(
-  resolvedRoutes.flatMap((resolved) => (resolved.route.frame ? [[resolved.fullPath, resolved.route]] : [])),
-);
 
 /**
  * The box of embedded frames, in the layout's content area. A frame stays loaded (hidden) while its tab is open in
@@ -20,7 +16,12 @@ const frameRoutes = new Map(
 export const FrameBox = () => {
   const translate = useTranslate();
   const [{ box, frames }, dispatch] = useFrames();
-  const [visited] = useStore<VisitedView[]>('tagsView.visited', []);
+  const { resolved } = useRouteTable();
+  const frameRoutes = useMemo(
+    () => new Map(resolved.flatMap((row) => (row.route.frame ? [[row.fullPath, row.route]] : []))),
+    [resolved],
+  );
+  const [visited] = useStore<VisitedView[]>(VISITED_VIEWS_KEY, []);
   const [tagsView] = useSetting('tagsView');
   const { pathname } = useLocation();
   const boxRef = useRef<HTMLDivElement>(null);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { RoutePageProps } from '../routes/types';
+import type { RoutePageProps } from '../navigation/types';
 import { useFrames } from './FramesProvider';
 
 /**

@@ -4,7 +4,7 @@ import { RouteGuard } from '../auth/RouteGuard';
 import { LoggedError } from '../errorLog/LoggedError';
 import { FrameBox } from '../frames/FrameBox';
 import { FramesProvider } from '../frames/FramesProvider';
-import { useDocumentTitle } from '../routes/useDocumentTitle';
+import { useDocumentTitle } from '../navigation/useDocumentTitle';
 import { useSetting } from '../settings/settings';
 import { TeamDialogsProvider } from '../teams/TeamDialogs';
 import { AppBar } from './AppBar';

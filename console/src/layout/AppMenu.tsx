@@ -1,6 +1,6 @@
 import { Menu } from 'react-admin';
 import { useSessionUser } from '../auth/session';
-import { routeTable } from '../routes/routeTable';
+import { useRouteTable } from '../navigation/RouteTableProvider';
 import { MenuEntry } from './MenuEntry';
 import { buildMenu } from './menuModel';
 
@@ -9,7 +9,8 @@ const ACTIVE = '#1890ff';
 /** The vertical menu of the routes the user may open. */
 export const AppMenu = () => {
   const user = useSessionUser();
-  const nodes = buildMenu(routeTable, user?.roles ?? []);
+  const { table } = useRouteTable();
+  const nodes = buildMenu(table, user?.roles ?? []);
   return (
     <Menu
       sx={{

@@ -1,7 +1,7 @@
 import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCurrentRoute } from '../routes/useCurrentRoute';
+import { useCurrentRoute } from '../navigation/useCurrentRoute';
 
 interface Crumb {
   key: string;

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loginPathFor } from '../routes/loginPath';
+import { loginPathFor } from '../navigation/loginPath';
 
 /** Shown to signed-out users who click 'log in now' (SPEC §2.4: titled 'prompt', 450px wide). */
 export const LoginPromptDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {

@@ -1,6 +1,6 @@
 import { Menu, MenuItem } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { VisitedView } from './useVisitedViews';
+import type { VisitedView } from '../navigation/useVisitedViews';
 
 interface TagsContextMenuProps {
   state: { view: VisitedView; top: number; left: number } | null;

@@ -3,8 +3,8 @@ import { Box } from '@mui/material';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
+import { useVisitedViews, type VisitedView } from '../navigation/useVisitedViews';
 import { TagsContextMenu } from './TagsContextMenu';
-import { useVisitedViews, type VisitedView } from './useVisitedViews';
 
 const MIDDLE_BUTTON = 1;
 

@@ -13,7 +13,7 @@ import { useLogout, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { displayName, useSessionUser, useTeamId } from '../auth/session';
 import { FeedbackDialog } from '../feedback/FeedbackDialog';
-import { loginPathFor } from '../routes/loginPath';
+import { loginPathFor } from '../navigation/loginPath';
 import { useTeamGuide } from '../teams/TeamDialogs';
 import { TeamPoster } from '../teams/TeamPoster';
 import { useSwitchTeam } from '../teams/useSwitchTeam';

@@ -1,7 +1,7 @@
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
-import { isPermitted } from '../routes/resolve';
-import type { AppRoute } from '../routes/types';
+import { isPermitted } from '../navigation/resolve';
+import type { AppRoute } from '../navigation/types';
 import { isExternal } from '../utils/validate';
 
 export interface MenuNode {

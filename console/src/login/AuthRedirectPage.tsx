@@ -4,7 +4,7 @@ import { Alert, Button, CardContent, CircularProgress, Stack, Typography } from 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { redirectTarget } from '../routes/loginPath';
+import { redirectTarget } from '../navigation/loginPath';
 import { LoginShell } from './LoginShell';
 import { SHOW_QR_MESSAGE } from './otherWindows';
 import { bindPath, loginByWechatCode, wechatCodeFrom } from './wechatLogin';

@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { signIn, type TokenAnswer } from '../auth/authProvider';
 import { getToken } from '../auth/session';
 import { loadUser } from '../auth/userInfo';
-import { redirectTarget } from '../routes/loginPath';
+import { redirectTarget } from '../navigation/loginPath';
 import { AccountLoginForm } from './AccountLoginForm';
 import { FORM_TYPES, type FormType } from './formTypes';
 import { LoginShell } from './LoginShell';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, TextInput, useLogin } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { redirectTarget } from '../routes/loginPath';
+import { redirectTarget } from '../navigation/loginPath';
 import { CaptchaInput } from './CaptchaInput';
 import { FormFooter } from './FormFooter';
 import { fieldProps } from './fieldProps';

@@ -4,7 +4,7 @@ import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { request } from '../api/request';
 import { signIn } from '../auth/authProvider';
-import { redirectTarget } from '../routes/loginPath';
+import { redirectTarget } from '../navigation/loginPath';
 import { FormFooter } from './FormFooter';
 import { fieldProps } from './fieldProps';
 import type { FormSwitchProps } from './formTypes';

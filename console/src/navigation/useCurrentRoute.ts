@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useRouteTable } from './RouteTableProvider';
 import { matchRoute } from './resolve';
 
 export function useCurrentRoute() {
   const { pathname } = useLocation();
-  return useMemo(() => matchRoute(pathname), [pathname]);
+  const { resolved } = useRouteTable();
+  return useMemo(() => matchRoute(resolved, pathname), [resolved, pathname]);
 }

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useStore } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { resolvedRoutes } from '../routes/resolve';
-import { useCurrentRoute } from '../routes/useCurrentRoute';
+import { useRouteTable } from './RouteTableProvider';
+import type { ResolvedRoute } from './types';
+import { useCurrentRoute } from './useCurrentRoute';
+
+/** Where react-admin's store keeps the open tabs. */
+export const VISITED_VIEWS_KEY = 'tagsView.visited';
 
 export interface VisitedView {
   /** pathname: one tab per view */
@@ -13,16 +17,19 @@ export interface VisitedView {
   affix: boolean;
 }
 
-const affixViews: VisitedView[] = resolvedRoutes
-  .filter(({ route, fullPath }) => route.affix && !fullPath.includes(':'))
-  .map(({ route, fullPath }) => ({ path: fullPath, fullPath, title: route.title ?? '', affix: true }));
+const affixViewsOf = (routes: ResolvedRoute[]): VisitedView[] =>
+  routes
+    .filter(({ route, fullPath }) => route.affix && !fullPath.includes(':'))
+    .map(({ route, fullPath }) => ({ path: fullPath, fullPath, title: route.title ?? '', affix: true }));
 
 /** The tags view's list: affixed views first, then every titled view visited in the layout. */
 export function useVisitedViews() {
-  const [visited, setVisited] = useStore<VisitedView[]>('tagsView.visited', []);
+  const [visited, setVisited] = useStore<VisitedView[]>(VISITED_VIEWS_KEY, []);
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const current = useCurrentRoute();
+  const { resolved } = useRouteTable();
+  const affixViews = useMemo(() => affixViewsOf(resolved), [resolved]);
   const title = current?.route.redirect ? undefined : current?.route.title;
 
   useEffect(() => {
@@ -34,14 +41,14 @@ export function useVisitedViews() {
       if (index === -1) return [...views, view];
       return views.map((existing, i) => (i === index ? view : existing));
     });
-  }, [pathname, search, title, setVisited]);
+  }, [pathname, search, title, affixViews, setVisited]);
 
   const views = useMemo(() => {
     const affixed = affixViews.map((view) =>
       view.path === pathname ? { ...view, fullPath: pathname + search } : view,
     );
     return [...affixed, ...visited];
-  }, [visited, pathname, search]);
+  }, [affixViews, visited, pathname, search]);
 
   /** Keeps only `kept`; when the current view goes, the last remaining one (or home) opens. */
   const keep = useCallback(

@@ -2,7 +2,7 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import { Avatar, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { RoutePageProps } from '../routes/types';
+import type { RoutePageProps } from '../navigation/types';
 
 /** The screen of a feature that later issues build: names the feature instead of leaving a blank page. */
 const EmptyState = ({ route }: RoutePageProps) => {

@@ -8,7 +8,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { request } from '../api/request';
 import { getToken, getUser } from '../auth/session';
 import { loadUser } from '../auth/userInfo';
-import { loginPathFor } from '../routes/loginPath';
+import { loginPathFor } from '../navigation/loginPath';
 import { TeamPoster } from './TeamPoster';
 import type { Invitation } from './teamApi';
 import { useSwitchTeam } from './useSwitchTeam';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useSessionUser } from '../../auth/session';
-import { resolvedRoutes } from '../../routes/resolve';
+import { useRouteTable } from '../../navigation/RouteTableProvider';
 import type { RouteSearchEntry } from './routeSearchIndex';
 
 type SearchModule = typeof import('./routeSearchIndex');
@@ -15,6 +15,7 @@ export const RouteSearch = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const roles = useSessionUser()?.roles;
+  const { resolved } = useRouteTable();
   const [module, setModule] = useState<SearchModule | null>(null);
   const [wanted, setWanted] = useState(false);
   const [query, setQuery] = useState('');
@@ -31,8 +32,8 @@ export const RouteSearch = () => {
 
   // rebuilt when the language (translate) or the roles change
   const search = useMemo(
-    () => module?.createRouteSearch(module.routeSearchEntries(resolvedRoutes, roles ?? [], translate)),
-    [module, roles, translate],
+    () => module?.createRouteSearch(module.routeSearchEntries(resolved, roles ?? [], translate)),
+    [module, resolved, roles, translate],
   );
   const results = useMemo(
     () => (search && query.trim() ? search.search(query.trim(), { limit: MAX_RESULTS }).map(({ item }) => item) : []),

@@ -1,8 +1,8 @@
 // Loaded on first use of the search box: fuse.js and pinyin-pro's dictionary are ~330 kB the layout does not need.
 import Fuse from 'fuse.js';
 import { pinyin } from 'pinyin-pro';
-import { isPermitted } from '../../routes/resolve';
-import type { ResolvedRoute } from '../../routes/types';
+import { isPermitted } from '../../navigation/resolve';
+import type { ResolvedRoute } from '../../navigation/types';
 
 export interface RouteSearchEntry {
   path: string;
