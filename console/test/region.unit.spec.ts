@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { buildRegionTree } from '../../scripts/regions.mjs';
-import { type CompactRegion, expandRegions, loadRegionTree, type RegionNode } from '../src/region';
+import { type CompactRegion, expandRegions, loadRegionNames, loadRegionTree, type RegionNode } from '../src/region';
 import compact from '../src/region/regions.json';
 
 const tree = expandRegions(compact as CompactRegion[]);
@@ -94,5 +94,16 @@ describe('the region tree (SPEC §3, GB/T 2260)', () => {
     const loaded = await loadRegionTree();
     expect(loaded).toEqual(tree);
     expect(await loadRegionTree()).toBe(loaded);
+  });
+
+  it('names every code of the tree for the list’s region columns, with GB/T 2260’s names', async () => {
+    const names = await loadRegionNames();
+    expect(names.size).toBe(walk(tree).length);
+    expect(names.get('110000')).toBe('北京市');
+    expect(names.get('110100')).toBe('市辖区');
+    expect(names.get('110108')).toBe('海淀区');
+    expect(names.get('469000')).toBe('省直辖县级行政区划');
+    expect(names.get('810000')).toBe('香港特别行政区');
+    expect(await loadRegionNames()).toBe(names);
   });
 });

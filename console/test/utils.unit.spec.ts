@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber } from '../src/utils/abbreviateNumber';
 import { isPosterIndex, POSTER_COUNT, posterOrDefault, randomPoster } from '../src/utils/defaultPoster';
 import { relativeTime, timeAgo } from '../src/utils/relativeTime';
 import { isArray, isEmail, isExternal, isMixedPassword, isName, isString } from '../src/utils/validate';
@@ -45,29 +44,6 @@ describe('timeAgo', () => {
     expect(timeAgo(ago(HOUR), now)).toEqual({ unit: 'hours', count: 1 });
     expect(timeAgo(ago(DAY - 1), now)).toEqual({ unit: 'hours', count: 23 });
     expect(timeAgo(ago(3 * DAY + HOUR), now)).toEqual({ unit: 'days', count: 3 });
-  });
-});
-
-describe('abbreviateNumber (SPEC §9: k, M, G, T, P, E)', () => {
-  it.each([
-    [0, '0'],
-    [999, '999'],
-    [1000, '1k'],
-    [1234, '1.2k'],
-    [1_500_000, '1.5M'],
-    [2e9, '2G'],
-    [3.25e12, '3.3T'],
-    [7e15, '7P'],
-    [1.05e18, '1.1E'],
-    [-2500, '-2.5k'],
-  ])('%d → %s', (value, expected) => {
-    expect(abbreviateNumber(value)).toBe(expected);
-  });
-
-  it('keeps the asked number of decimals without trailing zeros', () => {
-    expect(abbreviateNumber(123_456, 2)).toBe('123.46k');
-    expect(abbreviateNumber(120_000, 2)).toBe('120k');
-    expect(abbreviateNumber(1_230_000, 3)).toBe('1.23M');
   });
 });
 

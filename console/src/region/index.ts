@@ -27,3 +27,23 @@ export function loadRegionTree(): Promise<RegionNode[]> {
   );
   return loading;
 }
+
+/** code → name of every province, city and district: a stored code shown as its name. */
+export type RegionNames = ReadonlyMap<string, string>;
+
+const namesOf = (nodes: RegionNode[]): [string, string][] =>
+  nodes.flatMap((node) => [[node.value, node.label], ...namesOf(node.children ?? [])]);
+
+let naming: Promise<RegionNames> | undefined;
+
+/** The names of the tree (loaded as loadRegionTree loads it), built once. */
+export function loadRegionNames(): Promise<RegionNames> {
+  naming ??= loadRegionTree().then(
+    (tree) => new Map(namesOf(tree)),
+    (error: unknown) => {
+      naming = undefined;
+      throw error;
+    },
+  );
+  return naming;
+}
