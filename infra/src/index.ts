@@ -1,5 +1,6 @@
 export * from './blobStore/fs.js';
 export * from './blobStore/types.js';
+export * from './commands.js';
 export * from './config.js';
 export * from './decider/index.js';
 export * from './errors.js';
