@@ -1,13 +1,14 @@
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LoginIcon from '@mui/icons-material/Login';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Button, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { request } from '../api/request';
 import { getToken, getUser } from '../auth/session';
 import { loadUser } from '../auth/userInfo';
+import { LoginShell } from '../login/LoginShell';
 import { loginPathFor } from '../navigation/loginPath';
 import { TeamPoster } from './TeamPoster';
 import type { Invitation } from './teamApi';
@@ -47,124 +48,96 @@ const InvitePage = () => {
   const team = invitation.data;
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        background: 'linear-gradient(135deg, #e8f3ff 0%, #f5f7fa 45%, #dbeafe 100%)',
-      }}
-    >
-      <Box sx={{ position: 'fixed', top: 12, right: 16 }}>
-        <LocalesMenuButton />
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
-        <Box component="img" src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" sx={{ width: 36, height: 36 }} />
-        <Typography variant="h5" component="div" sx={{ fontWeight: 700 }}>
-          {translate('app.name')}
-        </Typography>
-      </Box>
-      <Card
-        sx={{ width: '100%', maxWidth: 440, boxShadow: '0 8px 30px rgba(24, 144, 255, 0.12)' }}
-        data-testid="invite"
-      >
-        {invitation.isPending && (
-          <CardContent sx={{ py: 8, textAlign: 'center' }}>
-            <CircularProgress />
-          </CardContent>
-        )}
-        {invitation.isError && !signedIn && (
-          // Not a team's code: a person's promotion link (/share/index); registering records them as inviter.
-          <CardContent sx={{ p: 4, textAlign: 'center' }} data-testid="personal-invite">
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
-              {translate('app.invite.personal')}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {translate('app.invite.personal_hint')}
-            </Typography>
-            <Stack spacing={1.5}>
-              <Button variant="contained" onClick={() => navigate('/login?form=register')}>
-                {translate('app.invite.register')}
-              </Button>
-              <Button variant="outlined" startIcon={<LoginIcon />} onClick={() => navigate('/login')}>
-                {translate('app.invite.login_only')}
-              </Button>
-            </Stack>
-          </CardContent>
-        )}
-        {invitation.isError && signedIn && (
-          <CardContent sx={{ p: 4 }}>
-            <Alert severity="warning" sx={{ mb: 3 }}>
-              {translate((invitation.error as Error).message || 'app.invite.invalid')}
-            </Alert>
-            <Button component={Link} to="/" variant="outlined" fullWidth>
-              {translate('app.invite.back_home')}
+    <LoginShell cardWidth={440}>
+      {invitation.isPending && (
+        <CardContent sx={{ py: 8, textAlign: 'center' }}>
+          <CircularProgress />
+        </CardContent>
+      )}
+      {invitation.isError && !signedIn && (
+        // Not a team's code: a person's promotion link (/share/index); registering records them as inviter.
+        <CardContent sx={{ p: 4, textAlign: 'center' }} data-testid="personal-invite">
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+            {translate('app.invite.personal')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {translate('app.invite.personal_hint')}
+          </Typography>
+          <Stack spacing={1.5}>
+            <Button variant="contained" onClick={() => navigate('/login?form=register')}>
+              {translate('app.invite.register')}
             </Button>
-          </CardContent>
-        )}
-        {team && (
-          <>
-            <TeamPoster index={team.poster} name={team.teamName} height={150} rounded={0} />
-            <CardContent sx={{ p: 4, textAlign: 'center' }}>
-              <Typography color="text.secondary" data-testid="inviter">
-                {team.inviterName
-                  ? translate('app.invite.invited_by', { name: team.inviterName })
-                  : translate('app.invite.invited')}
-              </Typography>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 700, my: 1 }} data-testid="invite-team">
-                {team.teamName}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-                {translate('app.team.member_count', { smart_count: team.memberCount })}
-              </Typography>
-              {!signedIn && (
-                <Stack spacing={1.5}>
-                  <Typography variant="body2" color="text.secondary">
-                    {translate('app.invite.sign_in_hint')}
-                  </Typography>
-                  <Button
-                    variant="contained"
-                    startIcon={<LoginIcon />}
-                    onClick={() => navigate(loginPathFor(pathname))}
-                  >
-                    {translate('app.invite.login')}
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    onClick={() => navigate(`/login?${new URLSearchParams({ form: 'register', redirect: pathname })}`)}
-                  >
-                    {translate('app.invite.register')}
-                  </Button>
-                </Stack>
-              )}
-              {signedIn && team.alreadyMember && (
-                <Stack spacing={1.5}>
-                  <Alert severity="success">{translate('app.invite.already_member')}</Alert>
-                  <Button variant="contained" onClick={() => switchTeam(team.teamId)}>
-                    {translate('app.invite.enter')}
-                  </Button>
-                </Stack>
-              )}
-              {signedIn && !team.alreadyMember && (
-                <Button
-                  variant="contained"
-                  size="large"
-                  fullWidth
-                  startIcon={joining ? <CircularProgress size={16} color="inherit" /> : <GroupAddIcon />}
-                  disabled={joining}
-                  onClick={join}
-                >
-                  {translate('app.invite.join')}
+            <Button variant="outlined" startIcon={<LoginIcon />} onClick={() => navigate('/login')}>
+              {translate('app.invite.login_only')}
+            </Button>
+          </Stack>
+        </CardContent>
+      )}
+      {invitation.isError && signedIn && (
+        <CardContent sx={{ p: 4 }}>
+          <Alert severity="warning" sx={{ mb: 3 }}>
+            {translate((invitation.error as Error).message || 'app.invite.invalid')}
+          </Alert>
+          <Button component={Link} to="/" variant="outlined" fullWidth>
+            {translate('app.invite.back_home')}
+          </Button>
+        </CardContent>
+      )}
+      {team && (
+        <>
+          <TeamPoster index={team.poster} name={team.teamName} height={150} rounded={0} />
+          <CardContent sx={{ p: 4, textAlign: 'center' }}>
+            <Typography color="text.secondary" data-testid="inviter">
+              {team.inviterName
+                ? translate('app.invite.invited_by', { name: team.inviterName })
+                : translate('app.invite.invited')}
+            </Typography>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, my: 1 }} data-testid="invite-team">
+              {team.teamName}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+              {translate('app.team.member_count', { smart_count: team.memberCount })}
+            </Typography>
+            {!signedIn && (
+              <Stack spacing={1.5}>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('app.invite.sign_in_hint')}
+                </Typography>
+                <Button variant="contained" startIcon={<LoginIcon />} onClick={() => navigate(loginPathFor(pathname))}>
+                  {translate('app.invite.login')}
                 </Button>
-              )}
-            </CardContent>
-          </>
-        )}
-      </Card>
-    </Box>
+                <Button
+                  variant="outlined"
+                  onClick={() => navigate(`/login?${new URLSearchParams({ form: 'register', redirect: pathname })}`)}
+                >
+                  {translate('app.invite.register')}
+                </Button>
+              </Stack>
+            )}
+            {signedIn && team.alreadyMember && (
+              <Stack spacing={1.5}>
+                <Alert severity="success">{translate('app.invite.already_member')}</Alert>
+                <Button variant="contained" onClick={() => switchTeam(team.teamId)}>
+                  {translate('app.invite.enter')}
+                </Button>
+              </Stack>
+            )}
+            {signedIn && !team.alreadyMember && (
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                startIcon={joining ? <CircularProgress size={16} color="inherit" /> : <GroupAddIcon />}
+                disabled={joining}
+                onClick={join}
+              >
+                {translate('app.invite.join')}
+              </Button>
+            )}
+          </CardContent>
+        </>
+      )}
+    </LoginShell>
   );
 };
 
