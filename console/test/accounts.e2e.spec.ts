@@ -127,7 +127,7 @@ class Person {
   async smsCode(telephone: string, scope: Page | ReturnType<Page['getByRole']> = this.page): Promise<string> {
     await smsReady(telephone);
     await scope.getByTestId('sms-button').click();
-    await this.text('短信信息已发送，请注意查收');
+    await this.text('验证码已生成，请在运行 npm start 的终端中查看');
     lastSms.set(telephone, Date.now());
     return outboxCode(app.url, telephone);
   }

@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)('console (headless Chromium against the embedded a
     await fillAndBlur('password', password);
     await fillAndBlur('repeatPassword', password);
     await page.getByTestId('sms-button').click();
-    await expectText('短信信息已发送，请注意查收');
+    await expectText('验证码已生成，请在运行 npm start 的终端中查看');
     await expect.poll(() => page.getByTestId('sms-button').textContent()).toMatch(/^\d+秒后重新获取$/);
     await fillAndBlur('code', await outboxCode(app.url, telephone));
     await shot('register');

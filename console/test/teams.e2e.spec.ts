@@ -69,7 +69,7 @@ class Person {
       await field(name).blur();
     }
     await this.page.getByTestId('sms-button').click();
-    await this.text('短信信息已发送，请注意查收');
+    await this.text('验证码已生成，请在运行 npm start 的终端中查看');
     await field('code').fill(await outboxCode(this.url, telephone));
     await field('code').blur();
     await this.page.getByRole('button', { name: '注册', exact: true }).click();
