@@ -1,15 +1,13 @@
 import { Alert } from '@mui/material';
 import { useState } from 'react';
-import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { request } from '../api/request';
 import { signIn, type TokenAnswer } from '../auth/authProvider';
 import { redirectTarget } from '../navigation/loginPath';
 import { FormFooter } from './FormFooter';
-import { fieldProps } from './fieldProps';
 import type { FormSwitchProps } from './formTypes';
-import { SmsCodeInput } from './SmsCodeInput';
-import { telephoneRegistered, validateTelephone } from './validators';
+import { TelephoneCodeFields } from './TelephoneCodeFields';
 
 interface BindValues {
   telephone: string;
@@ -53,15 +51,7 @@ const BindForm = ({ ticket, onSwitch }: FormSwitchProps & { ticket: string }) =>
       <Alert severity="info" sx={{ mb: 1 }}>
         {translate('app.bind.hint')}
       </Alert>
-      <TextInput
-        {...fieldProps}
-        source="telephone"
-        label="app.register.telephone"
-        validate={[validateTelephone, telephoneRegistered]}
-        autoComplete="tel"
-        inputProps={{ inputMode: 'tel' }}
-      />
-      <SmsCodeInput call="user/sendLoginCode" smsType={1} />
+      <TelephoneCodeFields call="user/sendLoginCode" smsType={1} account="registered" />
       <FormFooter
         submitLabel="app.bind.submit"
         loading={loading}

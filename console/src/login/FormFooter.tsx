@@ -2,12 +2,23 @@ import { Box, Button, CircularProgress, Link } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { FormType } from './formTypes';
 
+interface FormLink {
+  to: FormType;
+  label: string;
+}
+
 interface FormFooterProps {
   submitLabel: string;
   loading: boolean;
-  links: { to: FormType; label: string }[];
+  links: FormLink[];
   onSwitch: (type: FormType) => void;
 }
+
+/** Under both sign-in modes (password, SMS code): forgot password, register. */
+export const SIGN_IN_LINKS: FormLink[] = [
+  { to: 'reset', label: 'app.login.forgot' },
+  { to: 'register', label: 'app.login.register' },
+];
 
 /** Submit button and the links that switch between the login screen's forms. */
 export const FormFooter = ({ submitLabel, loading, links, onSwitch }: FormFooterProps) => {

@@ -3,7 +3,7 @@ import { Form, TextInput, useLogin } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { redirectTarget } from '../navigation/loginPath';
 import { CaptchaInput } from './CaptchaInput';
-import { FormFooter } from './FormFooter';
+import { FormFooter, SIGN_IN_LINKS } from './FormFooter';
 import { fieldProps } from './fieldProps';
 import type { FormSwitchProps } from './formTypes';
 import { PasswordField } from './PasswordField';
@@ -59,15 +59,7 @@ export const PasswordLoginForm = ({ onSwitch }: FormSwitchProps) => {
         autoComplete="current-password"
       />
       {captcha.image && <CaptchaInput image={captcha.image} onRefresh={captcha.refresh} />}
-      <FormFooter
-        submitLabel="app.login.submit"
-        loading={loading}
-        onSwitch={onSwitch}
-        links={[
-          { to: 'reset', label: 'app.login.forgot' },
-          { to: 'register', label: 'app.login.register' },
-        ]}
-      />
+      <FormFooter submitLabel="app.login.submit" loading={loading} onSwitch={onSwitch} links={SIGN_IN_LINKS} />
     </Form>
   );
 };

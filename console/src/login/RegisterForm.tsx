@@ -1,16 +1,14 @@
 import { Alert } from '@mui/material';
 import { useState } from 'react';
-import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { request } from '../api/request';
 import { signIn } from '../auth/authProvider';
 import { redirectTarget } from '../navigation/loginPath';
 import { FormFooter } from './FormFooter';
-import { fieldProps } from './fieldProps';
 import type { FormSwitchProps } from './formTypes';
-import { PasswordField } from './PasswordField';
-import { SmsCodeInput } from './SmsCodeInput';
-import { telephoneAvailable, validatePassword, validateRepeatPassword, validateTelephone } from './validators';
+import { NewPasswordFields } from './PasswordField';
+import { TelephoneCodeFields } from './TelephoneCodeFields';
 
 interface RegisterValues {
   telephone: string;
@@ -20,7 +18,7 @@ interface RegisterValues {
 }
 
 /**
- * Registration: telephone, password, confirmation and SMS code, each validated on blur (SPEC §5); the inviter's
+ * Registration: telephone, SMS code, password and confirmation, each validated on blur (SPEC §5); the inviter's
  * share code from local storage, and the ticket of a messaging-app scan to bind (SPEC §4 code 508).
  */
 const RegisterForm = ({ onSwitch, ticket }: FormSwitchProps & { ticket?: string }) => {
@@ -53,27 +51,8 @@ const RegisterForm = ({ onSwitch, ticket }: FormSwitchProps & { ticket?: string 
           {translate('app.register.binds_wechat')}
         </Alert>
       )}
-      <TextInput
-        {...fieldProps}
-        source="telephone"
-        label="app.register.telephone"
-        validate={[validateTelephone, telephoneAvailable]}
-        autoComplete="tel"
-        inputProps={{ inputMode: 'tel' }}
-      />
-      <PasswordField
-        source="password"
-        label="app.register.password"
-        validate={validatePassword}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        source="repeatPassword"
-        label="app.register.repeat_password"
-        validate={validateRepeatPassword}
-        autoComplete="new-password"
-      />
-      <SmsCodeInput call="user/sendRegisterCode" smsType={2} />
+      <TelephoneCodeFields call="user/sendRegisterCode" smsType={2} account="available" />
+      <NewPasswordFields labels="app.register" />
       <FormFooter
         submitLabel="app.register.submit"
         loading={loading}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Form, TextInput, useNotify } from 'react-admin';
+import { Form, useNotify } from 'react-admin';
 import { request } from '../api/request';
 import { FormFooter } from './FormFooter';
-import { fieldProps } from './fieldProps';
 import type { FormSwitchProps } from './formTypes';
-import { PasswordField } from './PasswordField';
-import { SmsCodeInput } from './SmsCodeInput';
-import { telephoneRegistered, validatePassword, validateRepeatPassword, validateTelephone } from './validators';
+import { NewPasswordFields } from './PasswordField';
+import { TelephoneCodeFields } from './TelephoneCodeFields';
 
 interface ResetValues {
   telephone: string;
@@ -35,27 +33,8 @@ const ResetPasswordForm = ({ onSwitch }: FormSwitchProps) => {
 
   return (
     <Form onSubmit={submit} mode="onBlur" reValidateMode="onBlur" id="reset-form">
-      <TextInput
-        {...fieldProps}
-        source="telephone"
-        label="app.register.telephone"
-        validate={[validateTelephone, telephoneRegistered]}
-        autoComplete="tel"
-        inputProps={{ inputMode: 'tel' }}
-      />
-      <SmsCodeInput call="user/sendResetCode" smsType={3} />
-      <PasswordField
-        source="password"
-        label="app.reset.password"
-        validate={validatePassword}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        source="repeatPassword"
-        label="app.reset.repeat_password"
-        validate={validateRepeatPassword}
-        autoComplete="new-password"
-      />
+      <TelephoneCodeFields call="user/sendResetCode" smsType={3} account="registered" />
+      <NewPasswordFields />
       <FormFooter
         submitLabel="app.reset.submit"
         loading={loading}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Form, TextInput, useLogin } from 'react-admin';
+import { Form, useLogin } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { redirectTarget } from '../navigation/loginPath';
-import { FormFooter } from './FormFooter';
-import { fieldProps } from './fieldProps';
+import { FormFooter, SIGN_IN_LINKS } from './FormFooter';
 import type { FormSwitchProps } from './formTypes';
-import { SmsCodeInput } from './SmsCodeInput';
-import { validateTelephone } from './validators';
+import { TelephoneCodeFields } from './TelephoneCodeFields';
 
 interface SmsLoginValues {
   telephone: string;
@@ -30,24 +28,8 @@ export const SmsLoginForm = ({ onSwitch }: FormSwitchProps) => {
 
   return (
     <Form onSubmit={submit} mode="onBlur" reValidateMode="onBlur" id="sms-login-form">
-      <TextInput
-        {...fieldProps}
-        source="telephone"
-        label="app.register.telephone"
-        validate={validateTelephone}
-        autoComplete="tel"
-        inputProps={{ inputMode: 'tel' }}
-      />
-      <SmsCodeInput call="user/sendLoginCode" smsType={1} />
-      <FormFooter
-        submitLabel="app.login.submit"
-        loading={loading}
-        onSwitch={onSwitch}
-        links={[
-          { to: 'reset', label: 'app.login.forgot' },
-          { to: 'register', label: 'app.login.register' },
-        ]}
-      />
+      <TelephoneCodeFields call="user/sendLoginCode" smsType={1} />
+      <FormFooter submitLabel="app.login.submit" loading={loading} onSwitch={onSwitch} links={SIGN_IN_LINKS} />
     </Form>
   );
 };

@@ -1,7 +1,7 @@
 import { useNotify } from 'react-admin';
 import { request } from '../api/request';
-import { PasswordField } from '../login/PasswordField';
-import { requirePassword, validatePassword, validateRepeatPassword } from '../login/validators';
+import { NewPasswordFields, PasswordField } from '../login/PasswordField';
+import { requirePassword } from '../login/validators';
 import { FormDialog } from './FormDialog';
 
 interface PasswordValues {
@@ -25,18 +25,7 @@ export const ChangePasswordDialog = ({ onClose }: { onClose: () => void }) => {
         validate={requirePassword}
         autoComplete="current-password"
       />
-      <PasswordField
-        source="password"
-        label="app.reset.password"
-        validate={validatePassword}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        source="repeatPassword"
-        label="app.reset.repeat_password"
-        validate={validateRepeatPassword}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields />
     </FormDialog>
   );
 };

@@ -1,8 +1,6 @@
-import { TextInput, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { request } from '../api/request';
-import { fieldProps } from '../login/fieldProps';
-import { SmsCodeInput } from '../login/SmsCodeInput';
-import { telephoneAvailable, validateTelephone } from '../login/validators';
+import { TelephoneCodeFields } from '../login/TelephoneCodeFields';
 import { type Profile, useProfileChanged } from '../profile/profileApi';
 import { FormDialog } from './FormDialog';
 
@@ -21,15 +19,13 @@ export const ChangeTelephoneDialog = ({ onClose }: { onClose: () => void }) => {
   };
   return (
     <FormDialog<TelephoneValues> title="app.security.change_telephone" onClose={onClose} onSubmit={submit}>
-      <TextInput
-        {...fieldProps}
-        source="telephone"
+      <TelephoneCodeFields
+        call="userInfo/sendChangeTelephoneCode"
+        smsType={4}
+        account="available"
         label="app.security.new_telephone"
-        validate={[validateTelephone, telephoneAvailable]}
-        autoComplete="tel"
-        inputProps={{ inputMode: 'tel' }}
+        telephoneKey="telephone"
       />
-      <SmsCodeInput call="userInfo/sendChangeTelephoneCode" smsType={4} telephoneKey="telephone" />
     </FormDialog>
   );
 };
