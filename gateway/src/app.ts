@@ -2,7 +2,9 @@ import formbody from '@fastify/formbody';
 import type { Realtime, RuntimeConfig } from '@pmbok/infra';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceName } from './config.js';
-import api, { toEnvelope } from './plugins/api.js';
+import api from './plugins/api.js';
+import caller from './plugins/caller.js';
+import envelope from './plugins/envelope.js';
 import securityHeaders from './plugins/security-headers.js';
 import services from './plugins/services.js';
 import teamUsersRoutes from './routes/admin/team-users.js';
@@ -32,16 +34,13 @@ export interface AppOptions {
 
 /** The gateway as a plugin: `server.ts` and `embedded.ts` listen, tests call `app.inject`. */
 export default async function app(fastify: FastifyInstance, options: AppOptions) {
-  // Routes without an error handler of their own (health, files, the WeChat callback, the dev outbox) answer
-  // errors in the envelope too, with the HTTP status of the error (they are not API calls).
-  fastify.setErrorHandler((error, request, reply) => {
-    const { code, msg } = toEnvelope(error, request);
-    const status = (error as { statusCode?: number }).statusCode;
-    return reply.status(status && status >= 400 && status < 500 ? status : 500).send({ code, msg, data: null });
-  });
+  // One error handler and envelope for every surface (each route's `surface` picks its HTTP statuses).
+  await fastify.register(envelope);
   await fastify.register(securityHeaders);
   await fastify.register(formbody, { bodyLimit: 64 * 1024 });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
+  // Before any route, so that each route's `access` is checked as it is added and resolved on each request.
+  await fastify.register(caller);
   fastify.decorate('systemInfo', {
     smsDelivery: options.smsProvider === 'console' ? 'console' : 'provider',
     devMode: options.devMode,
@@ -55,8 +54,4 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(metricsRoutes, { token: options.metricsToken });
   if (options.devMode && options.smsProvider === 'console') await fastify.register(devRoutes);
   await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });
-  // Every answer keeps the envelope, unknown paths too (Fastify's own 404 body would not).
-  fastify.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ code: 404, msg: `未找到：${request.method} ${request.url.split('?')[0]}`, data: null }),
-  );
 }

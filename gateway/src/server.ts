@@ -4,6 +4,7 @@ import app from './app.js';
 import { startBanner } from './banner.js';
 import { type GatewayConfig, loadGatewayConfig, type ServiceName, serviceAddressesFromEnv } from './config.js';
 import { newRequestId } from './plugins/api.js';
+import { envelope } from './plugins/envelope.js';
 import { startMetricsServer } from './routes/metrics.js';
 
 /**
@@ -25,7 +26,7 @@ export async function buildServer(
     // A path the router cannot read (bad percent-encoding, an overlong parameter) is refused before any route,
     // inside the envelope like every other answer.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
-      reply.status(400).send({ code: 400, msg: '请求地址格式错误', data: null }),
+      reply.status(400).send(envelope(400, '请求地址格式错误')),
   });
   const live = realtime ?? (await openRealtime(config.runtime, 'gateway'));
   // The connection the gateway opened is closed with it; one passed in belongs to the caller.

@@ -1,6 +1,8 @@
 import websocket from '@fastify/websocket';
 import { type Audience, callerMetadata, endedSessionsOf, liveConnections, type Realtime } from '@pmbok/infra';
 import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../plugins/caller.js';
+import { envelope } from '../plugins/envelope.js';
 
 /** SPEC §4 live connection codes. */
 export const LIVE = {
@@ -41,7 +43,8 @@ const tokenOf = (data: string | undefined): string => {
  * and a session token there is a session anyone reading them can take. A first message rather than a
  * single-use ticket needs no ticket store shared by the gateway replicas and no extra call before each
  * (re)connection. Until the token is checked nothing else is answered; a URL that still carries `token=` is
- * refused, so that no client keeps leaking it.
+ * refused, so that no client keeps leaking it. The route is public for the caller plugin (no header to read); the
+ * token is checked by the same `authenticate` and completes `request.caller`, whose team is the `teamId` query.
  *
  * An authenticated socket receives every push to its user and, when the user belongs to `teamId`, to that
  * team, through the realtime port (NATS across replicas). When its session ends (logout, password change…),
@@ -52,13 +55,13 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
   const idleMs = options.idleMs ?? IDLE_MS;
   const authMs = options.authMs ?? AUTH_MS;
 
-  app.get('/pmbok/ws', { websocket: true }, async (socket, request) => {
-    const query = request.query as { token?: unknown; teamId?: string };
+  app.get('/pmbok/ws', { websocket: true, config: { access: 'public' } }, async (socket, request) => {
+    const query = request.query as { token?: unknown };
     const send = (message: unknown) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     const refuse = (msg = '请先登录') => {
-      send({ code: LIVE.signedOut, msg, data: null });
+      send(envelope(LIVE.signedOut, msg));
       socket.close(CLOSE_SIGNED_OUT, 'signed out');
     };
     // What ends with the socket, whenever it closes (even while the token is still being checked).
@@ -93,18 +96,16 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     clearTimeout(authTimer);
     if (closed) return;
     if (!token) return refuse();
-    const authenticate = () =>
-      app.services.auth
-        .authenticate({ token }, { metadata: callerMetadata({ correlationId: request.id }) })
-        .catch(() => undefined);
-    const session = await authenticate();
+    const identity = () => authenticate(app, token, request.id).catch(() => undefined);
+    const session = await identity();
     if (!session) return refuse();
-    const { userId, sessionId } = session;
+    request.caller = { ...request.caller, ...session };
+    request.metadata = callerMetadata(request.caller);
+    const { userId, sessionId, teamId } = request.caller;
     const audiences: Audience[] = [{ userId }];
-    const teamId = Number(query.teamId ?? 0);
-    if (Number.isSafeInteger(teamId) && teamId > 0) {
+    if (teamId) {
       const { role } = await app.services.team
-        .getMembership({ teamId, userId }, { metadata: callerMetadata({ userId, correlationId: request.id }) })
+        .getMembership({ teamId, userId }, { metadata: request.metadata })
         .catch(() => ({ role: 0 }));
       if (role) audiences.push({ teamId });
     }
@@ -120,7 +121,7 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
       whenClosed(() => unsubscribe().catch(() => {}));
     }
     // The session may have ended while the socket subscribed, before it could hear so.
-    if (!closed && !(await authenticate())) return refuse('登录已失效');
+    if (!closed && !(await identity())) return refuse('登录已失效');
     if (closed) return;
     liveConnections.inc();
     whenClosed(() => liveConnections.dec());
@@ -139,14 +140,13 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
       } catch {
         message = undefined;
       }
-      if (typeof message !== 'object' || message === null) return send({ code: 400, msg: '消息格式错误', data: null });
-      if ((message as { code?: unknown }).code === LIVE.heartbeat)
-        send({ code: LIVE.heartbeat, msg: 'pong', data: null });
+      if (typeof message !== 'object' || message === null) return send(envelope(400, '消息格式错误'));
+      if ((message as { code?: unknown }).code === LIVE.heartbeat) send(envelope(LIVE.heartbeat, 'pong'));
     };
     socket.off('message', onEarly);
     socket.on('message', onMessage);
     stillThere();
-    send({ code: 200, msg: 'connected', data: { userId, teamId: audiences.length > 1 ? teamId : 0 } });
+    send(envelope(200, 'connected', { userId, teamId: audiences.length > 1 ? teamId : 0 }));
     for (const data of early) onMessage(data);
   });
 }

@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
-import { callerMetadata } from '@pmbok/infra';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClientError, Status } from 'nice-grpc';
-import { ApiError, identify, toEnvelope } from '../plugins/api.js';
+import { ApiError, envelope } from '../plugins/envelope.js';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -32,23 +31,16 @@ async function readImage(request: FastifyRequest): Promise<{ data: Buffer; filen
 export default async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 } });
 
-  // A body Fastify cannot parse (empty or invalid JSON, an unknown content type) fails before the handler: the
-  // answer keeps the envelope all the same.
-  app.setErrorHandler((error, request, reply) => {
-    const { httpStatus, code, msg } = toEnvelope(error, request);
-    return reply.status(httpStatus).send({ code, msg, data: null });
-  });
-
-  app.post('/pmbok/api/img/upload', async (request) => {
-    const identity = await identify(app, request, 'user');
+  // An API call: a body Fastify cannot parse (empty or invalid JSON, an unknown content type) answers HTTP 200 with
+  // code 400 like any other.
+  app.post('/pmbok/api/img/upload', { config: { access: 'user', surface: 'api' } }, async (request) => {
     if (!request.isMultipart()) throw new ApiError(400, '请使用 multipart/form-data 上传图片');
     const { data, filename } = await readImage(request);
-    const metadata = callerMetadata({ ...identity, clientIp: request.ip, correlationId: request.id });
-    const stored = await app.services.auth.uploadImage({ data, filename }, { metadata });
-    return { code: 200, msg: 'success', data: stored };
+    const stored = await app.services.auth.uploadImage({ data, filename }, { metadata: request.metadata });
+    return envelope(200, 'success', stored);
   });
 
-  app.get('/pmbok/files/*', async (request, reply) => {
+  app.get('/pmbok/files/*', { config: { access: 'public' } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     try {
       const file = await app.services.auth.getFile({ key });
@@ -58,8 +50,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(file.data));
     } catch (error) {
-      if (error instanceof ClientError && error.code === Status.NOT_FOUND)
-        return reply.status(404).send({ code: 404, msg: '文件不存在', data: null });
+      if (error instanceof ClientError && error.code === Status.NOT_FOUND) throw new ApiError(404, '文件不存在');
       throw error;
     }
   });

@@ -15,7 +15,10 @@ export default async function wechatRoutes(app: FastifyInstance) {
       Object.entries((raw ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v).slice(0, 200)]),
     );
 
-  app.get('/pmbok/wechat/callback', async (request, reply) => {
+  // The platform signs its requests; it has no user token.
+  const config = { access: 'public' } as const;
+
+  app.get('/pmbok/wechat/callback', { config }, async (request, reply) => {
     const { accepted, reply: echo } = await app.services.auth.handleWechatCallback({
       query: query(request.query),
       body: '',
@@ -27,7 +30,7 @@ export default async function wechatRoutes(app: FastifyInstance) {
       .send(accepted ? echo : 'invalid signature');
   });
 
-  app.post('/pmbok/wechat/callback', async (request, reply) => {
+  app.post('/pmbok/wechat/callback', { config }, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : '';
     const { accepted, reply: answer } = await app.services.auth.handleWechatCallback({
       query: query(request.query),

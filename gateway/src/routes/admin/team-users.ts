@@ -1,10 +1,9 @@
-import { callerMetadata } from '@pmbok/infra';
 import type { teamv1 } from '@pmbok/proto';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClientError, Status } from 'nice-grpc';
-import { ApiError, identify, toEnvelope } from '../../plugins/api.js';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { Metadata } from 'nice-grpc';
+import { ApiError } from '../../plugins/envelope.js';
 import { id } from '../../schemas/fields.js';
 import { roleName, roleOf } from '../api/team.js';
 
@@ -23,7 +22,8 @@ const position = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 const rangeShape = Type.Tuple([position, position]);
 const sortShape = Type.Tuple([Type.String({ maxLength: 40 }), Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])]);
 const idParam = Type.Object({ id });
-const SAFE_ID = new RegExp(id.pattern ?? '');
+/** Signed-in members only, answering with the statuses react-admin reads (plugins/envelope.ts). */
+const config: FastifyContextConfig = { access: 'user', surface: 'admin' };
 
 /** One JSON parameter of the list's query, checked against its shape: anything else is the client's error (400). */
 function parseParameter<S extends TSchema>(value: string | undefined, shape: S, fallback: Static<S>): Static<S> {
@@ -41,22 +41,15 @@ function parseParameter<S extends TSchema>(value: string | undefined, shape: S, 
 /**
  * The team's members as a react-admin resource, in the shape ra-data-simple-rest expects:
  * GET /pmbok/admin/teamUsers?filter={"q":"..","role":".."}&range=[0,9]&sort=["nickname","ASC"] with Content-Range,
- * GET/PUT/DELETE /pmbok/admin/teamUsers/:id. The team is the `x-team-id` header (or `teamId` query).
- * Errors keep the HTTP statuses react-admin reads (400 bad input, 401 sign in, 403 not allowed, 404) and carry the
- * `{code, msg, data}` envelope of every other answer, plus `message`, where react-admin's fetchJson finds the text.
+ * GET/PUT/DELETE /pmbok/admin/teamUsers/:id. The team is the `x-team-id` header (or `teamId` query), which the
+ * caller plugin reads. Errors keep the HTTP statuses react-admin reads (400 bad input, 401 sign in, 403 not allowed,
+ * 404) and carry the `{code, msg, data}` envelope of every other answer, plus `message`.
  */
 export default async function teamUsersRoutes(app: FastifyInstance) {
-  const context = async (request: FastifyRequest) => {
-    const identity = await identify(app, request, 'user');
-    const query = request.query as { teamId?: string };
-    const teamHeader = request.headers['x-team-id'] ?? query.teamId ?? '';
-    if (typeof teamHeader !== 'string' || !SAFE_ID.test(teamHeader)) throw new ApiError(400, '请先选择团队');
-    const teamId = Number(teamHeader);
-    return {
-      teamId,
-      metadata: callerMetadata({ ...identity, teamId, clientIp: request.ip, correlationId: request.id }),
-    };
-  };
+  // After the caller is resolved, so that someone not signed in hears so first.
+  app.addHook('preHandler', async (request) => {
+    if (!request.caller.teamId) throw new ApiError(400, '请先选择团队');
+  });
 
   const toRecord = (m: teamv1.Member) => ({
     ...m,
@@ -65,7 +58,7 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
   });
 
   /** One member, looked for page by page (the service pages members 100 at a time). */
-  const findOne = async (teamId: number, userId: number, metadata: ReturnType<typeof callerMetadata>) => {
+  const findOne = async (teamId: number, userId: number, metadata: Metadata) => {
     for (let offset = 0; ; offset += 100) {
       const { members, total } = await app.services.team.listMembers(
         { teamId, query: '', role: 0, sortField: 'joinedAt', sortDescending: false, offset, limit: 100 },
@@ -77,15 +70,9 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     }
   };
 
-  app.setErrorHandler((error, request, reply) => {
-    const { code, msg } = toEnvelope(error, request);
-    const denied = error instanceof ClientError && error.code === Status.PERMISSION_DENIED;
-    const status = code === 402 ? 401 : code === 404 ? 404 : code === 400 ? (denied ? 403 : 400) : 500;
-    return reply.status(status).send({ code, msg, data: null, message: msg });
-  });
-
-  app.get('/pmbok/admin/teamUsers', { schema: { querystring: listQuery } }, async (request, reply) => {
-    const { teamId, metadata } = await context(request);
+  app.get('/pmbok/admin/teamUsers', { schema: { querystring: listQuery }, config }, async (request, reply) => {
+    const { teamId } = request.caller;
+    const { metadata } = request;
     const query = request.query as Static<typeof listQuery>;
     const filter = parseParameter(query.filter, filterShape, {});
     const [start, end] = parseParameter(query.range, rangeShape, [0, 19]);
@@ -110,9 +97,8 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     return members.map(toRecord);
   });
 
-  app.get('/pmbok/admin/teamUsers/:id', { schema: { params: idParam } }, async (request) => {
-    const { teamId, metadata } = await context(request);
-    return findOne(teamId, Number((request.params as { id: string }).id), metadata);
+  app.get('/pmbok/admin/teamUsers/:id', { schema: { params: idParam }, config }, async (request) => {
+    return findOne(request.caller.teamId, Number((request.params as { id: string }).id), request.metadata);
   });
 
   app.put(
@@ -122,9 +108,11 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
         params: idParam,
         body: Type.Object({ role: Type.Union([Type.Literal('administrator'), Type.Literal('member')]) }),
       },
+      config,
     },
     async (request) => {
-      const { teamId, metadata } = await context(request);
+      const { teamId } = request.caller;
+      const { metadata } = request;
       const userId = Number((request.params as { id: string }).id);
       const { role } = request.body as { role: string };
       await app.services.team.changeMemberRole({ teamId, userId, role: roleOf(role) }, { metadata });
@@ -132,8 +120,9 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/pmbok/admin/teamUsers/:id', { schema: { params: idParam } }, async (request) => {
-    const { teamId, metadata } = await context(request);
+  app.delete('/pmbok/admin/teamUsers/:id', { schema: { params: idParam }, config }, async (request) => {
+    const { teamId } = request.caller;
+    const { metadata } = request;
     const userId = Number((request.params as { id: string }).id);
     const record = await findOne(teamId, userId, metadata);
     await app.services.team.removeMember({ teamId, userId }, { metadata });

@@ -1,0 +1,100 @@
+import { type Caller, callerMetadata } from '@pmbok/infra';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ClientError, type Metadata, Status } from 'nice-grpc';
+import { id } from '../schemas/fields.js';
+import { ApiError } from './envelope.js';
+
+/** `user` routes need a valid token; `public` ones ignore any; `optional` ones use a token when one is sent. */
+export type Access = 'public' | 'user' | 'optional';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every route under /pmbok/ declares it (checked when the route is added). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Who is calling, resolved once before the handler (anonymous on public routes). */
+    caller: Caller;
+    /** `caller` as the gRPC metadata every service call carries. */
+    metadata: Metadata;
+  }
+}
+
+export interface Identity {
+  userId: number;
+  sessionId: string;
+}
+
+const anonymous: Identity = { userId: 0, sessionId: '' };
+
+/**
+ * The user and session a token belongs to, through the auth service; a token it does not accept fails with
+ * UNAUTHENTICATED (code 402). The live connection calls it with the token of its first message.
+ */
+export async function authenticate(app: FastifyInstance, token: string, correlationId: string): Promise<Identity> {
+  const { userId, sessionId } = await app.services.auth.authenticate(
+    { token },
+    { metadata: callerMetadata({ correlationId }) },
+  );
+  return { userId, sessionId };
+}
+
+/** The identity of a request by its `authorization` header, as the route's access asks. */
+async function identify(app: FastifyInstance, request: FastifyRequest, access: Access): Promise<Identity> {
+  if (access === 'public') return anonymous;
+  const token = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+  if (!token) {
+    if (access === 'optional') return anonymous;
+    throw new ApiError(402, '请先登录');
+  }
+  try {
+    return await authenticate(app, token, request.id);
+  } catch (error) {
+    if (access === 'optional' && error instanceof ClientError && error.code === Status.UNAUTHENTICATED)
+      return anonymous;
+    throw error;
+  }
+}
+
+const SAFE_ID = new RegExp(id.pattern ?? '');
+
+/**
+ * The team the request acts in: the `x-team-id` header (react-admin), else the body's `teamId` (the console adds it to
+ * every API call), else the `teamId` query (the live connection). Anything but a safe id is no team (0).
+ */
+function teamIdOf(request: FastifyRequest): number {
+  const body = request.body as { teamId?: unknown } | null | undefined;
+  const given =
+    request.headers['x-team-id'] ??
+    (typeof body === 'object' && body !== null && 'teamId' in body
+      ? body.teamId
+      : (request.query as { teamId?: unknown } | undefined)?.teamId);
+  return typeof given === 'string' && SAFE_ID.test(given) ? Number(given) : 0;
+}
+
+/** Resolves `request.caller` and `request.metadata` once per request, by the route's declared access. */
+export default fp(
+  async (app) => {
+    app.decorateRequest('caller', null as unknown as Caller);
+    app.decorateRequest('metadata', null as unknown as Metadata);
+    app.addHook('onRoute', (route) => {
+      if (route.url?.startsWith('/pmbok/') && !route.config?.access)
+        throw new Error(`${String(route.method)} ${route.url} declares no access (public, user or optional)`);
+    });
+    // After validation, as a malformed request is the client's error whoever sends it, and the body's team is checked.
+    app.addHook('preHandler', async (request) => {
+      const identity = await identify(app, request, request.routeOptions.config.access ?? 'public');
+      const caller: Caller = {
+        ...identity,
+        teamId: teamIdOf(request),
+        clientIp: request.ip,
+        correlationId: request.id,
+      };
+      request.caller = caller;
+      request.metadata = callerMetadata(caller);
+    });
+  },
+  // Not `caller`: fastify-plugin names a property of the function after the plugin, and strict functions refuse that one.
+  { name: 'request-caller', dependencies: ['services'] },
+);
