@@ -1,9 +1,8 @@
-import { type RunningService, type ServiceOptions, startStatusOnlyService } from '@pmbok/infra';
+import { statusOnlyService } from '@pmbok/infra';
 import { aiv1 } from '@pmbok/proto';
 
 /**
  * The ai service. Its aggregates (src/domain), read models (src/projections) and consumers of other services'
  * events (src/reactions) arrive with the issue that builds it; until then it runs its lifecycle, health and status.
  */
-export const startAiService = (options: ServiceOptions): Promise<RunningService> =>
-  startStatusOnlyService('ai', aiv1.AiServiceDefinition, options);
+export const startAiService = statusOnlyService('ai', aiv1.AiServiceDefinition);

@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createSmsProvider,
-  grpcService,
-  type Logger,
-  type RunningService,
-  type RuntimeConfig,
-  startService,
-  statusImplementation,
-} from '@pmbok/infra';
+import { createSmsProvider, defineService, type RuntimeConfig, type ServiceOptions } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
 import { createAuthContext } from './application/context.js';
 import { startExpiry } from './application/expiry.js';
@@ -42,54 +34,41 @@ function qrProviderFrom(config: RuntimeConfig, wechatFetch?: typeof fetch): QrLo
   return createWechatQrProvider({ appId, appSecret, token, fetch: wechatFetch });
 }
 
-export function startAuthService(options: {
-  config: RuntimeConfig;
-  logger: Logger;
-  host?: string;
-  port?: number;
-  /** Tests move time forward through this. */
-  clock?: () => number;
+type AuthServiceOptions = ServiceOptions & {
   /** Tests choose captcha texts through this. */
   captchaText?: () => string;
   /** The WeChat provider's HTTP client (tests replay recorded platform answers through it). */
   wechatFetch?: typeof fetch;
-}): Promise<RunningService> {
-  const sms = createSmsProvider(options.config, options.logger.child({ component: 'sms' }));
-  return startService(
-    'auth',
-    {
-      projections: [usersProjection, sessionsProjection],
-      reactions: async (runtime) => [
-        ...(await startTeamReactions(runtime)),
-        ...(await startLiveSessionReactions(runtime, options.logger)),
-        startExpiry(runtime, options.logger, options.clock).stop,
-      ],
-      grpc: (runtime, projections) => {
-        const qrProvider = qrProviderFrom(options.config, options.wechatFetch);
-        const context = createAuthContext({
-          runtime,
-          projections,
-          sms,
-          secret: secretFrom(options.config),
-          logger: options.logger,
-          now: options.clock,
-          captchaText: options.captchaText,
-          smsIpDailyLimit: process.env.SMS_IP_DAILY_LIMIT ? Number(process.env.SMS_IP_DAILY_LIMIT) : undefined,
-        });
-        return [
-          grpcService(authv1.AuthServiceDefinition, {
-            ...statusImplementation('auth', runtime, projections),
-            ...authServiceImplementation(
-              createSignIn(context),
-              createProfiles(context),
-              createQrLogin(context, qrProvider),
-              qrProvider,
-              sms,
-            ),
-          }),
-        ];
-      },
-    },
-    options,
-  );
-}
+};
+
+/** The auth service: accounts, sessions, SMS codes, sign-in guards and QR sign-in. */
+export const startAuthService = defineService({
+  name: 'auth',
+  contract: authv1.AuthServiceDefinition,
+  projections: [usersProjection, sessionsProjection],
+  reactions: async ({ runtime, logger, now }, _options: AuthServiceOptions) => ({
+    stops: [
+      ...(await startTeamReactions(runtime)),
+      ...(await startLiveSessionReactions(runtime, logger)),
+      startExpiry(runtime, logger, now).stop,
+    ],
+  }),
+  calls: (service, _reactions, options) => {
+    const sms = createSmsProvider(service.config, service.logger.child({ component: 'sms' }));
+    const qrProvider = qrProviderFrom(service.config, options.wechatFetch);
+    const context = createAuthContext({
+      ...service,
+      sms,
+      secret: secretFrom(service.config),
+      captchaText: options.captchaText,
+      smsIpDailyLimit: process.env.SMS_IP_DAILY_LIMIT ? Number(process.env.SMS_IP_DAILY_LIMIT) : undefined,
+    });
+    return authServiceImplementation(
+      createSignIn(context),
+      createProfiles(context),
+      createQrLogin(context, qrProvider),
+      qrProvider,
+      sms,
+    );
+  },
+});

@@ -1,11 +1,4 @@
-import {
-  grpcService,
-  type RunningService,
-  type ServiceOptions,
-  type Subscription,
-  startService,
-  statusImplementation,
-} from '@pmbok/infra';
+import { defineService, type ServiceOptions } from '@pmbok/infra';
 import { messagingv1 } from '@pmbok/proto';
 import { parseAdminTelephones } from './administrators.js';
 import { createFeedback } from './feedback.js';
@@ -13,48 +6,27 @@ import { messagingServiceImplementation } from './grpc.js';
 import { feedbackProjection } from './projections/feedback/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
 
+type MessagingServiceOptions = ServiceOptions & {
+  /** Instead of `ADMIN_TELEPHONES` (tests). */
+  adminTelephones?: string[];
+};
+
 /** The messaging service: feedback to the instance's administrators (team messages and live pushes come later). */
-export function startMessagingService(
-  options: ServiceOptions & {
-    clock?: () => number;
-    /** Instead of `ADMIN_TELEPHONES` (tests). */
-    adminTelephones?: string[];
+export const startMessagingService = defineService({
+  name: 'messaging',
+  contract: messagingv1.MessagingServiceDefinition,
+  projections: [feedbackProjection],
+  reactions: ({ runtime }, _options: MessagingServiceOptions) => startAuthReactions(runtime),
+  calls: (service, { directory }, options) => {
+    const adminTelephones = options.adminTelephones ?? parseAdminTelephones(process.env.ADMIN_TELEPHONES);
+    service.logger.info(
+      adminTelephones.length > 0
+        ? { administrators: adminTelephones.length }
+        : { administrators: 'the first account registered' },
+      'feedback administrators',
+    );
+    return messagingServiceImplementation(
+      createFeedback({ ...service, adminTelephones, usersCaughtUp: async () => directory.catchUp(2_000) }),
+    );
   },
-): Promise<RunningService> {
-  const logger = options.logger.child({ service: 'messaging' });
-  const adminTelephones = options.adminTelephones ?? parseAdminTelephones(process.env.ADMIN_TELEPHONES);
-  logger.info(
-    adminTelephones.length > 0
-      ? { administrators: adminTelephones.length }
-      : { administrators: 'the first account registered' },
-    'feedback administrators',
-  );
-  let directory: Subscription | undefined;
-  return startService(
-    'messaging',
-    {
-      projections: [feedbackProjection],
-      reactions: async (runtime) => {
-        const auth = await startAuthReactions(runtime);
-        directory = auth.directory;
-        return auth.stops;
-      },
-      grpc: (runtime, projections) => [
-        grpcService(messagingv1.MessagingServiceDefinition, {
-          ...statusImplementation('messaging', runtime, projections),
-          ...messagingServiceImplementation(
-            createFeedback({
-              runtime,
-              projections,
-              logger,
-              adminTelephones,
-              now: options.clock,
-              usersCaughtUp: async () => directory?.catchUp(2_000),
-            }),
-          ),
-        }),
-      ],
-    },
-    options,
-  );
-}
+});

@@ -1,9 +1,8 @@
-import { type RunningService, type ServiceOptions, startStatusOnlyService } from '@pmbok/infra';
+import { statusOnlyService } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
 
 /**
  * The project service. Its aggregates (src/domain), read models (src/projections) and consumers of other services'
  * events (src/reactions) arrive with the issue that builds it; until then it runs its lifecycle, health and status.
  */
-export const startProjectService = (options: ServiceOptions): Promise<RunningService> =>
-  startStatusOnlyService('project', projectv1.ProjectServiceDefinition, options);
+export const startProjectService = statusOnlyService('project', projectv1.ProjectServiceDefinition);

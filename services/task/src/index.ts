@@ -1,13 +1,4 @@
-import {
-  grpcService,
-  type Logger,
-  type ProjectionRunner,
-  type RunningService,
-  type RuntimeConfig,
-  type Subscription,
-  startService,
-  statusImplementation,
-} from '@pmbok/infra';
+import { defineService, type ProjectionRunner } from '@pmbok/infra';
 import { taskv1 } from '@pmbok/proto';
 import { createTaskUseCases } from './application/index.js';
 import { taskServiceImplementation } from './grpc.js';
@@ -22,35 +13,19 @@ import { startTeamReactions } from './reactions/teamEvents.js';
 const answersNobody: ProjectionRunner = { waitFor: async () => {}, position: () => null, stop: async () => {} };
 
 /** The task service: task projects, flows, tasks, comments, work hours and the activity log. */
-export function startTaskService(options: {
-  config: RuntimeConfig;
-  logger: Logger;
-  host?: string;
-  port?: number;
-  clock?: () => number;
-}): Promise<RunningService> {
-  const logger = options.logger.child({ service: 'task' });
-  let roster: Subscription | undefined;
-  const rosterCaughtUp = async () => roster?.catchUp(2_000);
-  return startService(
-    'task',
-    {
-      projections: [taskProjectsProjection, tasksProjection, commentsProjection],
-      reactions: async (runtime) => {
-        const { templates } = createTaskUseCases({ runtime, projections: answersNobody, logger, now: options.clock });
-        const team = await startTeamReactions(runtime, templates, logger);
-        roster = team.roster;
-        return [...(await startAuthReactions(runtime)), ...team.stops, ...(await startLivePushes(runtime, logger))];
-      },
-      grpc: (runtime, projections) => [
-        grpcService(taskv1.TaskServiceDefinition, {
-          ...statusImplementation('task', runtime, projections),
-          ...taskServiceImplementation(
-            createTaskUseCases({ runtime, projections, logger, now: options.clock, rosterCaughtUp }),
-          ),
-        }),
-      ],
-    },
-    options,
-  );
-}
+export const startTaskService = defineService({
+  name: 'task',
+  contract: taskv1.TaskServiceDefinition,
+  projections: [taskProjectsProjection, tasksProjection, commentsProjection],
+  reactions: async (service) => {
+    const { runtime, logger } = service;
+    const { templates } = createTaskUseCases({ ...service, projections: answersNobody });
+    const team = await startTeamReactions(runtime, templates, logger);
+    return {
+      roster: team.roster,
+      stops: [...(await startAuthReactions(runtime)), ...team.stops, ...(await startLivePushes(runtime, logger))],
+    };
+  },
+  calls: (service, { roster }) =>
+    taskServiceImplementation(createTaskUseCases({ ...service, rosterCaughtUp: async () => roster.catchUp(2_000) })),
+});
