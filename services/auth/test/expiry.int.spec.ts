@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, fold, handleCommand, openSqliteEventStore } from '@pmbok/infra';
+import { createCommandRunner, createLogger, fold, openSqliteEventStore } from '@pmbok/infra';
 import { describe, expect, it } from 'vitest';
 import { startExpiry } from '../src/application/expiry.js';
 import { loginGuardDecider, loginGuardStreamId, recentFailures } from '../src/domain/loginGuard/loginGuard.js';
@@ -14,16 +14,8 @@ describe('expiry of short-lived records (issue 13 #8)', () => {
     let clock = 1_000_000;
     const now = () => clock;
     const guard = loginGuardStreamId('name:probe');
-    const fail = () =>
-      handleCommand(
-        eventStore,
-        guard,
-        loginGuardDecider,
-        { type: 'RecordFailure', metadata: { now: now() } },
-        {
-          at: now(),
-        },
-      );
+    const runCommand = createCommandRunner({ eventStore, now });
+    const fail = () => runCommand(guard, loginGuardDecider, { type: 'RecordFailure', metadata: { now: now() } }, {});
     await fail();
     await fail();
     await eventStore.append('qrLogin-ticket1', [{ type: 'QrLoginRequested', data: {} }], 0, { at: now() });

@@ -1,16 +1,12 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
 import {
-  type AppendContext,
   type Caller,
   fold,
-  handleCommand,
   hmacSha256,
   invalid,
-  type Logger,
   newEventId,
   newToken,
-  type ProjectionRunner,
-  type ServiceRuntime,
+  type ServiceContext,
   type SmsProvider,
   sha256,
 } from '@pmbok/infra';
@@ -25,14 +21,10 @@ import { type SmsPurpose, smsCodeStreamId } from '../domain/smsCode/smsCode.js';
 import { userDecider } from '../domain/user/businessLogic.js';
 import { userStreamId } from '../domain/user/user.js';
 
-export interface AuthDeps {
-  runtime: ServiceRuntime;
-  projections: ProjectionRunner;
+export interface AuthDeps extends Pick<ServiceContext, 'runtime' | 'logger' | 'now' | 'runCommand'> {
   sms: SmsProvider;
   /** Peppers SMS code and captcha hashes, so a leaked log does not give codes away by brute force. */
   secret: string;
-  logger: Logger;
-  now?: () => number;
   /** The captcha's characters; tests choose them, production draws them from the CSPRNG. */
   captchaText?: () => string;
   /** SMS sends allowed per client IP per day. */
@@ -43,21 +35,11 @@ export interface AuthDeps {
 const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
-/** What the auth use cases share: the clock, append context, read-your-writes, SMS codes and sessions. */
+/** What the auth use cases share: the clock, the command runner, SMS codes, sessions and identifier claims. */
 export function createAuthContext(deps: AuthDeps) {
   const { eventStore, readStore } = deps.runtime;
-  const now = deps.now ?? Date.now;
+  const { now, runCommand } = deps;
   const codeHash = (telephone: string, code: string) => hmacSha256(deps.secret, `${telephone}:${code}`);
-
-  const contextOf = (caller: Partial<Caller>, commandId?: string): AppendContext => ({
-    commandId,
-    actor: caller.userId ? String(caller.userId) : undefined,
-    correlationId: caller.correlationId,
-    at: now(),
-  });
-
-  /** Answers only after the read models include the change, so the caller's next request sees it. */
-  const settled = (position: number) => (position > 0 ? deps.projections.waitFor(position) : Promise.resolve());
 
   async function consumeSmsCode(
     telephone: string,
@@ -66,12 +48,12 @@ export function createAuthContext(deps: AuthDeps) {
     caller: Partial<Caller>,
     commandId?: string,
   ) {
-    const { events, result } = await handleCommand(
-      eventStore,
+    const { events, result } = await runCommand(
       smsCodeStreamId(telephone),
       smsCodeDecider,
       { type: 'VerifySmsCode', data: { smsType, codeHash: codeHash(telephone, code) }, metadata: { now: now() } },
-      contextOf(caller, commandId && `${commandId}:sms`),
+      caller,
+      { commandId: commandId && `${commandId}:sms` },
     );
     const rejected = events.find((event) => event.type === 'SmsCodeRejected');
     if (rejected) throw invalid((rejected.data as { burnt: boolean }).burnt ? messages.codeBurnt : messages.codeWrong);
@@ -85,8 +67,7 @@ export function createAuthContext(deps: AuthDeps) {
     sessionId = newEventId(),
   ) {
     const token = newToken();
-    const { result } = await handleCommand(
-      eventStore,
+    await runCommand(
       userStreamId(user.userId),
       userDecider,
       {
@@ -94,9 +75,8 @@ export function createAuthContext(deps: AuthDeps) {
         data: { sessionId, tokenHash: sha256(token), method, clientIp: caller.clientIp ?? '' },
         metadata: { now: now() },
       },
-      contextOf(caller),
+      caller,
     );
-    await settled(result.lastGlobalPosition);
     return { userId: user.userId, token };
   }
 
@@ -121,23 +101,22 @@ export function createAuthContext(deps: AuthDeps) {
       username: '该用户名已被使用',
       wechat: '该微信已绑定其他账号',
     }[kind];
-    const { events } = await handleCommand(
-      eventStore,
+    const { events } = await runCommand(
       streamId,
       identifierClaimDecider,
       { type: 'ClaimIdentifier', data: { identifier, userId, holderActive, takenMessage } },
-      contextOf(caller, commandId),
+      caller,
+      { commandId },
     );
     return events.length > 0 ? (events[0]!.data as { userId: number }).userId : userId;
   }
 
   const releaseIdentifier = (kind: IdentifierKind, identifier: string, userId: number, caller: Partial<Caller>) =>
-    handleCommand(
-      eventStore,
+    runCommand(
       identifierStreamId(kind, identifier),
       identifierClaimDecider,
       { type: 'ReleaseIdentifier', data: { identifier, userId } },
-      contextOf(caller),
+      caller,
     );
 
   return {
@@ -145,9 +124,8 @@ export function createAuthContext(deps: AuthDeps) {
     eventStore,
     readStore,
     now,
+    runCommand,
     codeHash,
-    contextOf,
-    settled,
     consumeSmsCode,
     startSession,
     claimIdentifier,

@@ -1,4 +1,4 @@
-import { fold, handleCommand, hmacSha256 } from '@pmbok/infra';
+import { fold, hmacSha256 } from '@pmbok/infra';
 import {
   checkNotPaused,
   type GuardCommand,
@@ -12,7 +12,7 @@ import { findUserByUsername } from '../projections/users/index.js';
 import type { AuthContext } from './context.js';
 
 /** Sign-in guards (failure windows, captcha) of one account and one client IP. */
-export function createLoginGuards({ deps, eventStore, readStore, now }: AuthContext) {
+export function createLoginGuards({ deps, eventStore, readStore, now, runCommand }: AuthContext) {
   const captchaHash = (accountKey: string, answer: string) =>
     hmacSha256(deps.secret, `captcha:${accountKey}:${answer.trim().toLowerCase()}`);
 
@@ -35,8 +35,8 @@ export function createLoginGuards({ deps, eventStore, readStore, now }: AuthCont
     const open = async (key: string) => {
       const streamId = loginGuardStreamId(key);
       const state = fold(loginGuardDecider, await eventStore.readStream(streamId));
-      const run = (command: GuardCommand) =>
-        handleCommand(eventStore, streamId, loginGuardDecider, command, { at: now() });
+      // Nobody is signed in yet: the guard's events name no actor.
+      const run = (command: GuardCommand) => runCommand(streamId, loginGuardDecider, command, {});
       return { state, run };
     };
     const account = await open(`phone:${telephone}`);

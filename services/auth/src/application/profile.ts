@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { type Caller, fold, handleCommand, invalid, notFound } from '@pmbok/infra';
+import { type Caller, fold, invalid, notFound } from '@pmbok/infra';
 import { fileTypeFromBuffer } from 'file-type';
 import { checkNewPassword, checkSmsCodeShape, checkTelephone, maskTelephone, messages } from '../domain/rules.js';
 import { type UserCommand, userDecider } from '../domain/user/businessLogic.js';
@@ -14,8 +14,7 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 
 /** The signed-in user's own account: profile, password, telephone, people invited, uploads. */
 export function createProfiles(context: AuthContext) {
-  const { eventStore, readStore, now, contextOf, settled, consumeSmsCode, claimIdentifier, releaseIdentifier } =
-    context;
+  const { eventStore, readStore, now, runCommand, consumeSmsCode, claimIdentifier, releaseIdentifier } = context;
   const { blobStore } = context.deps.runtime;
 
   const userOf = async (userId: number) => {
@@ -29,14 +28,7 @@ export function createProfiles(context: AuthContext) {
     fold(userDecider, await eventStore.readStream(userStreamId(caller.userId)));
 
   async function run(caller: Caller, command: UserCommand) {
-    const { result } = await handleCommand(
-      eventStore,
-      userStreamId(caller.userId),
-      userDecider,
-      command,
-      contextOf(caller),
-    );
-    await settled(result.lastGlobalPosition);
+    await runCommand(userStreamId(caller.userId), userDecider, command, caller);
   }
 
   return {

@@ -1,4 +1,4 @@
-import { type Caller, forbidden, handleCommand, invalid, newEventId, newToken, unauthenticated } from '@pmbok/infra';
+import { type Caller, forbidden, invalid, newEventId, newToken, unauthenticated } from '@pmbok/infra';
 import {
   QR_TTL_MS,
   type QrLoginCommand,
@@ -21,10 +21,10 @@ export const WECHAT_BROWSER_ONLY = '请在微信浏览器下使用此功能';
 
 /** QR sign-in (SPEC §4): a ticket per attempt, answered by a phone or by a WeChat scan, redeemed once. */
 export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
-  const { eventStore, readStore, now, contextOf, settled, startSession, claimIdentifier, releaseIdentifier } = context;
+  const { eventStore, readStore, now, runCommand, startSession, claimIdentifier, releaseIdentifier } = context;
 
-  const run = async (ticket: string, command: QrLoginCommand, caller: Partial<Caller>) =>
-    handleCommand(eventStore, qrLoginStreamId(ticket), qrLoginDecider, command, contextOf(caller));
+  const run = (ticket: string, command: QrLoginCommand, caller: Partial<Caller>) =>
+    runCommand(qrLoginStreamId(ticket), qrLoginDecider, command, caller);
   const stateOf = async (ticket: string) =>
     (await eventStore.readStream(qrLoginStreamId(ticket))).reduce(
       (state, event) => qrLoginDecider.evolve(state, event as never),
@@ -33,14 +33,7 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
 
   async function bind(userId: number, openid: string, caller: Partial<Caller>) {
     await claimIdentifier('wechat', openid, userId, caller);
-    const { result } = await handleCommand(
-      eventStore,
-      userStreamId(userId),
-      userDecider,
-      { type: 'BindWechat', data: { openid } },
-      contextOf(caller),
-    );
-    await settled(result.lastGlobalPosition);
+    await runCommand(userStreamId(userId), userDecider, { type: 'BindWechat', data: { openid } }, caller);
   }
 
   /** A new sign-in attempt for the calling browser. */
@@ -156,15 +149,8 @@ export function createQrLogin(context: AuthContext, provider: QrLoginProvider) {
     },
 
     async unbind(caller: Caller, openid: string) {
-      const { result } = await handleCommand(
-        eventStore,
-        userStreamId(caller.userId),
-        userDecider,
-        { type: 'UnbindWechat', data: { openid } },
-        contextOf(caller),
-      );
+      await runCommand(userStreamId(caller.userId), userDecider, { type: 'UnbindWechat', data: { openid } }, caller);
       await releaseIdentifier('wechat', openid, caller.userId, caller);
-      await settled(result.lastGlobalPosition);
     },
   };
 }

@@ -2,13 +2,11 @@ import { randomInt } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import {
   type Caller,
-  handleCommand,
   invalid,
   newEventId,
   newNumericCode,
   newShareCode,
   nextNumericId,
-  notFound,
   sha256,
   unauthenticated,
 } from '@pmbok/infra';
@@ -40,7 +38,7 @@ const randomCaptchaText = () =>
 
 /** Registration, every way of signing in and out, and password reset. */
 export function createSignIn(context: AuthContext) {
-  const { deps, eventStore, readStore, now, codeHash, contextOf, settled, consumeSmsCode, startSession } = context;
+  const { deps, readStore, now, runCommand, codeHash, consumeSmsCode, startSession } = context;
   const { guardsFor } = createLoginGuards(context);
   // Verifying against this when no account matches keeps the answer time the same either way.
   const decoyHash = hashPassword('decoy password 1!');
@@ -53,8 +51,7 @@ export function createSignIn(context: AuthContext) {
       if ((smsType === 2 || smsType === 4) && registered) throw invalid(messages.alreadyRegistered);
       if ((smsType === 1 || smsType === 3) && !registered) throw invalid(messages.notRegistered);
       if (caller.clientIp) {
-        await handleCommand(
-          eventStore,
+        await runCommand(
           smsQuotaStreamId(caller.clientIp),
           smsQuotaDecider,
           {
@@ -62,12 +59,11 @@ export function createSignIn(context: AuthContext) {
             data: { dailyLimit: deps.smsIpDailyLimit ?? DAILY_LIMIT_PER_IP },
             metadata: { now: now() },
           },
-          contextOf(caller),
+          caller,
         );
       }
       const code = newNumericCode(SMS_CODE_LENGTH);
-      await handleCommand(
-        eventStore,
+      await runCommand(
         smsCodeStreamId(telephone),
         smsCodeDecider,
         {
@@ -75,7 +71,7 @@ export function createSignIn(context: AuthContext) {
           data: { telephone, smsType, codeHash: codeHash(telephone, code), clientIp: caller.clientIp ?? '' },
           metadata: { now: now() },
         },
-        contextOf(caller),
+        caller,
       );
       await deps.sms.send(telephone, { kind: 'code', smsType, code });
       return { resendAfterSeconds: 60 };
@@ -102,8 +98,7 @@ export function createSignIn(context: AuthContext) {
         caller,
         `${commandId}:claim`,
       );
-      await handleCommand(
-        eventStore,
+      await runCommand(
         userStreamId(userId),
         userDecider,
         {
@@ -117,7 +112,8 @@ export function createSignIn(context: AuthContext) {
             inviterShareCode: input.inviterShareCode,
           },
         },
-        contextOf(caller, `${commandId}:register`),
+        caller,
+        { commandId: `${commandId}:register` },
       );
       return startSession({ userId }, 'register', caller);
     },
@@ -184,14 +180,12 @@ export function createSignIn(context: AuthContext) {
       const user = await findUserByTelephone(readStore, input.telephone);
       if (!user) throw invalid(messages.notRegistered);
       await consumeSmsCode(input.telephone, 3, input.code, caller);
-      const { result } = await handleCommand(
-        eventStore,
+      await runCommand(
         userStreamId(user.userId),
         userDecider,
         { type: 'ResetPassword', data: { passwordHash: await hashPassword(input.password) } },
-        contextOf(caller),
+        caller,
       );
-      await settled(result.lastGlobalPosition);
       return toProfile(user);
     },
 
@@ -208,14 +202,12 @@ export function createSignIn(context: AuthContext) {
     },
 
     async logout(caller: Caller) {
-      const { result } = await handleCommand(
-        eventStore,
+      await runCommand(
         userStreamId(caller.userId),
         userDecider,
         { type: 'EndSession', data: { sessionId: caller.sessionId, reason: 'logout' } },
-        contextOf(caller),
+        caller,
       );
-      await settled(result.lastGlobalPosition);
     },
   };
 }
