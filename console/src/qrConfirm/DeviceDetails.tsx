@@ -1,7 +1,15 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { describeUserAgent } from './describeUserAgent';
-import type { QrLoginInfo } from './QrConfirmPage';
+
+/** user/qrLoginInfo: the sign-in a QR code asks for, as the phone shows it. */
+export interface QrLoginInfo {
+  status: 'pending' | 'expired' | 'confirmed' | 'completed' | 'refused' | 'unregistered';
+  userAgent: string;
+  clientIp: string;
+  requestedAt: number;
+  expiresAt: number;
+}
 
 /** Which device asks to sign in: browser, system, network address and time. */
 export const DeviceDetails = ({ info }: { info: QrLoginInfo }) => {

@@ -11,15 +11,7 @@ import { request } from '../api/request';
 import { RequireSignIn } from '../auth/RequireSignIn';
 import { displayName, useSessionUser } from '../auth/session';
 import { LoginShell } from '../login/LoginShell';
-import { DeviceDetails } from './DeviceDetails';
-
-export interface QrLoginInfo {
-  status: 'pending' | 'expired' | 'confirmed' | 'completed' | 'refused' | 'unregistered';
-  userAgent: string;
-  clientIp: string;
-  requestedAt: number;
-  expiresAt: number;
-}
+import { DeviceDetails, type QrLoginInfo } from './DeviceDetails';
 
 /** /qrconfirm/:ticket: the phone of a signed-in user says which device asks, and confirms or refuses. */
 const QrConfirmPage = () => (
