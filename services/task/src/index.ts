@@ -1,4 +1,4 @@
-import { defineService, type ProjectionRunner } from '@pmbok/infra';
+import { defineService } from '@pmbok/infra';
 import { taskv1 } from '@pmbok/proto';
 import { createTaskUseCases } from './application/index.js';
 import { taskServiceImplementation } from './grpc.js';
@@ -9,9 +9,6 @@ import { startAuthReactions } from './reactions/authEvents.js';
 import { startLivePushes } from './reactions/livePushes.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
-/** A reaction answers nobody, so it does not wait for this service's read models to apply what it appends. */
-const answersNobody: ProjectionRunner = { waitFor: async () => {}, position: () => null, stop: async () => {} };
-
 /** The task service: task projects, flows, tasks, comments, work hours and the activity log. */
 export const startTaskService = defineService({
   name: 'task',
@@ -19,7 +16,8 @@ export const startTaskService = defineService({
   projections: [taskProjectsProjection, tasksProjection, commentsProjection],
   reactions: async (service) => {
     const { runtime, logger } = service;
-    const { templates } = createTaskUseCases({ ...service, projections: answersNobody });
+    // The use cases a reaction runs: their commands do not wait for the read models (a reaction answers nobody).
+    const { templates } = createTaskUseCases(service);
     const team = await startTeamReactions(runtime, templates, logger);
     return {
       roster: team.roster,

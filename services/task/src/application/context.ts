@@ -1,14 +1,4 @@
-import {
-  type AppendContext,
-  type Caller,
-  fold,
-  forbidden,
-  handleCommand,
-  invalid,
-  type Logger,
-  type ProjectionRunner,
-  type ServiceRuntime,
-} from '@pmbok/infra';
+import { type Caller, fold, forbidden, invalid, type ServiceContext } from '@pmbok/infra';
 import { type TaskCommand, taskDecider } from '../domain/task/businessLogic.js';
 import { taskStreamId } from '../domain/task/task.js';
 import { type TaskProjectCommand, taskProjectDecider } from '../domain/taskProject/businessLogic.js';
@@ -17,11 +7,7 @@ import { type TaskProject, taskProjectStreamId } from '../domain/taskProject/tas
 import { type TaskProjectDoc, taskProjects } from '../projections/taskProjects/index.js';
 import { teamMembers } from '../projections/teamMembers/index.js';
 
-export interface TaskDeps {
-  runtime: ServiceRuntime;
-  projections: ProjectionRunner;
-  logger: Logger;
-  now?: () => number;
+export interface TaskDeps extends Pick<ServiceContext, 'runtime' | 'logger' | 'now' | 'runCommand'> {
   /** Resolves when the team roster has every team event appended so far (it arrives through the bus). */
   rosterCaughtUp?: () => Promise<void>;
 }
@@ -29,18 +15,7 @@ export interface TaskDeps {
 /** What the task use cases share: the clock, running commands with read-your-writes, access checks, lookups. */
 export function createTaskContext(deps: TaskDeps) {
   const { eventStore, readStore } = deps.runtime;
-  const now = deps.now ?? Date.now;
-
-  const contextOf = (caller: Partial<Caller>, teamId: number, commandId?: string): AppendContext => ({
-    commandId,
-    actor: caller.userId ? String(caller.userId) : undefined,
-    teamId: teamId ? String(teamId) : undefined,
-    correlationId: caller.correlationId,
-    at: now(),
-  });
-
-  /** Answers only after the read models include the change, so the caller's next request sees it. */
-  const settled = (position: number) => (position > 0 ? deps.projections.waitFor(position) : Promise.resolve());
+  const { now, runCommand } = deps;
 
   async function runProject(
     taskProjectId: number,
@@ -51,14 +26,10 @@ export function createTaskContext(deps: TaskDeps) {
     // Events carry the project's team (not the caller's current one), for consumers that fan out per team.
     const teamId =
       options.teamId ?? (await taskProjects(readStore).findOne({ _id: String(taskProjectId) }))?.teamId ?? 0;
-    const { events, result } = await handleCommand(
-      eventStore,
-      taskProjectStreamId(taskProjectId),
-      taskProjectDecider,
-      command,
-      contextOf(caller, teamId, options.commandId),
-    );
-    await settled(result.lastGlobalPosition);
+    const { events } = await runCommand(taskProjectStreamId(taskProjectId), taskProjectDecider, command, caller, {
+      teamId,
+      commandId: options.commandId,
+    });
     return events;
   }
 
@@ -76,14 +47,7 @@ export function createTaskContext(deps: TaskDeps) {
     const project = await loadProject(taskProjectId);
     const command = build({ actorId: caller.userId, now: now(), project });
     const teamId = project.status === 'none' ? 0 : project.teamId;
-    const { events, result } = await handleCommand(
-      eventStore,
-      taskStreamId(taskId),
-      taskDecider,
-      command,
-      contextOf(caller, teamId),
-    );
-    await settled(result.lastGlobalPosition);
+    const { events } = await runCommand(taskStreamId(taskId), taskDecider, command, caller, { teamId });
     return events;
   }
 
@@ -121,7 +85,7 @@ export function createTaskContext(deps: TaskDeps) {
     eventStore,
     readStore,
     now,
-    settled,
+    runCommand,
     runProject,
     runTask,
     loadProject,

@@ -1,4 +1,4 @@
-import { type Caller, forbidden, handleCommand, invalid, type Logger, nextNumericId } from '@pmbok/infra';
+import { type Caller, forbidden, invalid, type Logger, nextNumericId } from '@pmbok/infra';
 import { messages } from '../domain/taskProject/rules.js';
 import { orderedFlows } from '../domain/taskProject/taskProject.js';
 import { templateCopyDecider, templateCopyStreamId } from '../domain/templateCopy/templateCopy.js';
@@ -14,7 +14,7 @@ const copyName = (name: string) => {
 
 /** Templates and copies: a copy takes the source's fields and flows, never its members or tasks. */
 export function createTemplates(context: TaskContext, projects: Projects, logger: Logger) {
-  const { readStore, eventStore, now } = context;
+  const { readStore, now, runCommand } = context;
 
   const sourceDoc = (taskProjectId: number) =>
     taskProjectId ? taskProjects(readStore).findOne({ _id: String(taskProjectId) }) : Promise.resolve(null);
@@ -81,12 +81,12 @@ export function createTemplates(context: TaskContext, projects: Projects, logger
         logger.warn({ teamId, sourceTaskProjectId }, 'task template not copied: not a template the owner may see');
         return;
       }
-      const { state: plan } = await handleCommand(
-        eventStore,
+      const { state: plan } = await runCommand(
         templateCopyStreamId(eventId, sourceTaskProjectId),
         templateCopyDecider,
         { type: 'PlanTemplateCopy', data: { taskProjectId: nextNumericId(now()), teamId, sourceTaskProjectId } },
-        { actor: String(ownerId), teamId: String(teamId), at: now() },
+        { userId: ownerId },
+        { teamId },
       );
       if (plan.status !== 'planned') return;
       await projects.createProject(
