@@ -9,10 +9,10 @@ import {
   Resource,
 } from 'react-admin';
 import { ApiNotifications } from './api/ApiNotifications';
+import { dataProvider } from './app/dataProvider';
 import { bareRouteElements, layoutRouteElements } from './app/routeElements';
 import { routeTable } from './app/routeTable';
 import { authProvider } from './auth/authProvider';
-import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { LiveProvider } from './live/LiveProvider';
 import LoginPage from './login/LoginPage';

@@ -1,8 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { combineDataProviders, fetchUtils } from 'react-admin';
 import { getTeamId, getToken } from '../auth/session';
+import { pagedCallProvider } from '../dataProvider/pagedCallProvider';
 import { feedbackCalls } from '../feedback';
-import { pagedCallProvider } from './pagedCallProvider';
 
 /** The gateway's react-admin surface: the session token and the selected team go with every request. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {
@@ -17,5 +17,5 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) => {
 const rest = simpleRestProvider('/pmbok/admin', httpClient);
 const feedback = pagedCallProvider(feedbackCalls);
 
-/** REST resources, and the generic lists backed by /pmbok/api calls. */
+/** REST resources, and the generic lists backed by /pmbok/api calls: the app names each resource's source. */
 export const dataProvider = combineDataProviders((resource) => (resource === 'feedback' ? feedback : rest));
