@@ -2,7 +2,7 @@
 #
 # One multi-stage build for every process of pmbok. Each service and the gateway is a target:
 #
-#   docker build --target auth -t pmbok/auth .        (auth, team, project, task, messaging, ai)
+#   docker build --target service --build-arg SERVICE=auth --build-arg GRPC_PORT=50051 -t pmbok/auth .
 #   docker build --target gateway -t pmbok/gateway .  (serves the console too)
 #   docker build --target embedded -t pmbok .         (everything in one process: `npm start` in a container)
 #
@@ -56,47 +56,24 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
 
-FROM runtime AS service-base
+# Build arguments choose the service and its port (auth 50051, team 50052, project 50053, task 50054,
+# messaging 50055, ai 50056): docker build --target service --build-arg SERVICE=auth --build-arg GRPC_PORT=50051 .
+
+# service is the image of any one service.
+FROM runtime AS service
+ARG SERVICE
+ARG GRPC_PORT
+RUN test -n "$SERVICE" -a -n "$GRPC_PORT" || { echo 'build with --build-arg SERVICE=<name> --build-arg GRPC_PORT=<port>'; exit 1; }
+COPY --from=build /app/services/${SERVICE} services/${SERVICE}
+ENV SERVICE=${SERVICE} \
+  GRPC_PORT=${GRPC_PORT}
+EXPOSE ${GRPC_PORT}
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "infra/dist/grpc/healthcheck.js"]
+CMD ["sh", "-c", "exec node services/$SERVICE/dist/main.js"]
 
-FROM service-base AS auth
-COPY --from=build /app/services/auth services/auth
-ENV GRPC_PORT=50051
-EXPOSE 50051
-CMD ["node", "services/auth/dist/main.js"]
-
-FROM service-base AS team
-COPY --from=build /app/services/team services/team
-ENV GRPC_PORT=50052
-EXPOSE 50052
-CMD ["node", "services/team/dist/main.js"]
-
-FROM service-base AS project
-COPY --from=build /app/services/project services/project
-ENV GRPC_PORT=50053
-EXPOSE 50053
-CMD ["node", "services/project/dist/main.js"]
-
-FROM service-base AS task
-COPY --from=build /app/services/task services/task
-ENV GRPC_PORT=50054
-EXPOSE 50054
-CMD ["node", "services/task/dist/main.js"]
-
-FROM service-base AS messaging
-COPY --from=build /app/services/messaging services/messaging
-ENV GRPC_PORT=50055
-EXPOSE 50055
-CMD ["node", "services/messaging/dist/main.js"]
-
-FROM service-base AS ai
-COPY --from=build /app/services/ai services/ai
-ENV GRPC_PORT=50056
-EXPOSE 50056
-CMD ["node", "services/ai/dist/main.js"]
-
-FROM runtime AS gateway
+# web is what the gateway and the embedded app share: HTTP on 8080, ready when every service is.
+FROM runtime AS web
 COPY --from=build /app/gateway/package.json gateway/
 COPY --from=build /app/gateway/dist gateway/dist
 COPY --from=build /app/console/dist console/dist
@@ -105,17 +82,11 @@ ENV PORT=8080 \
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+FROM web AS gateway
 CMD ["node", "gateway/dist/server.js"]
 
 # embedded is the default in one container: the gateway and all six services in one process.
-FROM runtime AS embedded
+FROM web AS embedded
 COPY --from=build /app/services services
-COPY --from=build /app/gateway/package.json gateway/
-COPY --from=build /app/gateway/dist gateway/dist
-COPY --from=build /app/console/dist console/dist
-ENV PORT=8080 \
-  HOST=0.0.0.0
-EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "gateway/dist/embedded.js"]

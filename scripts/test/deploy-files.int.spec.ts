@@ -56,11 +56,11 @@ if (!hasGo) {
     it('refuses an image target that runs as root or has no health check', () => {
       const rootUser = check({ dockerfile: dockerfile.replace(/^USER node$/m, 'USER root') });
       expect(rootUser.status).toBe(1);
-      expect(rootUser.output).toMatch(/target "auth" runs as root/);
+      expect(rootUser.output).toMatch(/target "service" runs as root/);
       const noHealth = check({
         dockerfile: dockerfile.replace(/^HEALTHCHECK[^\n]*\\\n[^\n]*healthcheck\.js"\]\n/m, ''),
       });
-      expect(noHealth.output).toMatch(/target "task" has no HEALTHCHECK/);
+      expect(noHealth.output).toMatch(/target "service" has no HEALTHCHECK/);
     });
 
     it('reports what BuildKit reports: syntax errors and lint rules', () => {
@@ -72,8 +72,8 @@ if (!hasGo) {
 
     it('refuses a compose file that is invalid, builds a missing target or waits only for containers to start', () => {
       expect(check({ compose: compose.replace('retries: 5', 'retries: five') }).output).toMatch(/retries/);
-      expect(check({ compose: compose.replace('target: task', 'target: tasks') }).output).toMatch(
-        /service "task" builds target "tasks"/,
+      expect(check({ compose: compose.replace('target: service', 'target: services') }).output).toMatch(
+        /service "auth" builds target "services"/,
       );
       expect(
         check({ compose: compose.replace('condition: service_healthy', 'condition: service_started') }).output,

@@ -32,7 +32,7 @@ func problem(format string, args ...any) { problems = append(problems, fmt.Sprin
 func main() {
 	dockerfile := flag.String("dockerfile", "Dockerfile", "the Dockerfile to check")
 	composeFile := flag.String("compose", "docker-compose.yml", "the compose file to check")
-	targets := flag.String("targets", "auth,team,project,task,messaging,ai,gateway,embedded", "image targets that must be runnable")
+	targets := flag.String("targets", "service,gateway,embedded", "image targets that must be runnable")
 	flag.Parse()
 
 	stages := checkDockerfile(*dockerfile, strings.Split(*targets, ","))
