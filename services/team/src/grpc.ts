@@ -1,17 +1,20 @@
 import { callerOf, enumCodec, invalid, signedInCaller } from '@pmbok/infra';
 import { teamv1 } from '@pmbok/proto';
-import type { Invitations } from './invitations.js';
-import type { MemberSort, Teams } from './teams.js';
+import type { TeamUseCases } from './application/index.js';
+import type { MemberSort } from './application/members.js';
 
 const roles = enumCodec(teamv1.TeamRole, 'TEAM_ROLE_');
 
 const sortFields: MemberSort[] = ['nickname', 'trueName', 'role', 'joinedAt'];
 
 /** Requests in, use cases called, responses out. */
-export function teamServiceImplementation(
-  teams: Teams,
-  invitations: Invitations,
-): Omit<teamv1.TeamServiceImplementation, 'getStatus'> {
+export function teamServiceImplementation({
+  teams,
+  shareCodes,
+  members,
+  myTeams,
+  invitations,
+}: TeamUseCases): Omit<teamv1.TeamServiceImplementation, 'getStatus'> {
   return {
     async createTeam(request, context) {
       const { name, sourceProjectIds, sourceTaskProjectIds } = request;
@@ -33,16 +36,16 @@ export function teamServiceImplementation(
       return {};
     },
     async getShareInfo(request, context) {
-      return teams.shareInfo(request.teamId, signedInCaller(context));
+      return shareCodes.shareInfo(request.teamId, signedInCaller(context));
     },
     async refreshShareCode(request, context) {
-      return teams.refreshShareCode(request.teamId, signedInCaller(context));
+      return shareCodes.refreshShareCode(request.teamId, signedInCaller(context));
     },
     async getInvitation(request, context) {
-      return teams.invitation(request.shareCode, request.inviterId, callerOf(context));
+      return shareCodes.invitation(request.shareCode, request.inviterId, callerOf(context));
     },
     async joinByShareCode(request, context) {
-      return teams.join(request.shareCode, request.inviterId, signedInCaller(context));
+      return shareCodes.join(request.shareCode, request.inviterId, signedInCaller(context));
     },
     async inviteByTelephone(request, context) {
       return invitations.invite(request.teamId, request.telephone, signedInCaller(context));
@@ -67,34 +70,34 @@ export function teamServiceImplementation(
     async changeMemberRole(request, context) {
       const role = roles.fromProto(request.role);
       if (role !== 'administrator' && role !== 'member') throw invalid('角色只能是管理员或成员');
-      await teams.changeRole(request.teamId, request.userId, role, signedInCaller(context));
+      await members.changeRole(request.teamId, request.userId, role, signedInCaller(context));
       return {};
     },
     async removeMember(request, context) {
-      await teams.remove(request.teamId, request.userId, signedInCaller(context));
+      await members.remove(request.teamId, request.userId, signedInCaller(context));
       return {};
     },
     async transferOwnership(request, context) {
-      await teams.transferOwnership(request.teamId, request.userId, signedInCaller(context));
+      await members.transferOwnership(request.teamId, request.userId, signedInCaller(context));
       return {};
     },
     async leaveTeam(request, context) {
-      await teams.leave(request.teamId, signedInCaller(context));
+      await members.leave(request.teamId, signedInCaller(context));
       return {};
     },
     async listMyTeams(_request, context) {
-      const { teams: list, activeTeamId } = await teams.myTeams(signedInCaller(context));
+      const { teams: list, activeTeamId } = await myTeams.list(signedInCaller(context));
       return { teams: list.map((t) => ({ ...t, role: roles.toProto(t.role) })), activeTeamId };
     },
     async setActiveTeam(request, context) {
-      await teams.setActive(request.teamId, signedInCaller(context));
+      await myTeams.setActive(request.teamId, signedInCaller(context));
       return {};
     },
     async listMembers(request, context) {
       const sort = sortFields.includes(request.sortField as MemberSort)
         ? (request.sortField as MemberSort)
         : 'joinedAt';
-      const { members, total } = await teams.members(
+      const { members: page, total } = await members.list(
         request.teamId,
         {
           text: request.query,
@@ -106,10 +109,10 @@ export function teamServiceImplementation(
         },
         signedInCaller(context),
       );
-      return { total, members: members.map((m) => ({ ...m, role: roles.toProto(m.role) })) };
+      return { total, members: page.map((m) => ({ ...m, role: roles.toProto(m.role) })) };
     },
     async getMembership(request) {
-      return { role: roles.toProto(await teams.membership(request.teamId, request.userId)) };
+      return { role: roles.toProto(await members.membership(request.teamId, request.userId)) };
     },
   };
 }

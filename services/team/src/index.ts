@@ -1,12 +1,11 @@
 import { createSmsProvider, defineService } from '@pmbok/infra';
 import { teamv1 } from '@pmbok/proto';
+import { createTeamUseCases } from './application/index.js';
 import { teamServiceImplementation } from './grpc.js';
-import { createInvitations } from './invitations.js';
 import { activeTeamsProjection } from './projections/activeTeams/index.js';
 import { invitationsProjection } from './projections/invitations/index.js';
 import { teamsProjection } from './projections/teams/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
-import { createTeams } from './teams.js';
 
 /** The team service: teams, members and roles, share codes, invitations by telephone, the active team. */
 export const startTeamService = defineService({
@@ -18,8 +17,7 @@ export const startTeamService = defineService({
     // Codes are read from the auth service's outbox; invitations need none.
     const sms = createSmsProvider(service.config, service.logger.child({ component: 'sms' }), { outbox: false });
     return teamServiceImplementation(
-      createTeams(service),
-      createInvitations({
+      createTeamUseCases({
         ...service,
         sms,
         publicUrl: service.config.publicUrl,
