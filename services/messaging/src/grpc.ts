@@ -1,11 +1,11 @@
 import { commandIdOf, signedInCaller } from '@pmbok/infra';
 import type { messagingv1 } from '@pmbok/proto';
-import type { FeedbackUseCases } from './feedback.js';
+import type { MessagingUseCases } from './application/index.js';
 
 /** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
-export function messagingServiceImplementation(
-  feedback: FeedbackUseCases,
-): Omit<messagingv1.MessagingServiceImplementation, 'getStatus'> {
+export function messagingServiceImplementation({
+  feedback,
+}: MessagingUseCases): Omit<messagingv1.MessagingServiceImplementation, 'getStatus'> {
   return {
     async submitFeedback(request, context) {
       return feedback.submit(request.content, signedInCaller(context), commandIdOf(context));

@@ -1,7 +1,7 @@
 import { defineService, type ServiceOptions } from '@pmbok/infra';
 import { messagingv1 } from '@pmbok/proto';
-import { parseAdminTelephones } from './administrators.js';
-import { createFeedback } from './feedback.js';
+import { parseAdminTelephones } from './application/administrators.js';
+import { createMessagingUseCases } from './application/index.js';
 import { messagingServiceImplementation } from './grpc.js';
 import { feedbackProjection } from './projections/feedback/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
@@ -26,7 +26,7 @@ export const startMessagingService = defineService({
       'feedback administrators',
     );
     return messagingServiceImplementation(
-      createFeedback({ ...service, adminTelephones, usersCaughtUp: async () => directory.catchUp(2_000) }),
+      createMessagingUseCases({ ...service, adminTelephones, usersCaughtUp: async () => directory.catchUp(2_000) }),
     );
   },
 });

@@ -1,7 +1,7 @@
 import { DomainError } from '@pmbok/infra';
 import { deciderSpec } from '@pmbok/infra/testing';
 import { describe, expect, it } from 'vitest';
-import { isAdministrator, parseAdminTelephones } from '../src/administrators.js';
+import { isAdministrator, parseAdminTelephones } from '../src/application/administrators.js';
 import { checkContent, feedbackDecider, messages, type SubmitFeedback } from '../src/domain/feedback/businessLogic.js';
 import type { FeedbackEvent } from '../src/domain/feedback/feedback.js';
 import type { UserDoc } from '../src/projections/users/index.js';

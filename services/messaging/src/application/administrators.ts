@@ -1,4 +1,4 @@
-import type { UserDoc } from './projections/users/index.js';
+import type { UserDoc } from '../projections/users/index.js';
 
 /** `ADMIN_TELEPHONES`: comma-separated telephones; spaces and empty entries are ignored. */
 export const parseAdminTelephones = (value: string | undefined): string[] =>

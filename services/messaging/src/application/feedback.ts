@@ -1,26 +1,12 @@
-import {
-  type Caller,
-  forbidden,
-  handleCommand,
-  type Logger,
-  newEventId,
-  nextNumericId,
-  type ProjectionRunner,
-  type ServiceRuntime,
-  sha256,
-} from '@pmbok/infra';
+import { type Caller, forbidden, newEventId, nextNumericId, type ServiceContext, sha256 } from '@pmbok/infra';
+import { feedbackDecider, messages } from '../domain/feedback/businessLogic.js';
+import { feedbackStreamId } from '../domain/feedback/feedback.js';
+import { feedback } from '../projections/feedback/index.js';
+import { displayName, users, usersById } from '../projections/users/index.js';
 import { isAdministrator } from './administrators.js';
-import { feedbackDecider, messages } from './domain/feedback/businessLogic.js';
-import { feedbackStreamId } from './domain/feedback/feedback.js';
-import { feedback } from './projections/feedback/index.js';
-import { displayName, users, usersById } from './projections/users/index.js';
 
-export interface FeedbackDeps {
-  runtime: ServiceRuntime;
-  projections: ProjectionRunner;
-  logger: Logger;
+export interface FeedbackDeps extends Pick<ServiceContext, 'runtime' | 'logger' | 'now' | 'runCommand'> {
   adminTelephones: readonly string[];
-  now?: () => number;
   /** Resolves when the users read model has every auth event appended so far (it arrives through the bus). */
   usersCaughtUp?: () => Promise<void>;
 }
@@ -42,8 +28,8 @@ function paging(page: number, pageSize: number) {
 
 /** The messaging service's feedback use cases. */
 export function createFeedback(deps: FeedbackDeps) {
-  const { eventStore, readStore } = deps.runtime;
-  const now = deps.now ?? Date.now;
+  const { readStore } = deps.runtime;
+  const { now, runCommand } = deps;
 
   /** The administrator rule on a users read model that has caught up with the auth log. */
   async function administers(caller: Caller) {
@@ -63,20 +49,14 @@ export function createFeedback(deps: FeedbackDeps) {
 
     async submit(content: string, caller: Caller, commandId?: string) {
       const feedbackId = commandId ? feedbackIdFor(caller.userId, commandId) : nextNumericId(now());
-      const { events, result } = await handleCommand(
-        eventStore,
+      // Answered once the administrators' list shows it (read-your-writes).
+      const { events } = await runCommand(
         feedbackStreamId(feedbackId),
         feedbackDecider,
         { type: 'SubmitFeedback', data: { feedbackId, userId: caller.userId, content }, metadata: { now: now() } },
-        {
-          commandId: commandId ?? newEventId(),
-          actor: String(caller.userId),
-          correlationId: caller.correlationId,
-          at: now(),
-        },
+        caller,
+        { commandId: commandId ?? newEventId() },
       );
-      // Read-your-writes: the administrators' list shows it as soon as this answers.
-      if (result.lastGlobalPosition > 0) await deps.projections.waitFor(result.lastGlobalPosition);
       return { feedbackId: events[0]?.data.feedbackId ?? feedbackId };
     },
 
