@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { Caller } from '@pmbok/infra';
-import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
+import { type Static, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Metadata } from 'nice-grpc';
 import { Counter } from 'prom-client';
 import { optionalId } from '../schemas/fields.js';
+import { envelopeOf } from '../schemas/wire.js';
 import type { Access } from './caller.js';
 import { ApiError, type Envelope, envelope } from './envelope.js';
 
 export { ApiError } from './envelope.js';
 
 /** One call of SPEC §7: `POST /pmbok/api/<module>/<call>`. */
-export interface ApiCall<P extends TProperties = TProperties> {
+export interface ApiCall<P extends TProperties = TProperties, R extends TSchema = TSchema> {
   module: string;
   /** Empty for a call at the module's own path, such as `/pmbok/api/feedback`. */
   call: string;
@@ -28,7 +29,12 @@ export interface ApiCall<P extends TProperties = TProperties> {
   anonymousWrite?: true;
   /** `msg` of a successful answer, when the client's contract names one; `success` otherwise. */
   successMessage?: string;
-  handle(input: Static<TObject<P>>, context: CallContext): Promise<unknown>;
+  /**
+   * The `data` of a successful answer (gateway/src/schemas): Fastify serializes the envelope with it, writing only
+   * the properties it names, and the console imports its static type. `null` is every call's failure `data`.
+   */
+  response: R;
+  handle(input: Static<TObject<P>>, context: CallContext): Promise<Static<R> | null | undefined | ApiAnswer>;
 }
 
 /** What a call's handler is given besides its input: the request's own `caller` and `metadata` (plugins/caller.ts). */
@@ -40,7 +46,8 @@ export interface CallContext {
   request: FastifyRequest;
 }
 
-export const defineCall = <P extends TProperties>(call: ApiCall<P>): ApiCall => call as unknown as ApiCall;
+export const defineCall = <P extends TProperties, R extends TSchema>(call: ApiCall<P, R>): ApiCall =>
+  call as unknown as ApiCall;
 
 /**
  * An answer whose envelope code is not 200 but which is no error: 508 (a QR scan by someone without an account,
@@ -97,7 +104,10 @@ export default fp<{ calls: ApiCall[]; anonymousWritesPerMinute?: number }>(
           api.post(
             url,
             {
-              schema: { body: Type.Object({ ...clientFields, ...call.fields }) },
+              schema: {
+                body: Type.Object({ ...clientFields, ...call.fields }),
+                response: { 200: envelopeOf(call.response) },
+              },
               config: { access: call.access, surface: 'api', ...limit },
             },
             async (request) => {

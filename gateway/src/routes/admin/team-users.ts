@@ -5,7 +5,7 @@ import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Metadata } from 'nice-grpc';
 import { ApiError } from '../../plugins/envelope.js';
 import { id } from '../../schemas/fields.js';
-import { roleName, roleOf } from '../api/team.js';
+import { teamRoles } from '../api/enums.js';
 
 /** The query of a list as ra-data-simple-rest sends it: JSON text in each parameter. */
 const listQuery = Type.Object({
@@ -54,7 +54,7 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
   const toRecord = (m: teamv1.Member) => ({
     ...m,
     id: m.userId,
-    role: roleName[m.role],
+    role: teamRoles.fromProto(m.role),
   });
 
   /** One member, looked for page by page (the service pages members 100 at a time). */
@@ -83,7 +83,7 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
       {
         teamId,
         query: filter.q ?? '',
-        role: roleOf(filter.role ?? ''),
+        role: teamRoles.parse(filter.role ?? '') ?? 0,
         sortField: field,
         sortDescending: order === 'DESC',
         offset,
@@ -114,8 +114,8 @@ export default async function teamUsersRoutes(app: FastifyInstance) {
       const { teamId } = request.caller;
       const { metadata } = request;
       const userId = Number((request.params as { id: string }).id);
-      const { role } = request.body as { role: string };
-      await app.services.team.changeMemberRole({ teamId, userId, role: roleOf(role) }, { metadata });
+      const { role } = request.body as { role: 'administrator' | 'member' };
+      await app.services.team.changeMemberRole({ teamId, userId, role: teamRoles.toProto(role) }, { metadata });
       return findOne(teamId, userId, metadata);
     },
   );

@@ -1,6 +1,7 @@
 import { setCommandId } from '@pmbok/infra';
 import { Type } from '@sinclair/typebox';
 import { commandIdFrom, defineCall } from '../../plugins/api.js';
+import * as answers from '../../schemas/feedback.js';
 import { paging } from '../../schemas/fields.js';
 
 /**
@@ -12,6 +13,7 @@ export const feedbackCalls = [
     module: 'feedback',
     call: '',
     access: 'user',
+    response: answers.FeedbackSubmitted,
     // Optional, so a missing field gets the service's 请输入反馈内容 rather than a parameter error.
     fields: { content: Type.Optional(Type.String({ maxLength: 8000 })) },
     successMessage: 'feedback submitted successfully',
@@ -26,6 +28,7 @@ export const feedbackCalls = [
     module: 'feedback',
     call: 'list',
     access: 'user',
+    response: answers.FeedbackList,
     fields: { ...paging, keyword: Type.Optional(Type.String({ maxLength: 100 })) },
     async handle(body, { services, metadata }) {
       const answer = await services.messaging.listFeedback(
@@ -49,6 +52,7 @@ export const feedbackCalls = [
     module: 'feedback',
     call: 'access',
     access: 'user',
+    response: answers.FeedbackAccess,
     fields: {},
     async handle(_body, { services, metadata }) {
       return services.messaging.getFeedbackAccess({}, { metadata });

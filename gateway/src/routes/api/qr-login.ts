@@ -1,6 +1,9 @@
 import { authv1 } from '@pmbok/proto';
+import { Type } from '@sinclair/typebox';
 import { ApiAnswer, defineCall } from '../../plugins/api.js';
 import { text } from '../../schemas/fields.js';
+import * as answers from '../../schemas/user.js';
+import { Nothing } from '../../schemas/wire.js';
 
 const { QrLoginStatus } = authv1;
 const ticket = text(64);
@@ -11,6 +14,7 @@ export const qrLoginCalls = [
     module: 'user',
     call: 'wechatLoginQrCode',
     access: 'public',
+    response: answers.QrCode,
     anonymousWrite: true,
     fields: {},
     async handle(_body, { services, metadata, request }) {
@@ -26,6 +30,7 @@ export const qrLoginCalls = [
     module: 'user',
     call: 'wechatLoginResult',
     access: 'public',
+    response: answers.QrSignIn,
     fields: { ticket },
     async handle(body, { services, metadata }) {
       const result = await services.auth.getQrLoginResult({ ticket: body.ticket }, { metadata });
@@ -41,6 +46,7 @@ export const qrLoginCalls = [
     module: 'user',
     call: 'loginWechatByCode',
     access: 'public',
+    response: answers.QrSignIn,
     anonymousWrite: true,
     fields: { code: text(256) },
     async handle(body, { services, metadata, request }) {
@@ -55,6 +61,7 @@ export const qrLoginCalls = [
     module: 'user',
     call: 'qrLoginInfo',
     access: 'user',
+    response: answers.QrLoginInfo,
     fields: { ticket },
     handle: (body, { services, metadata }) => services.auth.describeQrLogin({ ticket: body.ticket }, { metadata }),
   }),
@@ -63,6 +70,7 @@ export const qrLoginCalls = [
       module: 'user',
       call,
       access: 'user',
+      response: Nothing,
       fields: { ticket },
       async handle(body, { services, metadata }) {
         await services.auth.answerQrLogin({ ticket: body.ticket, confirm: call === 'qrLoginConfirm' }, { metadata });
@@ -74,6 +82,7 @@ export const qrLoginCalls = [
     module: 'userInfo',
     call: 'bindWechatQrCode',
     access: 'user',
+    response: answers.QrCode,
     fields: {},
     async handle(_body, { services, metadata, request }) {
       const userAgent = request.headers['user-agent'] ?? '';
@@ -85,6 +94,7 @@ export const qrLoginCalls = [
     module: 'userInfo',
     call: 'bindList',
     access: 'user',
+    response: Type.Array(answers.WechatBinding),
     fields: {},
     handle: async (_body, { services, metadata }) =>
       (await services.auth.listWechatBindings({}, { metadata })).bindings,
@@ -93,6 +103,7 @@ export const qrLoginCalls = [
     module: 'userInfo',
     call: 'bindWechat',
     access: 'user',
+    response: Nothing,
     fields: { ticket },
     async handle(body, { services, metadata }) {
       await services.auth.bindWechat({ ticket: body.ticket }, { metadata });
@@ -103,6 +114,7 @@ export const qrLoginCalls = [
     module: 'userInfo',
     call: 'deleteBindWechat',
     access: 'user',
+    response: Nothing,
     fields: { wechatUserId: text(128) },
     async handle(body, { services, metadata }) {
       await services.auth.unbindWechat({ wechatUserId: body.wechatUserId }, { metadata });

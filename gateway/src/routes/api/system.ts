@@ -1,14 +1,10 @@
+import type { Static } from '@sinclair/typebox';
 import { defineCall } from '../../plugins/api.js';
-
-export interface SystemInfo {
-  /** `console`: no text message leaves the server; the code is printed where the server runs. */
-  smsDelivery: 'console' | 'provider';
-  devMode: boolean;
-}
+import { SystemInfo } from '../../schemas/system.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    systemInfo: SystemInfo;
+    systemInfo: Static<typeof SystemInfo>;
   }
 }
 
@@ -18,6 +14,7 @@ export const systemCalls = [
     module: 'system',
     call: 'info',
     access: 'public',
+    response: SystemInfo,
     fields: {},
     handle: async (_body, { request }) => request.server.systemInfo,
   }),

@@ -1,19 +1,9 @@
-import { teamv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import { ApiError, defineCall } from '../../plugins/api.js';
 import { id, idListText, integer, optionalId, parseIdList, text } from '../../schemas/fields.js';
-
-const { TeamRole } = teamv1;
-const roleByName: Record<string, teamv1.TeamRole> = {
-  owner: TeamRole.TEAM_ROLE_OWNER,
-  administrator: TeamRole.TEAM_ROLE_ADMINISTRATOR,
-  member: TeamRole.TEAM_ROLE_MEMBER,
-};
-export const roleName: Record<number, string> = Object.fromEntries(
-  Object.entries(roleByName).map(([name, role]) => [role, name]),
-);
-/** A role by name; anything else means "any role" in list filters (changes only accept administrator/member). */
-export const roleOf = (name: string): teamv1.TeamRole => roleByName[name] ?? TeamRole.TEAM_ROLE_UNSPECIFIED;
+import * as answers from '../../schemas/team.js';
+import { Nothing } from '../../schemas/wire.js';
+import { nameOf, teamRoles } from './enums.js';
 
 /** Parses `sourceProject` / `sourceTaskProject`: JSON text of a list of ids, or empty. */
 export const idList = (value: string | undefined): number[] =>
@@ -25,6 +15,7 @@ export const teamCalls = [
     module: 'team',
     call: 'create',
     access: 'user',
+    response: answers.TeamJoined,
     fields: { teamName: text(60), sourceProject: idListText, sourceTaskProject: idListText },
     handle: (body, { services, metadata }) =>
       services.team.createTeam(
@@ -40,6 +31,7 @@ export const teamCalls = [
     module: 'team',
     call: 'initTeam',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id, teamName: text(60), sourceProject: idListText, sourceTaskProject: idListText },
     async handle(body, { services, metadata }) {
       await services.team.initTeam(
@@ -58,16 +50,18 @@ export const teamCalls = [
     module: 'team',
     call: 'teamInfo',
     access: 'user',
+    response: answers.TeamInfo,
     fields: { teamId: id },
     async handle(body, { services, metadata }) {
       const { team } = await services.team.getTeam({ teamId: Number(body.teamId) }, { metadata });
-      return team && { ...team, myRole: roleName[team.myRole] };
+      return team && { ...team, myRole: nameOf(teamRoles, team.myRole, 'TeamRole') };
     },
   }),
   defineCall({
     module: 'team',
     call: 'update',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id, name: text(60), poster: Type.Optional(integer(0, 8)) },
     async handle(body, { services, metadata }) {
       await services.team.updateTeam(
@@ -81,6 +75,7 @@ export const teamCalls = [
     module: 'team',
     call: 'shareInfo',
     access: 'user',
+    response: answers.ShareInfo,
     fields: { teamId: id },
     handle: (body, { services, metadata }) => services.team.getShareInfo({ teamId: Number(body.teamId) }, { metadata }),
   }),
@@ -88,6 +83,7 @@ export const teamCalls = [
     module: 'team',
     call: 'refreshShareCode',
     access: 'user',
+    response: answers.ShareCode,
     fields: { teamId: id },
     handle: (body, { services, metadata }) =>
       services.team.refreshShareCode({ teamId: Number(body.teamId) }, { metadata }),
@@ -96,6 +92,7 @@ export const teamCalls = [
     module: 'team',
     call: 'shareIndex',
     access: 'optional',
+    response: answers.Invitation,
     fields: { shareCode: text(32), userId: optionalId },
     handle: (body, { services, metadata }) =>
       services.team.getInvitation({ shareCode: body.shareCode, inviterId: Number(body.userId || 0) }, { metadata }),
@@ -104,6 +101,7 @@ export const teamCalls = [
     module: 'team',
     call: 'shareJoin',
     access: 'user',
+    response: answers.TeamJoined,
     fields: { shareCode: text(32), userId: optionalId },
     handle: (body, { services, metadata }) =>
       services.team.joinByShareCode({ shareCode: body.shareCode, inviterId: Number(body.userId || 0) }, { metadata }),
@@ -112,6 +110,7 @@ export const teamCalls = [
     module: 'team',
     call: 'inviteByTelephone',
     access: 'user',
+    response: answers.Invited,
     fields: { teamId: id, telephone: text(32) },
     handle: (body, { services, metadata }) =>
       services.team.inviteByTelephone({ teamId: Number(body.teamId), telephone: body.telephone.trim() }, { metadata }),
@@ -120,6 +119,7 @@ export const teamCalls = [
     module: 'team',
     call: 'pendingInvitations',
     access: 'user',
+    response: Type.Array(answers.PendingInvitation),
     fields: { teamId: id },
     async handle(body, { services, metadata }) {
       return (await services.team.listPendingInvitations({ teamId: Number(body.teamId) }, { metadata })).invitations;
@@ -129,6 +129,7 @@ export const teamCalls = [
     module: 'team',
     call: 'revokeInvitation',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id, telephone: text(32) },
     async handle(body, { services, metadata }) {
       await services.team.revokeInvitation(
@@ -142,6 +143,7 @@ export const teamCalls = [
     module: 'team',
     call: 'myInvitations',
     access: 'user',
+    response: Type.Array(answers.MyInvitation),
     fields: {},
     async handle(_body, { services, metadata }) {
       return (await services.team.listMyInvitations({}, { metadata })).invitations;
@@ -151,6 +153,7 @@ export const teamCalls = [
     module: 'team',
     call: 'acceptInvitation',
     access: 'user',
+    response: answers.TeamJoined,
     fields: { teamId: id },
     handle: (body, { services, metadata }) =>
       services.team.acceptInvitation({ teamId: Number(body.teamId) }, { metadata }),
@@ -159,6 +162,7 @@ export const teamCalls = [
     module: 'team',
     call: 'declineInvitation',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id },
     async handle(body, { services, metadata }) {
       await services.team.declineInvitation({ teamId: Number(body.teamId) }, { metadata });
@@ -169,6 +173,7 @@ export const teamCalls = [
     module: 'team',
     call: 'deleteTeamUser',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id, userId: id },
     async handle(body, { services, metadata }) {
       await services.team.removeMember({ teamId: Number(body.teamId), userId: Number(body.userId) }, { metadata });
@@ -179,6 +184,7 @@ export const teamCalls = [
     module: 'team',
     call: 'changeOwner',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id, userId: id },
     async handle(body, { services, metadata }) {
       await services.team.transferOwnership({ teamId: Number(body.teamId), userId: Number(body.userId) }, { metadata });
@@ -189,10 +195,11 @@ export const teamCalls = [
     module: 'team',
     call: 'updateTeamUser',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id, userId: id, role: Type.Union([Type.Literal('administrator'), Type.Literal('member')]) },
     async handle(body, { services, metadata }) {
       await services.team.changeMemberRole(
-        { teamId: Number(body.teamId), userId: Number(body.userId), role: roleOf(body.role) },
+        { teamId: Number(body.teamId), userId: Number(body.userId), role: teamRoles.toProto(body.role) },
         { metadata },
       );
       return null;

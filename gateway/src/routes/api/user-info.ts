@@ -4,8 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Metadata } from 'nice-grpc';
 import { defineCall } from '../../plugins/api.js';
 import { id, integer, optionalText, text } from '../../schemas/fields.js';
+import * as userAnswers from '../../schemas/user.js';
+import * as answers from '../../schemas/user-info.js';
+import { Nothing } from '../../schemas/wire.js';
+import { nameOf, teamRoles } from './enums.js';
 import { project as taskProjectView } from './task.js';
-import { roleName } from './team.js';
 
 /** SPEC §3 userTeamList entries: the team, its poster and the user's station (role) in it. */
 async function userTeams(services: FastifyInstance['services'], metadata: Metadata) {
@@ -15,7 +18,7 @@ async function userTeams(services: FastifyInstance['services'], metadata: Metada
     list: teams.map((t) => ({
       teamId: t.teamId,
       team: { name: t.name, poster: t.poster },
-      station: roleName[t.role],
+      station: nameOf(teamRoles, t.role, 'TeamRole'),
       joinedAt: t.joinedAt,
     })),
   };
@@ -27,6 +30,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'getUserInfo',
     access: 'user',
+    response: answers.UserInfo,
     fields: {},
     async handle(_body, { services, metadata }) {
       const [{ user }, teams] = await Promise.all([
@@ -48,6 +52,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'logout',
     access: 'user',
+    response: Nothing,
     fields: {},
     async handle(_body, { services, metadata }) {
       await services.auth.logout({}, { metadata });
@@ -58,6 +63,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'getUser',
     access: 'user',
+    response: userAnswers.Profile,
     fields: {},
     handle: async (_body, { services, metadata }) => (await services.auth.getUserInfo({}, { metadata })).user,
   }),
@@ -65,6 +71,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'update',
     access: 'user',
+    response: userAnswers.Profile,
     fields: {
       nickname: optionalText(40),
       trueName: optionalText(40),
@@ -81,6 +88,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'resetPassword',
     access: 'user',
+    response: Nothing,
     fields: { oldPassword: text(128), password: text(128), repeatPassword: text(128) },
     async handle(body, { services, metadata }) {
       await services.auth.changePassword(body, { metadata });
@@ -91,6 +99,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'sendChangeTelephoneCode',
     access: 'user',
+    response: userAnswers.SmsSent,
     fields: { telephone: text(32), smsType: Type.Optional(integer(1, 4)) },
     handle: ({ telephone }, { services, metadata }) =>
       services.auth.sendSmsCode({ telephone: telephone.trim(), smsType: 4 }, { metadata }),
@@ -99,6 +108,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'changeTelephone',
     access: 'user',
+    response: userAnswers.Profile,
     fields: { telephone: text(32), code: text(16) },
     handle: async (body, { services, metadata }) =>
       (await services.auth.changeTelephone({ telephone: body.telephone.trim(), code: body.code.trim() }, { metadata }))
@@ -108,6 +118,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'sendDestroyCode',
     access: 'user',
+    response: userAnswers.SmsSent,
     fields: {},
     handle: (_body, { services, metadata }) => services.auth.sendDestroyCode({}, { metadata }),
   }),
@@ -115,6 +126,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'destroy',
     access: 'user',
+    response: Nothing,
     fields: { code: text(16) },
     async handle(body, { services, metadata }) {
       await services.auth.closeAccount({ code: body.code }, { metadata });
@@ -125,6 +137,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'getInviteList',
     access: 'user',
+    response: Type.Array(answers.Invitee),
     fields: {},
     handle: async (_body, { services, metadata }) => (await services.auth.listInvitees({}, { metadata })).invitees,
   }),
@@ -132,6 +145,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'getInviteMessage',
     access: 'user',
+    response: answers.InviteMessage,
     fields: {},
     async handle(_body, { services, metadata }) {
       const { invitees, shareCode } = await services.auth.listInvitees({}, { metadata });
@@ -142,6 +156,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'userTeam',
     access: 'user',
+    response: Type.Array(answers.UserTeam),
     fields: {},
     handle: async (_body, { services, metadata }) => (await userTeams(services, metadata)).list,
   }),
@@ -149,6 +164,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'teamInitCheck',
     access: 'user',
+    response: answers.TeamInitCheck,
     fields: {},
     async handle(_body, { services, metadata, caller }) {
       const { list } = await userTeams(services, metadata);
@@ -176,9 +192,9 @@ export const userInfoCalls = [
       return {
         isEmptyTeam: list.length === 0,
         teamName: selected?.team.name ?? '',
-        teamUserList: members.map((m) => ({ ...m, role: roleName[m.role] })),
+        teamUserList: members.map((m) => ({ ...m, role: nameOf(teamRoles, m.role, 'TeamRole') })),
         // Knowledge-project templates arrive with the knowledge service.
-        templateProjectList: [],
+        templateProjectList: [] as [],
         templateTaskProjectList: templates.map(taskProjectView),
       };
     },
@@ -187,6 +203,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'quitTeam',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id },
     async handle(body, { services, metadata }) {
       await services.team.leaveTeam({ teamId: Number(body.teamId) }, { metadata });
@@ -197,6 +214,7 @@ export const userInfoCalls = [
     module: 'userInfo',
     call: 'setTeamActive',
     access: 'user',
+    response: Nothing,
     fields: { teamId: id },
     async handle(body, { services, metadata }) {
       await services.team.setActiveTeam({ teamId: Number(body.teamId) }, { metadata });

@@ -3,6 +3,7 @@ import { authv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import { commandIdFrom, defineCall } from '../../plugins/api.js';
 import { integer } from '../../schemas/fields.js';
+import * as answers from '../../schemas/user.js';
 
 const telephone = Type.String({ maxLength: 32 });
 const password = Type.String({ maxLength: 128 });
@@ -22,6 +23,7 @@ export const userCalls = [
       module: 'user',
       call,
       access: 'public',
+      response: answers.SmsSent,
       // smsType is implied by the call; the client sends it too (SPEC §7) and it is ignored.
       fields: { username: telephone, smsType: Type.Optional(integer(1, 4)) },
       handle: ({ username }, { services, metadata }) =>
@@ -32,6 +34,7 @@ export const userCalls = [
     module: 'user',
     call: 'loginByCode',
     access: 'public',
+    response: answers.SignedIn,
     fields: { telephone: Type.Optional(telephone), username: Type.Optional(telephone), code: smsCode },
     async handle(body, { services, metadata }) {
       const { userId, token } = await services.auth.loginBySmsCode(
@@ -45,6 +48,7 @@ export const userCalls = [
     module: 'user',
     call: 'resetPassword',
     access: 'public',
+    response: answers.PasswordReset,
     fields: { telephone, code: smsCode, password, repeatPassword: password },
     async handle(body, { services, metadata }) {
       const { person } = await services.auth.resetPassword(
@@ -63,6 +67,7 @@ export const userCalls = [
     module: 'user',
     call: 'register',
     access: 'public',
+    response: answers.SignedIn,
     fields: {
       telephone,
       password,
@@ -92,6 +97,7 @@ export const userCalls = [
     module: 'user',
     call: 'loginByPassword',
     access: 'public',
+    response: answers.SignedIn,
     fields: { username: telephone, password, captcha: optionalText(16) },
     async handle(body, { services, metadata }) {
       const { userId, token } = await services.auth.loginByPassword(
@@ -105,6 +111,7 @@ export const userCalls = [
     module: 'user',
     call: 'checkNeedLoginCaptcha',
     access: 'public',
+    response: answers.NeedCaptcha,
     fields: { username: Type.Optional(telephone) },
     handle: ({ username }, { services, metadata }) =>
       services.auth.checkNeedLoginCaptcha({ telephone: (username ?? '').trim() }, { metadata }),
@@ -113,6 +120,7 @@ export const userCalls = [
     module: 'login',
     call: 'captcha',
     access: 'public',
+    response: answers.Captcha,
     anonymousWrite: true,
     fields: { username: telephone },
     async handle({ username }, { services, metadata }) {
@@ -124,6 +132,7 @@ export const userCalls = [
     module: 'user',
     call: 'bindingEmail',
     access: 'user',
+    response: answers.Profile,
     fields: { email: Type.String({ maxLength: 254 }) },
     handle: async ({ email }, { services, metadata }) => (await services.auth.bindEmail({ email }, { metadata })).user,
   }),
@@ -131,6 +140,7 @@ export const userCalls = [
     module: 'user',
     call: 'bindingUserName',
     access: 'user',
+    response: answers.Profile,
     fields: { username: Type.String({ maxLength: 40 }) },
     handle: async ({ username }, { services, metadata }) =>
       (await services.auth.bindUsername({ username }, { metadata })).user,
@@ -139,6 +149,7 @@ export const userCalls = [
     module: 'user',
     call: 'clearUserName',
     access: 'user',
+    response: answers.Profile,
     fields: {},
     handle: async (_body, { services, metadata }) => (await services.auth.clearUsername({}, { metadata })).user,
   }),
@@ -146,6 +157,7 @@ export const userCalls = [
     module: 'user',
     call: 'checkUsername',
     access: 'public',
+    response: answers.UsernameCheck,
     fields: { username: telephone },
     handle: ({ username }, { services, metadata }) =>
       services.auth.checkUsername({ telephone: username.trim() }, { metadata }),
