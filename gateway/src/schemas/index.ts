@@ -1,0 +1,75 @@
+import type { Static } from '@sinclair/typebox';
+import type * as feedback from './feedback.js';
+import type * as system from './system.js';
+import type * as task from './task.js';
+import type * as team from './team.js';
+import type * as user from './user.js';
+import type * as userInfo from './user-info.js';
+
+/*
+ * The answers of /pmbok/api as types: the `data` of each call, as the gateway's response schemas serialize it.
+ * The console imports this module type-only (`import type … from '@pmbok/api-types'`), so it types what the
+ * gateway really sends instead of a copy; nothing here exists at run time.
+ */
+
+// user/…, login/captcha, the QR sign-in
+export type SignedIn = Static<typeof user.SignedIn>;
+export type QrSignIn = Static<typeof user.QrSignIn>;
+export type SmsSent = Static<typeof user.SmsSent>;
+export type Profile = Static<typeof user.Profile>;
+export type PasswordReset = Static<typeof user.PasswordReset>;
+export type NeedCaptcha = Static<typeof user.NeedCaptcha>;
+export type Captcha = Static<typeof user.Captcha>;
+export type UsernameCheck = Static<typeof user.UsernameCheck>;
+export type QrCode = Static<typeof user.QrCode>;
+export type QrLoginInfo = Static<typeof user.QrLoginInfo>;
+export type WechatBinding = Static<typeof user.WechatBinding>;
+
+// userInfo/…
+export type UserTeam = Static<typeof userInfo.UserTeam>;
+export type UserInfo = Static<typeof userInfo.UserInfo>;
+export type Invitee = Static<typeof userInfo.Invitee>;
+export type InviteMessage = Static<typeof userInfo.InviteMessage>;
+export type TeamInitCheck = Static<typeof userInfo.TeamInitCheck>;
+
+// team/…
+export type TeamRole = Static<typeof team.TeamRole>;
+export type TeamInfo = Static<typeof team.TeamInfo>;
+export type TeamMember = Static<typeof team.TeamMember>;
+export type TeamJoined = Static<typeof team.TeamJoined>;
+export type ShareInfo = Static<typeof team.ShareInfo>;
+export type ShareCode = Static<typeof team.ShareCode>;
+export type Invitation = Static<typeof team.Invitation>;
+export type Invited = Static<typeof team.Invited>;
+export type PendingInvitation = Static<typeof team.PendingInvitation>;
+export type MyInvitation = Static<typeof team.MyInvitation>;
+
+// task/…
+export type ProjectRole = Static<typeof task.ProjectRole>;
+export type ProjectStatus = Static<typeof task.ProjectStatus>;
+export type TaskStatus = Static<typeof task.TaskStatus>;
+export type Flow = Static<typeof task.Flow>;
+export type ProjectMember = Static<typeof task.ProjectMember>;
+export type TaskProject = Static<typeof task.TaskProject>;
+export type ProjectCreated = Static<typeof task.ProjectCreated>;
+export type Task = Static<typeof task.Task>;
+export type BoardColumn = Static<typeof task.BoardColumn>;
+export type Comment = Static<typeof task.Comment>;
+export type TaskLog = Static<typeof task.TaskLog>;
+export type TaskPage = Static<typeof task.TaskPage>;
+/** A page of any list the task calls page (comments, logs, tasks). */
+export type Page<T> = Omit<TaskPage, 'list'> & { list: T[] };
+export type CommentPage = Static<typeof task.CommentPage>;
+export type TaskLogPage = Static<typeof task.TaskLogPage>;
+export type MemberWorkHours = Static<typeof task.MemberWorkHours>;
+export type WorkHourReport = Static<typeof task.WorkHourReport>;
+export type MembersAdded = Static<typeof task.MembersAdded>;
+export type FlowCreated = Static<typeof task.FlowCreated>;
+export type TaskCreated = Static<typeof task.TaskCreated>;
+export type Commented = Static<typeof task.Commented>;
+
+// feedback/…, system/info
+export type FeedbackSubmitted = Static<typeof feedback.FeedbackSubmitted>;
+export type FeedbackList = Static<typeof feedback.FeedbackList>;
+export type FeedbackAccess = Static<typeof feedback.FeedbackAccess>;
+export type SystemInfo = Static<typeof system.SystemInfo>;
