@@ -31,3 +31,4 @@ export * from './sms/errors.js';
 export * from './sms/factory.js';
 export * from './sms/provider.js';
 export * from './sms/tencent.js';
+export * from './streamIds.js';

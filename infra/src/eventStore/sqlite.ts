@@ -145,6 +145,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
           correlationId: context.correlationId,
           causationId: context.causationId,
           commandId: context.commandId,
+          schemaVersion: event.version && event.version > 1 ? event.version : undefined,
         };
         const info = insertEvent.run(
           streamId,

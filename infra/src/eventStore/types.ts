@@ -2,6 +2,8 @@
 export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
+  /** The version of `data`'s shape, from 2 on (absent means 1); stored so that readers can upcast older events. */
+  version?: number;
 }
 
 /** Who and what caused an append; stored with every event of it. */
@@ -29,6 +31,8 @@ export interface EventMetadata {
   correlationId?: string;
   causationId?: string;
   commandId?: string;
+  /** The version of the data's shape when it was written; absent means 1 (see `upcast`). */
+  schemaVersion?: number;
 }
 
 export interface RecordedEvent<E extends DomainEvent = DomainEvent> {

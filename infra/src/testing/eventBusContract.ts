@@ -45,6 +45,22 @@ export function eventBusContract(name: string, harness: EventBusHarness): void {
       }
     });
 
+    it("delivers the version of each event's data shape, which consumers upcast from", async () => {
+      await producer.append(
+        's',
+        [
+          { type: 'Counted', data: { n: 1 } },
+          { type: 'Counted', version: 2, data: { n: 2 } },
+        ],
+        0,
+      );
+      const seen: RecordedEvent[] = [];
+      const sub = await bus.subscribe({ topic, group: 'team', handler: collect(seen) });
+      await sub.waitFor(await producer.head());
+      await sub.stop();
+      expect(seen.map((e) => e.metadata.schemaVersion)).toEqual([undefined, 2]);
+    });
+
     it('resumes a group where it stopped after a restart', async () => {
       await producer.append('s', [{ type: 'Counted', data: { n: 1 } }], 'any');
       const seen: RecordedEvent[] = [];

@@ -37,6 +37,13 @@ export function eventStoreContract(name: string, harness: EventStoreHarness): vo
       expect(await store.readStream('missing')).toEqual([]);
     });
 
+    it("keeps the version of an event's data shape, from 2 on, for upcasters", async () => {
+      await store.append('thing-1', [ev(1), { ...ev(2), version: 2 }], 0);
+      const events = await store.readStream('thing-1');
+      expect(events.map((e) => e.metadata.schemaVersion)).toEqual([undefined, 2]);
+      expect((await store.readAll(0, 10)).map((e) => e.metadata.schemaVersion)).toEqual([undefined, 2]);
+    });
+
     it('refuses an append at the wrong expected version and writes nothing', async () => {
       await store.append('thing-1', [ev(1)], 0);
       await expect(store.append('thing-1', [ev(2)], 0)).rejects.toBeInstanceOf(ConcurrencyError);
