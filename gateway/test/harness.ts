@@ -10,6 +10,7 @@ import { startTaskService } from '@pmbok/task-service';
 import { startTeamService } from '@pmbok/team-service';
 import { loadGatewayConfig, type ServiceName } from '../src/config.js';
 import { buildServer } from '../src/server.js';
+import { guardResponses } from './responseGuard.js';
 
 /** The embedded mode under test: engine URLs that CI sets for the contract suites are not for it. */
 export const embeddedOnly = { MONGO_URL: '', KAFKA_BROKERS: '', NATS_URL: '' };
@@ -78,6 +79,7 @@ export async function startHarness(
   }
   const addresses = Object.fromEntries(services.map((s) => [s.name, s.address])) as Record<ServiceName, string>;
   const app = await buildServer(config, addresses);
+  const responses = guardResponses(app);
   await app.ready();
 
   const call: Harness['call'] = async (path, body = {}, token, ip = '127.0.0.1') => {
@@ -88,6 +90,7 @@ export async function startHarness(
       payload: new URLSearchParams({ teamId: '', version: '1', ...body }).toString(),
       remoteAddress: ip,
     });
+    responses.check();
     return response.json();
   };
   const smsCode = async (telephone: string) => {
@@ -118,6 +121,8 @@ export async function startHarness(
     async close() {
       await app.close();
       for (const service of services.reverse()) await service.stop();
+      // Answers of tests that inject themselves rather than through `call`.
+      responses.check();
     },
   };
 }
