@@ -4,6 +4,8 @@ export * from './commands.js';
 export * from './config.js';
 export * from './decider/index.js';
 export * from './errors.js';
+export * from './events/contract.js';
+export * from './events/reactions.js';
 export * from './eventBus/embedded.js';
 export * from './eventBus/kafka.js';
 export * from './eventBus/types.js';

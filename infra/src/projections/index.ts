@@ -1,49 +1,102 @@
 import type { Logger } from 'pino';
-import type { EventBus } from '../eventBus/types.js';
-import type { EventStore, RecordedEvent, Subscription } from '../eventStore/types.js';
+import type { DomainEvent, EventStore, RecordedEvent, Subscription } from '../eventStore/types.js';
+import type { EventOfType, EventSource, HandlerMap, Recorded } from '../events/contract.js';
+import { upcast } from '../events/contract.js';
 import { projectionApplySeconds } from '../metrics.js';
-import type { Doc, IndexSpec, ReadStore } from '../readStore/types.js';
+import type { Collection, Doc, IndexSpec, ReadStore } from '../readStore/types.js';
+import { parseStreamId } from '../streamIds.js';
 
-/** A read model fed from one service's log. `handle` must be idempotent: events may come twice. */
+/**
+ * A read model fed from one log: this service's own (`runProjections`) or another service's topic (`feed`, then
+ * `topic` names the producer). `handle` must be idempotent: events may come twice.
+ */
 export interface Projection {
   name: string;
   canHandle: readonly string[];
   handle(event: RecordedEvent, store: ReadStore): Promise<void>;
+  topic?: string;
 }
 
-export interface DocumentProjectionDefinition<D extends Doc> {
-  name: string;
-  collection: string;
-  indexes?: IndexSpec[];
-  canHandle: readonly string[];
-  /** The `_id` of the document an event changes. */
-  documentId(event: RecordedEvent): string;
-  /** The next document, or null to delete it. */
-  evolve(doc: D | null, event: RecordedEvent): D | null;
+/** A read model's collection: call it with a store; the projection that fills it reads its name and indexes. */
+export interface ReadModel<D extends Doc> {
+  (store: ReadStore): Collection<D>;
+  readonly collectionName: string;
+  readonly indexes?: IndexSpec[];
 }
+
+export function readModel<D extends Doc>(collectionName: string, indexes?: IndexSpec[]): ReadModel<D> {
+  return Object.assign((store: ReadStore) => store.collection<D>(collectionName, indexes), { collectionName, indexes });
+}
+
+/**
+ * A projection written as one handler per event type, typed by its source: a handler that reads a field its
+ * producer does not publish does not compile. Events are upcast to their current shape before the handler sees
+ * them.
+ */
+export function projection<E extends DomainEvent, K extends E['type']>(definition: {
+  name: string;
+  source: EventSource<E>;
+  on: HandlerMap<E, K, [ReadStore], Promise<void>>;
+}): Projection {
+  const handlers = handlersOf<[ReadStore], Promise<void>>(definition.on);
+  const { topic, upcasters } = definition.source;
+  return {
+    name: definition.name,
+    canHandle: Object.keys(handlers),
+    topic,
+    handle: async (event, store) => handlers[event.type]?.(upcast(event, upcasters), store),
+  };
+}
+
+/** A handler map as plain functions by type name: its own type has already checked each handler. */
+const handlersOf = <Args extends unknown[], R>(on: object) =>
+  on as Record<string, (event: RecordedEvent, ...args: Args) => R>;
 
 /** The projected document plus the global position of the last event applied to it. */
 type Positioned<D> = D & { _position: number };
 
+/** A document as a projection returns it: its `_id` is the key the projection chose. */
+export type DocumentBody<D extends Doc> = { [K in keyof D as K extends '_id' ? never : K]: D[K] } & { _id?: string };
+
 /**
- * One document per stream-like key, evolved event by event. The document remembers the last position it
- * applied, so an event delivered again (at-least-once) is skipped.
+ * One document per key, evolved event by event: each handler returns the next document, or null to delete it. The
+ * key is the numeric id of the event's `stream` (`team-42` → '42') unless `documentId` says otherwise. The
+ * document remembers the last position it applied, so an event delivered again (at-least-once) is skipped.
  */
-export function documentProjection<D extends Doc>(definition: DocumentProjectionDefinition<D>): Projection {
-  return {
-    name: definition.name,
-    canHandle: definition.canHandle,
-    async handle(event, store) {
-      const collection = store.collection<Positioned<D>>(definition.collection, definition.indexes);
-      const _id = definition.documentId(event);
-      const current = await collection.findOne({ _id });
-      if (current && current._position >= event.metadata.globalPosition) return;
-      const { _position, ...doc } = current ?? ({} as Positioned<D>);
-      const next = definition.evolve(current ? (doc as unknown as D) : null, event);
-      if (next === null) await collection.deleteOne({ _id });
-      else await collection.put({ ...next, _id, _position: event.metadata.globalPosition });
-    },
+export function documentProjection<E extends DomainEvent, D extends Doc, K extends E['type']>(definition: {
+  /** Defaults to the collection's name; it names the projection's checkpoint, so it stays once chosen. */
+  name?: string;
+  source: EventSource<E>;
+  collection: ReadModel<D>;
+  stream?: string;
+  documentId?: (event: Recorded<EventOfType<E, K>>) => string;
+  on: HandlerMap<E, K, [NoInfer<D> | null], NoInfer<DocumentBody<D>> | null>;
+}): Projection {
+  const { collection, stream } = definition;
+  const documentId =
+    (definition.documentId as ((event: RecordedEvent) => string) | undefined) ??
+    (stream ? (event: RecordedEvent) => String(parseStreamId(event.metadata.streamId, stream)) : undefined);
+  if (!documentId) throw new Error(`projection ${collection.collectionName} needs a stream or a documentId`);
+  const apply = async (
+    evolve: (event: RecordedEvent, doc: D | null) => DocumentBody<D> | null,
+    event: RecordedEvent,
+    store: ReadStore,
+  ) => {
+    const documents = store.collection<Positioned<D>>(collection.collectionName, collection.indexes);
+    const _id = documentId(event);
+    const current = await documents.findOne({ _id });
+    if (current && current._position >= event.metadata.globalPosition) return;
+    const { _position, ...doc } = current ?? ({} as Positioned<D>);
+    const next = evolve(event, current ? (doc as unknown as D) : null);
+    if (next === null) await documents.deleteOne({ _id });
+    else await documents.put({ ...next, _id, _position: event.metadata.globalPosition } as Positioned<D>);
   };
+  const evolvers = Object.entries(handlersOf<[D | null], DocumentBody<D> | null>(definition.on));
+  return projection<DomainEvent, string>({
+    name: definition.name ?? collection.collectionName,
+    source: definition.source as EventSource<DomainEvent>,
+    on: Object.fromEntries(evolvers.map(([type, evolve]) => [type, (event, store) => apply(evolve, event, store)])),
+  });
 }
 
 export interface ProjectionRunner {
@@ -88,25 +141,4 @@ export async function runProjections(options: {
       await Promise.all(subscriptions.map((s) => s.stop()));
     },
   };
-}
-
-/**
- * Feeds a read model from another service's topic. Its position is kept with the read model (in the read
- * store's checkpoints), so an in-memory read model is rebuilt from the topic when the process starts; the
- * projection gets only the event types it handles, and applies each idempotently.
- */
-export function feedReadModel(
-  runtime: { eventBus: EventBus; readStore: ReadStore },
-  options: { topic: string; group: string; projection: Projection },
-): Promise<Subscription> {
-  const { projection } = options;
-  const handles = new Set(projection.canHandle);
-  return runtime.eventBus.subscribe({
-    topic: options.topic,
-    group: options.group,
-    checkpoints: runtime.readStore.checkpoints,
-    handler: async (events) => {
-      for (const event of events) if (handles.has(event.type)) await projection.handle(event, runtime.readStore);
-    },
-  });
 }

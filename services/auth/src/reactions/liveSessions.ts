@@ -1,5 +1,13 @@
-import { type CheckpointStore, type Logger, type ServiceRuntime, sessionsEndedPush } from '@pmbok/infra';
-import type { SessionEnded } from '../domain/user/user.js';
+import {
+  type Logger,
+  ownLog,
+  parseStreamId,
+  reaction,
+  type ServiceRuntime,
+  sessionsEndedPush,
+  startReactions,
+} from '@pmbok/infra';
+import type { UserEvent } from '../domain/user/user.js';
 
 /**
  * Closes the live connections of sessions that ended, on every gateway replica: each SessionEnded, whatever
@@ -11,32 +19,29 @@ import type { SessionEnded } from '../domain/user/user.js';
  * token again on every new connection, so a push lost to a restart only spares sockets already open).
  */
 export async function startLiveSessionReactions(runtime: ServiceRuntime, logger: Logger) {
-  let position = await runtime.eventStore.head();
-  const fromHead: CheckpointStore = {
-    load: async () => position,
-    store: async (_id, at) => {
-      position = at;
-    },
-  };
-  const subscription = await runtime.eventStore.subscribe({
-    subscriberId: 'live-sessions',
-    checkpoints: fromHead,
-    handler: async (events) => {
-      // One push per user per batch: closing an account or changing a password ends several sessions at once.
-      const endedByUser = new Map<number, string[]>();
-      for (const event of events) {
-        if (event.type !== 'SessionEnded') continue;
-        const userId = Number(event.metadata.streamId.slice('user-'.length));
-        const ended = endedByUser.get(userId) ?? [];
-        ended.push((event.data as SessionEnded['data']).sessionId);
-        endedByUser.set(userId, ended);
-      }
-      for (const [userId, sessionIds] of endedByUser) {
-        await runtime.realtime.publish({ userId }, sessionsEndedPush(sessionIds)).catch((error) => {
-          logger.warn({ err: error, userId }, 'ended sessions not pushed to live connections');
-        });
-      }
-    },
+  // One push per user per batch: closing an account or changing a password ends several sessions at once.
+  const endedByUser = new Map<number, string[]>();
+  const { stops } = await startReactions(runtime, {
+    liveSessions: reaction({
+      name: 'live-sessions',
+      source: ownLog<UserEvent>(),
+      start: 'head',
+      on: {
+        SessionEnded: async ({ data, metadata }) => {
+          const userId = parseStreamId(metadata.streamId, 'user');
+          endedByUser.set(userId, [...(endedByUser.get(userId) ?? []), data.sessionId]);
+        },
+      },
+      afterBatch: async () => {
+        const pushes = [...endedByUser];
+        endedByUser.clear();
+        for (const [userId, sessionIds] of pushes) {
+          await runtime.realtime.publish({ userId }, sessionsEndedPush(sessionIds)).catch((error) => {
+            logger.warn({ err: error, userId }, 'ended sessions not pushed to live connections');
+          });
+        }
+      },
+    }),
   });
-  return [() => subscription.stop()];
+  return stops;
 }

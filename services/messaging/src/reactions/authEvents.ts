@@ -1,12 +1,10 @@
-import { feedReadModel, type ServiceRuntime } from '@pmbok/infra';
+import { feed, type ServiceRuntime, startReactions } from '@pmbok/infra';
 import { usersProjection } from '../projections/users/index.js';
 
 /** The users read model, fed from the auth service's events. */
 export async function startAuthReactions(runtime: ServiceRuntime) {
-  const directory = await feedReadModel(runtime, {
-    topic: 'auth',
-    group: 'messaging-users',
-    projection: usersProjection,
+  const { subscriptions, stops } = await startReactions(runtime, {
+    directory: feed(usersProjection, 'messaging-users'),
   });
-  return { directory, stops: [() => directory.stop()] };
+  return { directory: subscriptions.directory, stops };
 }

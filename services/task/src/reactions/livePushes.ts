@@ -1,9 +1,22 @@
-import type { CheckpointStore, Logger, RecordedEvent, ServiceRuntime } from '@pmbok/infra';
+import {
+  type Logger,
+  ownLog,
+  type Recorded,
+  reaction,
+  type ServiceRuntime,
+  splitStreamId,
+  startReactions,
+} from '@pmbok/infra';
+import type { TaskEvent } from '../domain/task/task.js';
+import type { TaskProjectEvent } from '../domain/taskProject/taskProject.js';
+import type { TemplateCopyPlanned } from '../domain/templateCopy/templateCopy.js';
 import { taskProjects } from '../projections/taskProjects/index.js';
 import { tasks } from '../projections/tasks/index.js';
 
 /** Push code of a change in a task project: the board, list and drawer of its members refresh themselves. */
 export const TASK_CHANGED = 200300;
+
+type TaskServiceEvent = TaskEvent | TaskProjectEvent | TemplateCopyPlanned;
 
 /**
  * Tells the members of a task project, through the realtime port, that something in it changed (which task,
@@ -12,42 +25,32 @@ export const TASK_CHANGED = 200300;
  * reads may lag a membership change by a moment (that member then sees it on the next read).
  */
 export async function startLivePushes(runtime: ServiceRuntime, logger: Logger) {
-  const start = await runtime.eventStore.head();
-  let position = start;
-  const fromHead: CheckpointStore = {
-    load: async () => position,
-    store: async (_id, at) => {
-      position = at;
-    },
-  };
   const projectOfTask = new Map<number, number>();
-  const projectOf = async (event: RecordedEvent): Promise<number> => {
-    const [kind, id] = event.metadata.streamId.split('-');
-    if (kind === 'taskProject') return Number(id);
-    if (kind !== 'task') return 0;
-    const taskId = Number(id);
-    const created = (event.data as { projectId?: number }).projectId;
-    if (created) projectOfTask.set(taskId, created);
-    if (!projectOfTask.has(taskId)) {
-      const doc = await tasks(runtime.readStore).findOne({ _id: String(taskId) });
-      if (doc) projectOfTask.set(taskId, doc.projectId);
+  const projectOf = async (event: Recorded<TaskServiceEvent>, stream: { kind: string; id: number }) => {
+    if (stream.kind === 'taskProject') return stream.id;
+    if (stream.kind !== 'task') return 0;
+    if (event.type === 'TaskCreated') projectOfTask.set(stream.id, event.data.projectId);
+    if (!projectOfTask.has(stream.id)) {
+      const doc = await tasks(runtime.readStore).findOne({ _id: String(stream.id) });
+      if (doc) projectOfTask.set(stream.id, doc.projectId);
     }
-    return projectOfTask.get(taskId) ?? 0;
+    return projectOfTask.get(stream.id) ?? 0;
   };
-  const subscription = await runtime.eventStore.subscribe({
-    subscriberId: 'live-pushes',
-    checkpoints: fromHead,
-    handler: async (events) => {
-      for (const event of events) {
-        const taskProjectId = await projectOf(event);
-        if (!taskProjectId) continue;
+  const { stops } = await startReactions(runtime, {
+    livePushes: reaction({
+      name: 'live-pushes',
+      source: ownLog<TaskServiceEvent>(),
+      start: 'head',
+      each: async (event) => {
+        const stream = splitStreamId(event.metadata.streamId);
+        const taskProjectId = stream ? await projectOf(event, stream) : 0;
+        if (!stream || !taskProjectId) return;
         const project = await taskProjects(runtime.readStore).findOne({ _id: String(taskProjectId) });
-        const [kind, id] = event.metadata.streamId.split('-');
         const push = {
           code: TASK_CHANGED,
           data: {
             taskProjectId,
-            taskId: kind === 'task' ? Number(id) : 0,
+            taskId: stream.kind === 'task' ? stream.id : 0,
             type: event.type,
             actorId: Number(event.metadata.actor ?? 0),
           },
@@ -57,8 +60,8 @@ export async function startLivePushes(runtime: ServiceRuntime, logger: Logger) {
             logger.warn({ err: error }, 'live push not sent');
           });
         }
-      }
-    },
+      },
+    }),
   });
-  return [() => subscription.stop()];
+  return stops;
 }

@@ -1,33 +1,22 @@
 import {
   DomainError,
-  feedReadModel,
+  feed,
   handleCommand,
   type Logger,
-  type RecordedEvent,
+  parseStreamId,
+  publishedBy,
+  reaction,
   type ServiceRuntime,
+  startReactions,
 } from '@pmbok/infra';
+import type { TeamEvents } from '@pmbok/team-service/events';
 import type { Templates } from '../application/templates.js';
 import { taskProjectDecider } from '../domain/taskProject/businessLogic.js';
 import { taskProjectStreamId } from '../domain/taskProject/taskProject.js';
 import { taskProjects } from '../projections/taskProjects/index.js';
 import { teamMembersProjection } from '../projections/teamMembers/index.js';
 
-type TeamTemplates = { sourceTaskProjectIds?: number[] };
-
-/** A member who leaves or is removed from a team leaves that team's task projects (an owner keeps theirs). */
-async function dropDepartedMember(runtime: ServiceRuntime, event: RecordedEvent) {
-  const teamId = Number(event.metadata.streamId.slice('team-'.length));
-  const { userId } = event.data as { userId: number };
-  for (const project of await taskProjects(runtime.readStore).find({ teamId, 'members.userId': userId })) {
-    await handleCommand(
-      runtime.eventStore,
-      taskProjectStreamId(project.taskProjectId),
-      taskProjectDecider,
-      { type: 'DropDepartedMember', data: { userId } },
-      { commandId: `team-left:${event.metadata.eventId}:${project.taskProjectId}`, teamId: String(teamId) },
-    );
-  }
-}
+type TeamEvent = { metadata: { streamId: string; eventId: string } };
 
 /**
  * Consumers of the team service's events:
@@ -35,35 +24,50 @@ async function dropDepartedMember(runtime: ServiceRuntime, event: RecordedEvent)
  * - team templates and departures (a durable offset; command ids make a redelivered event change nothing twice).
  */
 export async function startTeamReactions(runtime: ServiceRuntime, templates: Templates, logger: Logger) {
-  const roster = await feedReadModel(runtime, {
-    topic: 'team',
-    group: 'task-team-members',
-    projection: teamMembersProjection,
+  const teamOf = ({ metadata }: TeamEvent) => parseStreamId(metadata.streamId, 'team');
+
+  /** Copies the templates the team chose; one that can no longer be copied is skipped, never retried forever. */
+  const copyTemplates = async (event: TeamEvent, ownerId: number, sourceTaskProjectIds: number[]) => {
+    const teamId = teamOf(event);
+    for (const sourceTaskProjectId of sourceTaskProjectIds) {
+      await templates
+        .copyIntoTeam({ teamId, ownerId, sourceTaskProjectId, eventId: event.metadata.eventId })
+        .catch((error) => {
+          if (!(error instanceof DomainError)) throw error;
+          logger.warn({ err: error, teamId, sourceTaskProjectId }, 'task template not copied');
+        });
+    }
+  };
+
+  /** A member who leaves or is removed from a team leaves that team's task projects (an owner keeps theirs). */
+  const dropDepartedMember = async (event: TeamEvent & { data: { userId: number } }) => {
+    const teamId = teamOf(event);
+    const { userId } = event.data;
+    for (const project of await taskProjects(runtime.readStore).find({ teamId, 'members.userId': userId })) {
+      await handleCommand(
+        runtime.eventStore,
+        taskProjectStreamId(project.taskProjectId),
+        taskProjectDecider,
+        { type: 'DropDepartedMember', data: { userId } },
+        { commandId: `team-left:${event.metadata.eventId}:${project.taskProjectId}`, teamId: String(teamId) },
+      );
+    }
+    logger.info({ teamId, eventId: event.metadata.eventId }, 'departed team member removed from task projects');
+  };
+
+  const { subscriptions, stops } = await startReactions(runtime, {
+    roster: feed(teamMembersProjection, 'task-team-members'),
+    policies: reaction({
+      name: 'task-team-policies',
+      source: publishedBy<TeamEvents>('team'),
+      on: {
+        // The owner chose the templates at creation; in the guide, the member who set the team up did.
+        TeamCreated: (event) => copyTemplates(event, event.data.ownerId, event.data.sourceTaskProjectIds),
+        TeamInitialized: (event) => copyTemplates(event, Number(event.metadata.actor), event.data.sourceTaskProjectIds),
+        MemberLeft: dropDepartedMember,
+        MemberRemoved: dropDepartedMember,
+      },
+    }),
   });
-  const policies = await runtime.eventBus.subscribe({
-    topic: 'team',
-    group: 'task-team-policies',
-    handler: async (events) => {
-      for (const event of events) {
-        const teamId = Number(event.metadata.streamId.slice('team-'.length));
-        const eventId = event.metadata.eventId;
-        if (event.type === 'TeamCreated' || event.type === 'TeamInitialized') {
-          // The owner chose the templates at creation; in the guide, the member who set the team up did.
-          const ownerId =
-            event.type === 'TeamCreated' ? (event.data as { ownerId: number }).ownerId : Number(event.metadata.actor);
-          for (const sourceTaskProjectId of (event.data as TeamTemplates).sourceTaskProjectIds ?? []) {
-            // A template that can no longer be copied is skipped, never retried forever.
-            await templates.copyIntoTeam({ teamId, ownerId, sourceTaskProjectId, eventId }).catch((error) => {
-              if (!(error instanceof DomainError)) throw error;
-              logger.warn({ err: error, teamId, sourceTaskProjectId }, 'task template not copied');
-            });
-          }
-        } else if (event.type === 'MemberLeft' || event.type === 'MemberRemoved') {
-          await dropDepartedMember(runtime, event);
-          logger.info({ teamId, eventId }, 'departed team member removed from task projects');
-        }
-      }
-    },
-  });
-  return { roster, stops: [() => roster.stop(), () => policies.stop()] };
+  return { roster: subscriptions.roster, stops };
 }

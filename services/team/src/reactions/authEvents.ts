@@ -1,4 +1,13 @@
-import { feedReadModel, handleCommand, type ServiceRuntime } from '@pmbok/infra';
+import type { AuthEvents } from '@pmbok/auth-service/events';
+import {
+  feed,
+  handleCommand,
+  parseStreamId,
+  publishedBy,
+  reaction,
+  type ServiceRuntime,
+  startReactions,
+} from '@pmbok/infra';
 import { teamDecider } from '../domain/team/businessLogic.js';
 import { teamStreamId } from '../domain/team/team.js';
 import { directoryProjection } from '../projections/directory/index.js';
@@ -27,21 +36,17 @@ async function leaveAllTeams(runtime: ServiceRuntime, userId: number, eventId: s
  *   nothing twice). Registering joins no team: an invitation waits for its invitee to accept it.
  */
 export async function startAuthReactions(runtime: ServiceRuntime) {
-  const directory = await feedReadModel(runtime, {
-    topic: 'auth',
-    group: 'team-directory',
-    projection: directoryProjection,
+  const { subscriptions, stops } = await startReactions(runtime, {
+    directory: feed(directoryProjection, 'team-directory'),
+    closures: reaction({
+      // The group keeps the name it had when it also accepted invitations on registration, so it resumes its offset.
+      name: 'team-invitations',
+      source: publishedBy<AuthEvents>('auth'),
+      on: {
+        AccountClosed: ({ metadata }) =>
+          leaveAllTeams(runtime, parseStreamId(metadata.streamId, 'user'), metadata.eventId),
+      },
+    }),
   });
-  // The group keeps the name it had when it also accepted invitations on registration, so it resumes its offset.
-  const closures = await runtime.eventBus.subscribe({
-    topic: 'auth',
-    group: 'team-invitations',
-    handler: async (events) => {
-      for (const event of events) {
-        if (event.type !== 'AccountClosed') continue;
-        await leaveAllTeams(runtime, Number(event.metadata.streamId.slice('user-'.length)), event.metadata.eventId);
-      }
-    },
-  });
-  return { directory, stops: [() => directory.stop(), () => closures.stop()] };
+  return { directory: subscriptions.directory, stops };
 }

@@ -1,16 +1,9 @@
-import type { DomainEvent } from '@pmbok/infra';
+import type { AuthEvents } from '@pmbok/auth-service/events';
+import { type DomainEvent, type PublishedEvent, streamId } from '@pmbok/infra';
 
-export type UserRegistered = DomainEvent<
-  'UserRegistered',
-  {
-    userId: number;
-    telephone: string;
-    passwordHash: string;
-    nickname: string;
-    shareCode: string;
-    inviterShareCode: string;
-  }
->;
+// The events other services read are declared, with their versions, in the published contract (src/published.ts);
+// these add what stays inside the service.
+export type UserRegistered = PublishedEvent<AuthEvents, 'UserRegistered'> & { data: { passwordHash: string } };
 export type SessionStarted = DomainEvent<
   'SessionStarted',
   {
@@ -26,19 +19,15 @@ export type SessionEnded = DomainEvent<
   { sessionId: string; reason: 'logout' | 'passwordReset' | 'passwordChanged' | 'telephoneChanged' | 'accountClosed' }
 >;
 export type PasswordChanged = DomainEvent<'PasswordChanged', { passwordHash: string; reason: 'reset' | 'change' }>;
-export type ProfileUpdated = DomainEvent<
-  'ProfileUpdated',
-  { nickname: string; trueName: string; avatar: string; introduction: string; sex: number }
->;
-export type TelephoneChanged = DomainEvent<'TelephoneChanged', { from: string; to: string }>;
+export type ProfileUpdated = PublishedEvent<AuthEvents, 'ProfileUpdated'>;
+export type TelephoneChanged = PublishedEvent<AuthEvents, 'TelephoneChanged'>;
 export type EmailBound = DomainEvent<'EmailBound', { email: string }>;
 export type UsernameBound = DomainEvent<'UsernameBound', { username: string }>;
 export type UsernameCleared = DomainEvent<'UsernameCleared', { username: string }>;
 /** A messaging-app (WeChat) identity that may sign this account in by scanning. */
 export type WechatBound = DomainEvent<'WechatBound', { openid: string }>;
 export type WechatUnbound = DomainEvent<'WechatUnbound', { openid: string }>;
-/** The account is closed: read models erase its personal data and show `anonymisedName` in history. */
-export type AccountClosed = DomainEvent<'AccountClosed', { anonymisedName: string }>;
+export type AccountClosed = PublishedEvent<AuthEvents, 'AccountClosed'>;
 
 export type UserEvent =
   | UserRegistered
@@ -68,7 +57,7 @@ export type User =
 
 export const initialState = (): User => ({ status: 'empty' });
 
-export const userStreamId = (userId: number) => `user-${userId}`;
+export const userStreamId = (userId: number) => streamId('user', userId);
 
 export function evolve(state: User, event: UserEvent): User {
   switch (event.type) {

@@ -1,4 +1,5 @@
-import { type Collection, type Doc, documentProjection, type ReadStore } from '@pmbok/infra';
+import { type Doc, documentProjection, publishedBy, type ReadStore, readModel } from '@pmbok/infra';
+import type { TeamEvents } from '@pmbok/team-service/events';
 
 /** Teams and their owners, learnt from the team service's events: closing an account needs to know. */
 export interface TeamOwnershipDoc extends Doc {
@@ -8,50 +9,31 @@ export interface TeamOwnershipDoc extends Doc {
   memberIds: number[];
 }
 
-export const teamOwnership = (store: ReadStore): Collection<TeamOwnershipDoc> =>
-  store.collection<TeamOwnershipDoc>('teamOwnership');
+export const teamOwnership = readModel<TeamOwnershipDoc>('teamOwnership');
 
-type TeamEventData = { teamId?: number; name?: string; ownerId?: number; userId?: number; from?: number; to?: number };
+const renamed = ({ data }: { data: { name: string } }, doc: TeamOwnershipDoc | null) =>
+  doc && { ...doc, name: data.name };
+const departed = ({ data }: { data: { userId: number } }, doc: TeamOwnershipDoc | null) =>
+  doc && { ...doc, memberIds: doc.memberIds.filter((id) => id !== data.userId) };
 
-export const teamOwnershipProjection = documentProjection<TeamOwnershipDoc>({
-  name: 'teamOwnership',
-  collection: 'teamOwnership',
-  canHandle: [
-    'TeamCreated',
-    'TeamUpdated',
-    'TeamInitialized',
-    'MemberJoined',
-    'MemberLeft',
-    'MemberRemoved',
-    'OwnershipTransferred',
-  ],
-  documentId: (event) => event.metadata.streamId.slice('team-'.length),
-  evolve(doc, event) {
-    const data = event.data as TeamEventData;
-    if (event.type === 'TeamCreated') {
-      return {
-        _id: String(data.teamId),
-        teamId: data.teamId!,
-        name: data.name!,
-        ownerId: data.ownerId!,
-        memberIds: [],
-      };
-    }
-    if (!doc) return null;
-    switch (event.type) {
-      case 'TeamUpdated':
-      case 'TeamInitialized':
-        return { ...doc, name: data.name! };
-      case 'MemberJoined':
-        return { ...doc, memberIds: [...doc.memberIds.filter((id) => id !== data.userId), data.userId!] };
-      case 'MemberLeft':
-      case 'MemberRemoved':
-        return { ...doc, memberIds: doc.memberIds.filter((id) => id !== data.userId) };
-      case 'OwnershipTransferred':
-        return { ...doc, ownerId: data.to! };
-      default:
-        return doc;
-    }
+export const teamOwnershipProjection = documentProjection({
+  source: publishedBy<TeamEvents>('team'),
+  collection: teamOwnership,
+  stream: 'team',
+  on: {
+    TeamCreated: ({ data }) => ({
+      teamId: data.teamId,
+      name: data.name,
+      ownerId: data.ownerId,
+      memberIds: [],
+    }),
+    TeamUpdated: renamed,
+    TeamInitialized: renamed,
+    MemberJoined: ({ data }, doc) =>
+      doc && { ...doc, memberIds: [...doc.memberIds.filter((id) => id !== data.userId), data.userId] },
+    MemberLeft: departed,
+    MemberRemoved: departed,
+    OwnershipTransferred: ({ data }, doc) => doc && { ...doc, ownerId: data.to },
   },
 });
 

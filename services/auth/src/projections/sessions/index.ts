@@ -1,4 +1,4 @@
-import { type Collection, type Doc, documentProjection, type ReadStore } from '@pmbok/infra';
+import { type Doc, documentProjection, ownLog, parseStreamId, type ReadStore, readModel } from '@pmbok/infra';
 import type { UserEvent } from '../../domain/user/user.js';
 
 /** An open session. Keyed by session id (what SessionEnded names); calls find it by the hash of their token. */
@@ -10,34 +10,22 @@ export interface SessionDoc extends Doc {
   startedAt: number;
 }
 
-const COLLECTION = 'sessions';
 const indexes = [{ fields: { tokenHash: 1 as const }, unique: true }];
+export const sessions = readModel<SessionDoc>('sessions', indexes);
 
-export const sessions = (store: ReadStore): Collection<SessionDoc> => store.collection<SessionDoc>(COLLECTION, indexes);
-
-export const sessionsProjection = documentProjection<SessionDoc>({
-  name: 'sessions',
-  collection: COLLECTION,
-  indexes,
-  canHandle: ['SessionStarted', 'SessionEnded'],
-  documentId: (event) => (event.data as { sessionId: string }).sessionId,
-  evolve(doc, recorded) {
-    const event = recorded as unknown as UserEvent;
-    switch (event.type) {
-      case 'SessionStarted':
-        return {
-          _id: event.data.sessionId,
-          sessionId: event.data.sessionId,
-          tokenHash: event.data.tokenHash,
-          userId: Number(recorded.metadata.streamId.slice('user-'.length)),
-          expiresAt: event.data.expiresAt,
-          startedAt: recorded.metadata.at,
-        };
-      case 'SessionEnded':
-        return null;
-      default:
-        return doc;
-    }
+export const sessionsProjection = documentProjection({
+  source: ownLog<UserEvent>(),
+  collection: sessions,
+  documentId: ({ data }) => data.sessionId,
+  on: {
+    SessionStarted: ({ data, metadata }) => ({
+      sessionId: data.sessionId,
+      tokenHash: data.tokenHash,
+      userId: parseStreamId(metadata.streamId, 'user'),
+      expiresAt: data.expiresAt,
+      startedAt: metadata.at,
+    }),
+    SessionEnded: () => null,
   },
 });
 

@@ -1,4 +1,4 @@
-import { type Collection, type Doc, documentProjection, type IndexSpec, type ReadStore } from '@pmbok/infra';
+import { type Doc, documentProjection, type IndexSpec, ownLog, type ReadStore, readModel } from '@pmbok/infra';
 import { maskTelephone } from '../../domain/rules.js';
 import type { UserEvent } from '../../domain/user/user.js';
 
@@ -22,7 +22,6 @@ export interface UserDoc extends Doc {
   closed?: boolean;
 }
 
-const COLLECTION = 'users';
 const indexes: IndexSpec[] = [
   { fields: { telephone: 1 }, unique: true },
   { fields: { shareCode: 1 }, unique: true },
@@ -30,42 +29,48 @@ const indexes: IndexSpec[] = [
   { fields: { usernameKey: 1 }, unique: true },
   { fields: { 'wechat.openid': 1 } },
 ];
+export const users = readModel<UserDoc>('users', indexes);
 
-export const usersProjection = documentProjection<UserDoc>({
-  name: 'users',
-  collection: COLLECTION,
-  indexes,
-  canHandle: [
-    'UserRegistered',
-    'PasswordChanged',
-    'ProfileUpdated',
-    'TelephoneChanged',
-    'EmailBound',
-    'UsernameBound',
-    'UsernameCleared',
-    'WechatBound',
-    'WechatUnbound',
-    'AccountClosed',
-  ],
-  documentId: (event) => event.metadata.streamId.slice('user-'.length),
-  evolve(doc, recorded) {
-    const event = recorded as unknown as UserEvent;
-    if (event.type === 'PasswordChanged') return doc && { ...doc, passwordHash: event.data.passwordHash };
-    if (event.type === 'ProfileUpdated') return doc && { ...doc, ...event.data };
-    if (event.type === 'TelephoneChanged') return doc && { ...doc, telephone: event.data.to };
-    if (event.type === 'EmailBound') return doc && { ...doc, email: event.data.email };
-    if (event.type === 'UsernameBound') {
-      return doc && { ...doc, username: event.data.username, usernameKey: event.data.username.toLowerCase() };
-    }
-    if (event.type === 'AccountClosed') {
+export const usersProjection = documentProjection({
+  source: ownLog<UserEvent>(),
+  collection: users,
+  stream: 'user',
+  on: {
+    UserRegistered: ({ data, metadata }) => ({
+      userId: data.userId,
+      telephone: data.telephone,
+      passwordHash: data.passwordHash,
+      nickname: data.nickname,
+      trueName: '',
+      avatar: '',
+      introduction: '',
+      sex: 0,
+      shareCode: data.shareCode,
+      inviterShareCode: data.inviterShareCode,
+      createdAt: metadata.at,
+    }),
+    PasswordChanged: ({ data }, doc) => doc && { ...doc, passwordHash: data.passwordHash },
+    ProfileUpdated: ({ data }, doc) => doc && { ...doc, ...data },
+    TelephoneChanged: ({ data }, doc) => doc && { ...doc, telephone: data.to },
+    EmailBound: ({ data }, doc) => doc && { ...doc, email: data.email },
+    UsernameBound: ({ data }, doc) =>
+      doc && { ...doc, username: data.username, usernameKey: data.username.toLowerCase() },
+    UsernameCleared: (_event, doc) => {
       if (!doc) return doc;
-      // Personal data leaves the read model; the id, share code and dates stay for history.
-      return {
-        _id: doc._id,
+      const { username: _username, usernameKey: _key, ...rest } = doc;
+      return rest;
+    },
+    WechatBound: ({ data, metadata }, doc) =>
+      doc && { ...doc, wechat: [...(doc.wechat ?? []), { openid: data.openid, boundAt: metadata.at }] },
+    WechatUnbound: ({ data }, doc) =>
+      doc && { ...doc, wechat: (doc.wechat ?? []).filter((w) => w.openid !== data.openid) },
+    // Personal data leaves the read model; the id, share code and dates stay for history.
+    AccountClosed: ({ data }, doc) =>
+      doc && {
         userId: doc.userId,
         telephone: `closed:${doc.userId}`,
         passwordHash: '',
-        nickname: event.data.anonymisedName,
+        nickname: data.anonymisedName,
         trueName: '',
         avatar: '',
         introduction: '',
@@ -74,41 +79,9 @@ export const usersProjection = documentProjection<UserDoc>({
         inviterShareCode: doc.inviterShareCode,
         createdAt: doc.createdAt,
         closed: true,
-      };
-    }
-    if (event.type === 'WechatBound') {
-      return (
-        doc && { ...doc, wechat: [...(doc.wechat ?? []), { openid: event.data.openid, boundAt: recorded.metadata.at }] }
-      );
-    }
-    if (event.type === 'WechatUnbound') {
-      return doc && { ...doc, wechat: (doc.wechat ?? []).filter((w) => w.openid !== event.data.openid) };
-    }
-    if (event.type === 'UsernameCleared') {
-      if (!doc) return doc;
-      const { username: _username, usernameKey: _key, ...rest } = doc;
-      return rest;
-    }
-    if (event.type !== 'UserRegistered') return doc;
-    const { userId, telephone, passwordHash, nickname, shareCode, inviterShareCode } = event.data;
-    return {
-      _id: String(userId),
-      userId,
-      telephone,
-      passwordHash,
-      nickname,
-      trueName: '',
-      avatar: '',
-      introduction: '',
-      sex: 0,
-      shareCode,
-      inviterShareCode,
-      createdAt: recorded.metadata.at,
-    };
+      },
   },
 });
-
-export const users = (store: ReadStore): Collection<UserDoc> => store.collection<UserDoc>(COLLECTION, indexes);
 
 export const findUserByTelephone = (store: ReadStore, telephone: string) => users(store).findOne({ telephone });
 export const findUserByUsername = (store: ReadStore, username: string) =>

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@pmbok/infra';
+import { type DomainEvent, streamId } from '@pmbok/infra';
 
 /** A user told the people running the instance something (SPEC §2.4 opinion feedback). Plain text, never HTML. */
 export type FeedbackSubmitted = DomainEvent<
@@ -14,7 +14,7 @@ export type Feedback =
 
 export const initialState = (): Feedback => ({ status: 'none' });
 /** One stream per submission. */
-export const feedbackStreamId = (feedbackId: number) => `feedback-${feedbackId}`;
+export const feedbackStreamId = (feedbackId: number) => streamId('feedback', feedbackId);
 
 export function evolve(state: Feedback, event: FeedbackEvent): Feedback {
   switch (event.type) {

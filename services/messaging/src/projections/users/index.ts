@@ -1,4 +1,5 @@
-import { type Collection, type Doc, documentProjection, type IndexSpec, type ReadStore } from '@pmbok/infra';
+import type { AuthEvents } from '@pmbok/auth-service/events';
+import { type Doc, documentProjection, type IndexSpec, publishedBy, type ReadStore, readModel } from '@pmbok/infra';
 
 /**
  * Who users are, learnt from the auth service's events: names and telephones for the feedback list, and the
@@ -16,9 +17,8 @@ export interface UserDoc extends Doc {
   closed: boolean;
 }
 
-const COLLECTION = 'users';
 const indexes: IndexSpec[] = [{ fields: { telephone: 1 } }, { fields: { registrationOrder: 1 } }];
-export const users = (store: ReadStore): Collection<UserDoc> => store.collection<UserDoc>(COLLECTION, indexes);
+export const users = readModel<UserDoc>('users', indexes);
 
 /** How a user is named: the true name when given, else the nickname (the anonymised name of a closed account). */
 export const displayName = (user: UserDoc | null | undefined) => user?.trueName || user?.nickname || '';
@@ -31,43 +31,25 @@ export async function usersById(store: ReadStore, userIds: Iterable<number>): Pr
 }
 
 /** Fed from the bus: documents remember the auth log position they applied, so redelivery changes nothing. */
-export const usersProjection = documentProjection<UserDoc>({
-  name: 'users',
-  collection: COLLECTION,
-  indexes,
-  canHandle: ['UserRegistered', 'ProfileUpdated', 'TelephoneChanged', 'AccountClosed'],
-  documentId: (event) => event.metadata.streamId.slice('user-'.length),
-  evolve(doc, event) {
-    const userId = Number(event.metadata.streamId.slice('user-'.length));
-    const data = event.data as {
-      telephone?: string;
-      nickname?: string;
-      trueName?: string;
-      to?: string;
-      anonymisedName?: string;
-    };
-    switch (event.type) {
-      case 'UserRegistered':
-        return {
-          _id: String(userId),
-          userId,
-          nickname: data.nickname ?? '',
-          trueName: '',
-          telephone: data.telephone ?? '',
-          registeredAt: event.metadata.at,
-          registrationOrder: event.metadata.globalPosition,
-          closed: false,
-        };
-      case 'ProfileUpdated':
-        return doc && { ...doc, nickname: data.nickname ?? doc.nickname, trueName: data.trueName ?? '' };
-      case 'TelephoneChanged':
-        return doc && { ...doc, telephone: data.to ?? doc.telephone };
-      case 'AccountClosed':
-        // As in the task roster: a closed account keeps only the anonymised name its feedback is shown with, and
-        // its place in the registration order (so administrator rights never pass silently to the next account).
-        return doc && { ...doc, nickname: data.anonymisedName ?? '', trueName: '', telephone: '', closed: true };
-      default:
-        return doc;
-    }
+export const usersProjection = documentProjection({
+  source: publishedBy<AuthEvents>('auth'),
+  collection: users,
+  stream: 'user',
+  on: {
+    UserRegistered: ({ data, metadata }) => ({
+      userId: data.userId,
+      nickname: data.nickname,
+      trueName: '',
+      telephone: data.telephone,
+      registeredAt: metadata.at,
+      registrationOrder: metadata.globalPosition,
+      closed: false,
+    }),
+    ProfileUpdated: ({ data }, doc) => doc && { ...doc, nickname: data.nickname, trueName: data.trueName },
+    TelephoneChanged: ({ data }, doc) => doc && { ...doc, telephone: data.to },
+    // As in the task roster: a closed account keeps only the anonymised name its feedback is shown with, and its
+    // place in the registration order (so administrator rights never pass silently to the next account).
+    AccountClosed: ({ data }, doc) =>
+      doc && { ...doc, nickname: data.anonymisedName, trueName: '', telephone: '', closed: true },
   },
 });

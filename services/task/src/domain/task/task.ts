@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@pmbok/infra';
+import { type DomainEvent, streamId } from '@pmbok/infra';
 
 export type TaskStatus = 'todo' | 'in_progress' | 'paused' | 'finished' | 'cancelled' | 'closed';
 /** 0 normal, 1 urgent, 2 very urgent. */
@@ -68,7 +68,7 @@ export type ExistingTask = Omit<TaskCreated['data'], 'flowName'> & {
 export type Task = { status: 'none' } | ExistingTask;
 
 export const initialState = (): Task => ({ status: 'none' });
-export const taskStreamId = (taskId: number) => `task-${taskId}`;
+export const taskStreamId = (taskId: number) => streamId('task', taskId);
 
 /** Each transition event and the status it leads to. */
 export const statusAfter = {

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@pmbok/infra';
+import { type DomainEvent, streamId } from '@pmbok/infra';
 
 export type ProjectRole = 'owner' | 'administrator' | 'member';
 export type ProjectStatus = 'active' | 'stopped' | 'finished' | 'closed';
@@ -73,7 +73,7 @@ export type ExistingProject = ProjectFields & {
 export type TaskProject = { status: 'none' } | ExistingProject;
 
 export const initialState = (): TaskProject => ({ status: 'none' });
-export const taskProjectStreamId = (taskProjectId: number) => `taskProject-${taskProjectId}`;
+export const taskProjectStreamId = (taskProjectId: number) => streamId('taskProject', taskProjectId);
 
 /** Flows in board order: by sort, then by creation (ids are time-ordered). */
 export const orderedFlows = (flows: Iterable<FlowData>): FlowData[] =>

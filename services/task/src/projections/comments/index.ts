@@ -1,5 +1,5 @@
-import { type Collection, type Doc, documentProjection, type IndexSpec, type ReadStore } from '@pmbok/infra';
-import type { TaskCommented } from '../../domain/task/task.js';
+import { type Doc, documentProjection, type IndexSpec, ownLog, parseStreamId, readModel } from '@pmbok/infra';
+import type { TaskEvent } from '../../domain/task/task.js';
 
 export interface CommentDoc extends Doc {
   commentId: number;
@@ -9,26 +9,20 @@ export interface CommentDoc extends Doc {
   createdAt: number;
 }
 
-const COLLECTION = 'comments';
 const indexes: IndexSpec[] = [{ fields: { taskId: 1, createdAt: 1 } }];
+export const comments = readModel<CommentDoc>('comments', indexes);
 
-export const comments = (store: ReadStore): Collection<CommentDoc> => store.collection<CommentDoc>(COLLECTION, indexes);
-
-export const commentsProjection = documentProjection<CommentDoc>({
-  name: 'comments',
-  collection: COLLECTION,
-  indexes,
-  canHandle: ['TaskCommented'],
-  documentId: (event) => String((event.data as TaskCommented['data']).commentId),
-  evolve: (_doc, event) => {
-    const { commentId, content } = event.data as TaskCommented['data'];
-    return {
-      _id: String(commentId),
+export const commentsProjection = documentProjection({
+  source: ownLog<TaskEvent>(),
+  collection: comments,
+  documentId: ({ data }) => String(data.commentId),
+  on: {
+    TaskCommented: ({ data: { commentId, content }, metadata }) => ({
       commentId,
-      taskId: Number(event.metadata.streamId.slice('task-'.length)),
-      userId: Number(event.metadata.actor ?? 0),
+      taskId: parseStreamId(metadata.streamId, 'task'),
+      userId: Number(metadata.actor ?? 0),
       content,
-      createdAt: event.metadata.at,
-    };
+      createdAt: metadata.at,
+    }),
   },
 });

@@ -1,4 +1,5 @@
-import { type Collection, type Doc, documentProjection, type ReadStore } from '@pmbok/infra';
+import type { AuthEvents } from '@pmbok/auth-service/events';
+import { type Doc, documentProjection, publishedBy, type ReadStore, readModel } from '@pmbok/infra';
 
 /** Names of users, learnt from the auth service's events, for member lists and the activity log. */
 export interface PersonDoc extends Doc {
@@ -7,8 +8,7 @@ export interface PersonDoc extends Doc {
   trueName: string;
 }
 
-const COLLECTION = 'people';
-export const people = (store: ReadStore): Collection<PersonDoc> => store.collection<PersonDoc>(COLLECTION);
+export const people = readModel<PersonDoc>('people');
 
 /** How a person is named: the true name when given, else the nickname. */
 export const displayName = (person: PersonDoc | null | undefined) => person?.trueName || person?.nickname || '';
@@ -20,24 +20,14 @@ export async function namesOf(store: ReadStore, userIds: Iterable<number>): Prom
   return new Map(found.map((person) => [person.userId, displayName(person)]));
 }
 
-export const peopleProjection = documentProjection<PersonDoc>({
-  name: 'people',
-  collection: COLLECTION,
-  canHandle: ['UserRegistered', 'ProfileUpdated', 'AccountClosed'],
-  documentId: (event) => event.metadata.streamId.slice('user-'.length),
-  evolve(doc, event) {
-    const userId = Number(event.metadata.streamId.slice('user-'.length));
-    const data = event.data as { nickname?: string; trueName?: string; anonymisedName?: string };
-    switch (event.type) {
-      case 'UserRegistered':
-        return { _id: String(userId), userId, nickname: data.nickname ?? '', trueName: '' };
-      case 'ProfileUpdated':
-        return doc && { ...doc, nickname: data.nickname ?? doc.nickname, trueName: data.trueName ?? '' };
-      case 'AccountClosed':
-        // A closed account keeps only the anonymised name its history is shown with.
-        return doc && { ...doc, nickname: data.anonymisedName ?? '', trueName: '' };
-      default:
-        return doc;
-    }
+export const peopleProjection = documentProjection({
+  source: publishedBy<AuthEvents>('auth'),
+  collection: people,
+  stream: 'user',
+  on: {
+    UserRegistered: ({ data }) => ({ userId: data.userId, nickname: data.nickname, trueName: '' }),
+    ProfileUpdated: ({ data }, doc) => doc && { ...doc, nickname: data.nickname, trueName: data.trueName },
+    // A closed account keeps only the anonymised name its history is shown with.
+    AccountClosed: ({ data }, doc) => doc && { ...doc, nickname: data.anonymisedName, trueName: '' },
   },
 });

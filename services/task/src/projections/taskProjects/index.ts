@@ -1,4 +1,4 @@
-import { type Collection, type Doc, documentProjection, type IndexSpec, type ReadStore } from '@pmbok/infra';
+import { type Doc, documentProjection, type IndexSpec, ownLog, readModel } from '@pmbok/infra';
 import type {
   FlowData,
   ProjectFields,
@@ -27,87 +27,64 @@ export interface TaskProjectDoc extends Doc, ProjectFields {
   updatedAt: number;
 }
 
-const COLLECTION = 'taskProjects';
 const indexes: IndexSpec[] = [{ fields: { teamId: 1 } }, { fields: { 'members.userId': 1 } }];
+export const taskProjects = readModel<TaskProjectDoc>('taskProjects', indexes);
 
-export const taskProjects = (store: ReadStore): Collection<TaskProjectDoc> =>
-  store.collection<TaskProjectDoc>(COLLECTION, indexes);
+type Dated = { metadata: { at: number } };
 
-const statusOf: Partial<Record<TaskProjectEvent['type'], ProjectStatus>> = {
-  TaskProjectStopped: 'stopped',
-  TaskProjectFinished: 'finished',
-  TaskProjectClosed: 'closed',
-  TaskProjectReopened: 'active',
-};
+/** A change to an existing project; `touches` false for what is not a change to the project itself (a star). */
+const change =
+  <R extends Dated>(apply: (doc: TaskProjectDoc, event: R) => TaskProjectDoc, touches = true) =>
+  (event: R, doc: TaskProjectDoc | null) =>
+    doc && { ...apply(doc, event), updatedAt: touches ? event.metadata.at : doc.updatedAt };
 
-function next(doc: TaskProjectDoc, event: TaskProjectEvent, at: number): TaskProjectDoc {
-  switch (event.type) {
-    case 'TaskProjectUpdated':
-      return { ...doc, ...event.data };
-    case 'ProjectMemberAdded':
-      if (doc.members.some((m) => m.userId === event.data.userId)) return doc;
-      return { ...doc, members: [...doc.members, { ...event.data, joinedAt: at }] };
-    case 'ProjectMemberRoleChanged':
-      return {
-        ...doc,
-        members: doc.members.map((m) => (m.userId === event.data.userId ? { ...m, role: event.data.role } : m)),
-      };
-    case 'ProjectMemberRemoved':
-      return { ...doc, members: doc.members.filter((m) => m.userId !== event.data.userId) };
-    case 'TaskProjectStarred':
-      return { ...doc, stars: [...doc.stars.filter((id) => id !== event.data.userId), event.data.userId] };
-    case 'TaskProjectUnstarred':
-      return { ...doc, stars: doc.stars.filter((id) => id !== event.data.userId) };
-    case 'FlowCreated':
-    case 'FlowUpdated':
-      return { ...doc, flows: [...doc.flows.filter((f) => f.flowId !== event.data.flowId), event.data] };
-    case 'FlowDeleted':
-      return { ...doc, flows: doc.flows.filter((f) => f.flowId !== event.data.flowId) };
-    default: {
-      const status = statusOf[event.type];
-      return status ? { ...doc, status } : doc;
-    }
-  }
-}
+const toStatus = (status: ProjectStatus) => change((doc) => ({ ...doc, status }));
+const putFlow = change((doc, { data }: { data: FlowData } & Dated) => ({
+  ...doc,
+  flows: [...doc.flows.filter((f) => f.flowId !== data.flowId), data],
+}));
 
-export const taskProjectsProjection = documentProjection<TaskProjectDoc>({
-  name: 'taskProjects',
-  collection: COLLECTION,
-  indexes,
-  canHandle: [
-    'TaskProjectCreated',
-    'TaskProjectUpdated',
-    'ProjectMemberAdded',
-    'ProjectMemberRoleChanged',
-    'ProjectMemberRemoved',
-    'TaskProjectStarred',
-    'TaskProjectUnstarred',
-    'TaskProjectStopped',
-    'TaskProjectFinished',
-    'TaskProjectClosed',
-    'TaskProjectReopened',
-    'FlowCreated',
-    'FlowUpdated',
-    'FlowDeleted',
-  ],
-  documentId: (event) => event.metadata.streamId.slice('taskProject-'.length),
-  evolve(doc, recorded) {
-    const event = recorded as unknown as TaskProjectEvent;
-    const at = recorded.metadata.at;
-    if (event.type === 'TaskProjectCreated') {
-      return {
-        ...event.data,
-        _id: String(event.data.taskProjectId),
-        status: 'active',
-        members: [],
-        stars: [],
-        createdAt: at,
-        updatedAt: at,
-      };
-    }
-    if (!doc) return null;
-    // A star is the user's own bookmark, not a change to the project.
-    const touches = event.type !== 'TaskProjectStarred' && event.type !== 'TaskProjectUnstarred';
-    return { ...next(doc, event, at), updatedAt: touches ? at : doc.updatedAt };
+export const taskProjectsProjection = documentProjection({
+  source: ownLog<TaskProjectEvent>(),
+  collection: taskProjects,
+  stream: 'taskProject',
+  on: {
+    TaskProjectCreated: ({ data, metadata: { at } }) => ({
+      ...data,
+      status: 'active' as const,
+      members: [],
+      stars: [],
+      createdAt: at,
+      updatedAt: at,
+    }),
+    TaskProjectUpdated: change((doc, { data }) => ({ ...doc, ...data })),
+    ProjectMemberAdded: change((doc, { data, metadata }) =>
+      doc.members.some((m) => m.userId === data.userId)
+        ? doc
+        : { ...doc, members: [...doc.members, { ...data, joinedAt: metadata.at }] },
+    ),
+    ProjectMemberRoleChanged: change((doc, { data }) => ({
+      ...doc,
+      members: doc.members.map((m) => (m.userId === data.userId ? { ...m, role: data.role } : m)),
+    })),
+    ProjectMemberRemoved: change((doc, { data }) => ({
+      ...doc,
+      members: doc.members.filter((m) => m.userId !== data.userId),
+    })),
+    TaskProjectStarred: change(
+      (doc, { data }) => ({ ...doc, stars: [...doc.stars.filter((id) => id !== data.userId), data.userId] }),
+      false,
+    ),
+    TaskProjectUnstarred: change(
+      (doc, { data }) => ({ ...doc, stars: doc.stars.filter((id) => id !== data.userId) }),
+      false,
+    ),
+    TaskProjectStopped: toStatus('stopped'),
+    TaskProjectFinished: toStatus('finished'),
+    TaskProjectClosed: toStatus('closed'),
+    TaskProjectReopened: toStatus('active'),
+    FlowCreated: putFlow,
+    FlowUpdated: putFlow,
+    FlowDeleted: change((doc, { data }) => ({ ...doc, flows: doc.flows.filter((f) => f.flowId !== data.flowId) })),
   },
 });

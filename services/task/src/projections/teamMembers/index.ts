@@ -1,6 +1,5 @@
-import { type Collection, type Doc, documentProjection, type ReadStore } from '@pmbok/infra';
-
-export type TeamRole = 'owner' | 'administrator' | 'member';
+import { type Doc, documentProjection, publishedBy, readModel } from '@pmbok/infra';
+import type { TeamEvents, TeamRole } from '@pmbok/team-service/events';
 
 /** Who belongs to each team, learnt from the team service's events (its `team` topic). */
 export interface TeamMembersDoc extends Doc {
@@ -9,50 +8,33 @@ export interface TeamMembersDoc extends Doc {
   members: { userId: number; role: TeamRole }[];
 }
 
-const COLLECTION = 'teamMembers';
-export const teamMembers = (store: ReadStore): Collection<TeamMembersDoc> =>
-  store.collection<TeamMembersDoc>(COLLECTION, [{ fields: { 'members.userId': 1 } }]);
+export const teamMembers = readModel<TeamMembersDoc>('teamMembers', [{ fields: { 'members.userId': 1 } }]);
 
 const setRole = (doc: TeamMembersDoc, userId: number, role: TeamRole) => ({
   ...doc,
   members: [...doc.members.filter((m) => m.userId !== userId), { userId, role }],
 });
 
+const withRole = ({ data }: { data: { userId: number; role: TeamRole } }, doc: TeamMembersDoc | null) =>
+  doc && setRole(doc, data.userId, data.role);
+const departed = ({ data }: { data: { userId: number } }, doc: TeamMembersDoc | null) =>
+  doc && { ...doc, members: doc.members.filter((m) => m.userId !== data.userId) };
+
 /**
  * Fed from the bus rather than this service's log; the document remembers the team log position it applied, so a
  * redelivered event is skipped. The owner joins through the `MemberJoined` that follows `TeamCreated`.
  */
-export const teamMembersProjection = documentProjection<TeamMembersDoc>({
-  name: 'teamMembers',
-  collection: COLLECTION,
-  canHandle: [
-    'TeamCreated',
-    'MemberJoined',
-    'MemberRoleChanged',
-    'MemberLeft',
-    'MemberRemoved',
-    'OwnershipTransferred',
-  ],
-  documentId: (event) => event.metadata.streamId.slice('team-'.length),
-  evolve(doc, event) {
-    const data = event.data as { teamId: number; ownerId: number; userId: number; role: TeamRole };
-    if (event.type === 'TeamCreated') {
-      return { _id: String(data.teamId), teamId: data.teamId, ownerId: data.ownerId, members: [] };
-    }
-    if (!doc) return null;
-    switch (event.type) {
-      case 'MemberJoined':
-      case 'MemberRoleChanged':
-        return setRole(doc, data.userId, data.role);
-      case 'MemberLeft':
-      case 'MemberRemoved':
-        return { ...doc, members: doc.members.filter((m) => m.userId !== data.userId) };
-      case 'OwnershipTransferred': {
-        const { from, to } = event.data as { from: number; to: number };
-        return { ...setRole(setRole(doc, from, 'administrator'), to, 'owner'), ownerId: to };
-      }
-      default:
-        return doc;
-    }
+export const teamMembersProjection = documentProjection({
+  source: publishedBy<TeamEvents>('team'),
+  collection: teamMembers,
+  stream: 'team',
+  on: {
+    TeamCreated: ({ data }) => ({ teamId: data.teamId, ownerId: data.ownerId, members: [] }),
+    MemberJoined: withRole,
+    MemberRoleChanged: withRole,
+    MemberLeft: departed,
+    MemberRemoved: departed,
+    OwnershipTransferred: ({ data: { from, to } }, doc) =>
+      doc && { ...setRole(setRole(doc, from, 'administrator'), to, 'owner'), ownerId: to },
   },
 });

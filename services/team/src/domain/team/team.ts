@@ -1,45 +1,22 @@
-import type { DomainEvent } from '@pmbok/infra';
+import { type DomainEvent, type PublishedEvent, streamId } from '@pmbok/infra';
+import type { TeamEvents, TeamRole } from '@pmbok/team-service/events';
 
-export type TeamRole = 'owner' | 'administrator' | 'member';
+export type { TeamRole } from '@pmbok/team-service/events';
 
-export type TeamCreated = DomainEvent<
-  'TeamCreated',
-  {
-    teamId: number;
-    name: string;
-    ownerId: number;
-    shareCode: string;
-    poster: number;
-    /** Templates the project and task services copy into the new team. */
-    sourceProjectIds: number[];
-    sourceTaskProjectIds: number[];
-  }
->;
-export type TeamInitialized = DomainEvent<
-  'TeamInitialized',
-  { name: string; sourceProjectIds: number[]; sourceTaskProjectIds: number[] }
->;
-export type TeamUpdated = DomainEvent<'TeamUpdated', { name: string; poster: number }>;
+// The events other services read are declared, with their versions, in the published contract (src/published.ts);
+// these add what stays inside the service.
+export type TeamCreated = PublishedEvent<TeamEvents, 'TeamCreated'> & { data: { shareCode: string } };
+export type TeamInitialized = PublishedEvent<TeamEvents, 'TeamInitialized'>;
+export type TeamUpdated = PublishedEvent<TeamEvents, 'TeamUpdated'>;
 export type ShareCodeRefreshed = DomainEvent<'ShareCodeRefreshed', { shareCode: string }>;
-export type MemberJoined = DomainEvent<
-  'MemberJoined',
-  {
-    userId: number;
-    role: TeamRole;
-    /**
-     * 'invitation': the person accepted a pending invitation to their telephone. 'telephone' is history only: until
-     * invitations needed consent, inviting a registered number made its account a member at once.
-     */
-    via: 'created' | 'shareCode' | 'telephone' | 'invitation';
-    inviterId: number;
-    /** The invited telephone, when the member came through an invitation; that invitation is no longer pending. */
-    telephone?: string;
-  }
->;
-export type MemberRoleChanged = DomainEvent<'MemberRoleChanged', { userId: number; role: TeamRole }>;
-export type MemberRemoved = DomainEvent<'MemberRemoved', { userId: number }>;
-export type MemberLeft = DomainEvent<'MemberLeft', { userId: number }>;
-export type OwnershipTransferred = DomainEvent<'OwnershipTransferred', { from: number; to: number }>;
+export type MemberJoined = PublishedEvent<TeamEvents, 'MemberJoined'> & {
+  /** The invited telephone, when the member came through an invitation; that invitation is no longer pending. */
+  data: { telephone?: string };
+};
+export type MemberRoleChanged = PublishedEvent<TeamEvents, 'MemberRoleChanged'>;
+export type MemberRemoved = PublishedEvent<TeamEvents, 'MemberRemoved'>;
+export type MemberLeft = PublishedEvent<TeamEvents, 'MemberLeft'>;
+export type OwnershipTransferred = PublishedEvent<TeamEvents, 'OwnershipTransferred'>;
 /** A pending invitation to a telephone, registered or not; nobody joins until the telephone's owner accepts. */
 export type TelephoneInvited = DomainEvent<'TelephoneInvited', { telephone: string; inviterId: number }>;
 /** The owner of the invited telephone said no; the invitation is no longer pending. */
@@ -75,7 +52,7 @@ export type Team =
     };
 
 export const initialState = (): Team => ({ status: 'none' });
-export const teamStreamId = (teamId: number) => `team-${teamId}`;
+export const teamStreamId = (teamId: number) => streamId('team', teamId);
 
 const withMembers = (state: Team, change: (members: Map<number, TeamRole>) => void): Team => {
   if (state.status !== 'active') return state;

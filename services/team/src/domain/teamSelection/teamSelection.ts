@@ -1,4 +1,4 @@
-import { type Decider, type DomainEvent, forbidden } from '@pmbok/infra';
+import { type Decider, type DomainEvent, forbidden, streamId } from '@pmbok/infra';
 
 /** The team a user works in, remembered across devices (SPEC §4 selected team). */
 export type ActiveTeamChosen = DomainEvent<'ActiveTeamChosen', { userId: number; teamId: number }>;
@@ -8,7 +8,7 @@ export type ChooseActiveTeam = {
   data: { userId: number; teamId: number; isMember: boolean };
 };
 
-export const teamSelectionStreamId = (userId: number) => `teamSelection-${userId}`;
+export const teamSelectionStreamId = (userId: number) => streamId('teamSelection', userId);
 
 export const teamSelectionDecider: Decider<TeamSelection, ChooseActiveTeam, ActiveTeamChosen> = {
   initialState: () => ({ teamId: 0 }),

@@ -1,4 +1,4 @@
-import { type Collection, type Doc, documentProjection, type ReadStore } from '@pmbok/infra';
+import { type Doc, documentProjection, ownLog, readModel } from '@pmbok/infra';
 import type { ActiveTeamChosen } from '../../domain/teamSelection/teamSelection.js';
 
 export interface ActiveTeamDoc extends Doc {
@@ -6,16 +6,13 @@ export interface ActiveTeamDoc extends Doc {
   teamId: number;
 }
 
-export const activeTeams = (store: ReadStore): Collection<ActiveTeamDoc> =>
-  store.collection<ActiveTeamDoc>('activeTeams');
+export const activeTeams = readModel<ActiveTeamDoc>('activeTeams');
 
-export const activeTeamsProjection = documentProjection<ActiveTeamDoc>({
-  name: 'activeTeams',
-  collection: 'activeTeams',
-  canHandle: ['ActiveTeamChosen'],
-  documentId: (event) => String((event.data as ActiveTeamChosen['data']).userId),
-  evolve: (_doc, event) => {
-    const { userId, teamId } = event.data as ActiveTeamChosen['data'];
-    return { _id: String(userId), userId, teamId };
+export const activeTeamsProjection = documentProjection({
+  source: ownLog<ActiveTeamChosen>(),
+  collection: activeTeams,
+  stream: 'teamSelection',
+  on: {
+    ActiveTeamChosen: ({ data: { userId, teamId } }) => ({ userId, teamId }),
   },
 });

@@ -1,4 +1,5 @@
-import type { Collection, Doc, IndexSpec, Projection, ReadStore, RecordedEvent } from '@pmbok/infra';
+import type { AuthEvents } from '@pmbok/auth-service/events';
+import { type Doc, type IndexSpec, parseStreamId, projection, publishedBy, readModel } from '@pmbok/infra';
 
 /** Who users are (names, telephones), learnt from the auth service's events, to show members and find invitees. */
 export interface PersonDoc extends Doc {
@@ -10,46 +11,39 @@ export interface PersonDoc extends Doc {
 }
 
 const indexes: IndexSpec[] = [{ fields: { telephone: 1 }, unique: true }];
-export const directory = (store: ReadStore): Collection<PersonDoc> => store.collection<PersonDoc>('directory', indexes);
+export const directory = readModel<PersonDoc>('directory', indexes);
 
-/** Applies auth events; each sets fields to the event's values, so a redelivered event is harmless. */
-export async function applyAuthEvent(store: ReadStore, event: RecordedEvent): Promise<void> {
-  const _id = event.metadata.streamId.slice('user-'.length);
-  switch (event.type) {
-    case 'UserRegistered': {
-      const data = event.data as { userId: number; telephone: string; nickname: string };
-      await directory(store).put({
-        _id,
+const userOf = (streamId: string) => String(parseStreamId(streamId, 'user'));
+
+/**
+ * The directory as a projection of the auth service's topic. Each event sets fields to the event's values (the
+ * telephone index is unique, so no per-document position is kept), and a redelivered event is harmless.
+ */
+export const directoryProjection = projection({
+  name: 'directory',
+  source: publishedBy<AuthEvents>('auth'),
+  on: {
+    UserRegistered: async ({ data }, store) =>
+      directory(store).put({
+        _id: String(data.userId),
         userId: data.userId,
         telephone: data.telephone,
         nickname: data.nickname,
         trueName: '',
         avatar: '',
-      });
-      return;
-    }
-    case 'ProfileUpdated': {
-      const { nickname, trueName, avatar } = event.data as { nickname: string; trueName: string; avatar: string };
-      await directory(store).updateOne({ _id }, { $set: { nickname, trueName, avatar } });
-      return;
-    }
-    case 'AccountClosed': {
-      const { anonymisedName } = event.data as { anonymisedName: string };
+      }),
+    ProfileUpdated: async ({ data: { nickname, trueName, avatar }, metadata }, store) => {
+      await directory(store).updateOne({ _id: userOf(metadata.streamId) }, { $set: { nickname, trueName, avatar } });
+    },
+    AccountClosed: async ({ data, metadata }, store) => {
+      const _id = userOf(metadata.streamId);
       await directory(store).updateOne(
         { _id },
-        { $set: { nickname: anonymisedName, trueName: '', avatar: '', telephone: `closed:${_id}` } },
+        { $set: { nickname: data.anonymisedName, trueName: '', avatar: '', telephone: `closed:${_id}` } },
       );
-      return;
-    }
-    case 'TelephoneChanged':
-      await directory(store).updateOne({ _id }, { $set: { telephone: (event.data as { to: string }).to } });
-      return;
-  }
-}
-
-/** The directory as a projection of the auth service's topic. */
-export const directoryProjection: Projection = {
-  name: 'directory',
-  canHandle: ['UserRegistered', 'ProfileUpdated', 'AccountClosed', 'TelephoneChanged'],
-  handle: (event, store) => applyAuthEvent(store, event),
-};
+    },
+    TelephoneChanged: async ({ data, metadata }, store) => {
+      await directory(store).updateOne({ _id: userOf(metadata.streamId) }, { $set: { telephone: data.to } });
+    },
+  },
+});
