@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { metricsRegistry } from '@pmbok/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { envelope } from '../plugins/envelope.js';
 
 const bearer = (header: string | undefined) => Buffer.from((header ?? '').replace(/^Bearer\s+/i, '').trim());
 
@@ -15,7 +16,7 @@ export default async function metricsRoutes(app: FastifyInstance, options: { tok
   app.get('/metrics', async (request, reply) => {
     const given = bearer(request.headers.authorization);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ code: 402, msg: '未授权', data: null });
+      return reply.status(401).header('www-authenticate', 'Bearer').send(envelope(402, '未授权'));
     reply.header('content-type', metricsRegistry.contentType);
     return metricsRegistry.metrics();
   });
