@@ -32,7 +32,6 @@ export interface ServiceContext {
   name: string;
   config: RuntimeConfig;
   runtime: ServiceRuntime;
-  projections: ProjectionRunner;
   /** The service's logger (a child of the process's, named after the service). */
   logger: Logger;
   now: () => number;
@@ -112,7 +111,6 @@ export function defineService<
         name,
         config: options.config,
         runtime,
-        projections,
         logger,
         now,
         runCommand: createCommandRunner({
