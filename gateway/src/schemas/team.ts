@@ -1,10 +1,11 @@
+import type { TeamRole as PublishedTeamRole } from '@pmbok/team-service/events';
 import { Type } from '@sinclair/typebox';
 import { oneOf } from './wire.js';
 
 /** Answers of the team calls (SPEC §7 Team) and of the members REST surface's records. */
 
-/** A member's role in a team; the owner is unique per team. */
-export const TeamRole = oneOf('owner', 'administrator', 'member');
+/** A member's role in a team, as the team service publishes it; the owner is unique per team. */
+export const TeamRole = oneOf<readonly PublishedTeamRole[]>('owner', 'administrator', 'member');
 
 /** `team/teamInfo` */
 export const TeamInfo = Type.Object({
