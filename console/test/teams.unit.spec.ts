@@ -20,7 +20,12 @@ globalThis.localStorage = {
   },
 } as Storage;
 
-const team = (teamId: number): UserTeam => ({ teamId, team: { name: `T${teamId}`, poster: 0 }, station: 'member' });
+const team = (teamId: number): UserTeam => ({
+  teamId,
+  team: { name: `T${teamId}`, poster: 0 },
+  station: 'member',
+  joinedAt: 0,
+});
 
 describe('the selected team (SPEC §4)', () => {
   beforeEach(() => store.clear());

@@ -1,3 +1,4 @@
+import type { SignedIn } from '@pmbok/api-types';
 import type { AuthProvider } from 'react-admin';
 import { request } from '../api/request';
 import { loginPathFor } from '../navigation/loginPath';
@@ -5,10 +6,8 @@ import { isPublicPath } from './publicPaths';
 import { clearSession, displayName, getToken, getUser, setToken } from './session';
 import { loadUser } from './userInfo';
 
-export interface TokenAnswer {
-  token: string;
-  userId: number | string;
-}
+/** What every way of signing in answers (the gateway's `SignedIn`). */
+export type TokenAnswer = SignedIn;
 
 const currentPath = () => window.location.hash.replace(/^#/, '') || '/';
 

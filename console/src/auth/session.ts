@@ -1,35 +1,14 @@
+import type { UserInfo, UserTeam } from '@pmbok/api-types';
 import { useSyncExternalStore } from 'react';
 import { readCookie, writeCookie } from '../utils/cookies';
 
 export const TOKEN_KEY = 'authorize_token';
 const TEAM_KEY = 'teamId';
 
-export type TeamRole = 'owner' | 'administrator' | 'member';
+export type { TeamRole, UserTeam } from '@pmbok/api-types';
 
-export interface UserTeam {
-  teamId: number;
-  team: { name: string; poster: number };
-  station: TeamRole;
-  joinedAt?: number;
-}
-
-export interface SessionUser {
-  userId: number | string;
-  nickname: string;
-  name?: string;
-  trueName?: string;
-  telephone?: string;
-  shareCode?: string;
-  avatar?: string;
-  introduction?: string;
-  sex?: number;
-  username?: string;
-  email?: string;
-  roles: string[];
-  userTeam: UserTeam[];
-  /** The team the server remembers as last selected (SPEC §4 falls back to it on a new device). */
-  activeTeamId?: number;
-}
+/** The signed-in user as `userInfo/getUserInfo` answers it; `roles` are the console's (see userInfo.ts). */
+export type SessionUser = UserInfo;
 
 let currentUser: SessionUser | null = null;
 const listeners = new Set<() => void>();

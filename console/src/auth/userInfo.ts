@@ -1,3 +1,4 @@
+import type { FeedbackAccess } from '@pmbok/api-types';
 import { request } from '../api/request';
 import { type SessionUser, selectTeam, setUser } from './session';
 
@@ -8,7 +9,7 @@ export const INSTANCE_ADMIN = 'instanceAdmin';
 
 /** Whether the server lets this user read feedback; a failed answer only hides that screen. */
 const feedbackAccess = () =>
-  request<{ canList: boolean }>('feedback/access', {}, { notify: false }).then(
+  request<FeedbackAccess>('feedback/access', {}, { notify: false }).then(
     (answer) => answer.canList,
     () => false,
   );

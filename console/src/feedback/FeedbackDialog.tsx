@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import type { FeedbackSubmitted } from '@pmbok/api-types';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { request } from '../api/request';
@@ -25,7 +26,7 @@ export const FeedbackDialog = ({ open, onClose }: { open: boolean; onClose: () =
     }
     setSending(true);
     try {
-      await request<{ feedbackId: number | string }>('feedback', { content: content.trim() });
+      await request<FeedbackSubmitted>('feedback', { content: content.trim() });
       notify('app.feedback.submitted', { type: 'success' });
       setContent('');
       close();

@@ -1,17 +1,11 @@
+import type { FeedbackList } from '@pmbok/api-types';
 import { request } from '../api/request';
 import type { FieldDefinition } from '../list/fields';
 import { GenericList } from '../list/GenericList';
 import type { ImportResult, TableOptions } from '../list/listOptions';
 
-export interface Feedback {
-  id: number;
-  feedbackId: number;
-  content: string;
-  userId: number;
-  userName: string;
-  telephone: string;
-  createTime: number;
-}
+/** A row of feedback/list, as the gateway's schema types it. */
+export type Feedback = FeedbackList['lists'][number];
 
 const fields: FieldDefinition<Feedback>[] = [
   { name: '', field: 'selection', type: 'selection' },

@@ -1,4 +1,5 @@
 import { Alert } from '@mui/material';
+import type { SignedIn } from '@pmbok/api-types';
 import { useState } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -31,7 +32,7 @@ const RegisterForm = ({ onSwitch, ticket }: FormSwitchProps & { ticket?: string 
   const submit = async (values: Partial<RegisterValues>) => {
     setLoading(true);
     try {
-      const answer = await request<{ token: string; userId: number }>('user/register', {
+      const answer = await request<SignedIn>('user/register', {
         ...values,
         ticket: ticket || undefined,
         shareCode: localStorage.getItem('shareCode') ?? undefined,

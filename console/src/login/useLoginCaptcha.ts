@@ -1,3 +1,4 @@
+import type { Captcha, NeedCaptcha } from '@pmbok/api-types';
 import { useCallback, useRef, useState } from 'react';
 import { request } from '../api/request';
 
@@ -11,7 +12,7 @@ export function useLoginCaptcha() {
   const account = useRef('');
 
   const load = useCallback(async (username: string) => {
-    const { code } = await request<{ code: string }>('login/captcha', { username }, { notify: false });
+    const { code } = await request<Captcha>('login/captcha', { username }, { notify: false });
     if (account.current === username) setImage(code);
   }, []);
 
@@ -21,7 +22,7 @@ export function useLoginCaptcha() {
       if (!name) return;
       account.current = name;
       try {
-        const { isNeed } = await request<{ isNeed: boolean }>(
+        const { isNeed } = await request<NeedCaptcha>(
           'user/checkNeedLoginCaptcha',
           { username: name },
           { notify: false },

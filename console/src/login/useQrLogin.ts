@@ -1,3 +1,4 @@
+import type { QrCode } from '@pmbok/api-types';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ApiError, request } from '../api/request';
 import type { TokenAnswer } from '../auth/authProvider';
@@ -35,7 +36,7 @@ export function useQrLogin(callbacks: QrCallbacks) {
   const refresh = useCallback(async () => {
     setState({ phase: 'loading' });
     try {
-      const { ticket, qrcodeUrl } = await request<{ ticket: string; qrcodeUrl: string }>('user/wechatLoginQrCode');
+      const { ticket, qrcodeUrl } = await request<QrCode>('user/wechatLoginQrCode');
       // The embedded provider draws a link to our own confirmation page; WeChat's is an image on its servers.
       const provider: QrProvider = qrcodeUrl.startsWith('data:') ? 'embedded' : 'wechat';
       if (latest.current.only && latest.current.only !== provider) setState({ phase: 'unsupported', provider });

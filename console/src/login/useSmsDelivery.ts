@@ -1,10 +1,6 @@
+import type { SystemInfo } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../api/request';
-
-interface SystemInfo {
-  smsDelivery: 'console' | 'provider';
-  devMode: boolean;
-}
 
 /**
  * How this installation delivers SMS codes. With the console provider (the quick start's default) no text message

@@ -1,3 +1,4 @@
+import type { UsernameCheck } from '@pmbok/api-types';
 import { request } from '../api/request';
 
 // SPEC §5 and §9.
@@ -28,7 +29,7 @@ export const requirePassword = (value?: string) => (value ? undefined : 'app.val
 
 async function isRegistered(username: string): Promise<boolean | undefined> {
   try {
-    const answer = await request<{ registered: boolean }>('user/checkUsername', { username }, { notify: false });
+    const answer = await request<UsernameCheck>('user/checkUsername', { username }, { notify: false });
     return answer.registered;
   } catch {
     return undefined; // the server decides on submit when the check itself fails

@@ -1,23 +1,11 @@
+import type { Profile } from '@pmbok/api-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request } from '../api/request';
 import { loadUser } from '../auth/userInfo';
 
-/** userInfo/getUser: the signed-in user's own account (telephone masked). */
-export interface Profile {
-  userId: number;
-  nickname: string;
-  trueName: string;
-  telephone: string;
-  shareCode: string;
-  avatar: string;
-  introduction: string;
-  /** 0 unknown, 1 male, 2 female */
-  sex: number;
-  email: string;
-  username: string;
-  createdAt: number;
-}
+/** userInfo/getUser: the signed-in user's own account (telephone masked), as the gateway's schema types it. */
+export type { Profile } from '@pmbok/api-types';
 
 const PROFILE_KEY = ['profile'] as const;
 

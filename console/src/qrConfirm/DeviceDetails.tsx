@@ -1,15 +1,13 @@
 import { Box, Typography } from '@mui/material';
+import type { QrLoginInfo as QrLoginInfoAnswer } from '@pmbok/api-types';
 import { useTranslate } from 'react-admin';
 import { describeUserAgent } from './describeUserAgent';
 
 /** user/qrLoginInfo: the sign-in a QR code asks for, as the phone shows it. */
-export interface QrLoginInfo {
+export type QrLoginInfo = QrLoginInfoAnswer & {
+  /** The states the auth service's QR sign-in passes through (a string on the wire). */
   status: 'pending' | 'expired' | 'confirmed' | 'completed' | 'refused' | 'unregistered';
-  userAgent: string;
-  clientIp: string;
-  requestedAt: number;
-  expiresAt: number;
-}
+};
 
 /** Which device asks to sign in: browser, system, network address and time. */
 export const DeviceDetails = ({ info }: { info: QrLoginInfo }) => {

@@ -1,14 +1,10 @@
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
+import type { WechatBinding } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { request } from '../api/request';
-
-interface WechatBinding {
-  wechatUserId: string;
-  boundAt: number;
-}
 
 /** userInfo/bindList with unbinding (userInfo/deleteBindWechat). */
 export function useWechatBindings() {

@@ -16,24 +16,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { Invitee, InviteMessage } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { request } from '../api/request';
 import { useCopyInviteLink } from '../clipboard/useCopyInviteLink';
-
-interface InviteMessage {
-  shareCode: string;
-  inviteCount: number;
-  /** `/system/#/invite/{shareCode}` */
-  invitePath: string;
-}
-
-interface Invitee {
-  userId: number;
-  nickname: string;
-  telephone: string;
-  createdAt: number;
-}
 
 /** /share/index: my share code, the invitation link {host}/system/#/invite/{shareCode}, and who registered with it. */
 const SharePage = () => {

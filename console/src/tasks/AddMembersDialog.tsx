@@ -13,6 +13,7 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
+import type { MembersAdded } from '@pmbok/api-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -44,7 +45,7 @@ export const AddMembersDialog = ({ project, members, open, onClose }: AddMembers
   const add = async () => {
     setSaving(true);
     try {
-      const { added } = await taskCall<{ added: number }>('batchCreateProjectUser', {
+      const { added } = await taskCall<MembersAdded>('batchCreateProjectUser', {
         projectId: project.taskProjectId,
         userIds: JSON.stringify(chosen),
       });

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import type { ProjectCreated } from '@pmbok/api-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -37,11 +38,11 @@ export const CreateProjectDialog = ({ teamId, open, onClose }: CreateProjectDial
     setSaving(true);
     try {
       const { taskProjectId } = blank
-        ? await taskCall<{ taskProjectId: number }>('newProject', {
+        ? await taskCall<ProjectCreated>('newProject', {
             name: name.trim(),
             description: description.trim(),
           })
-        : await taskCall<{ taskProjectId: number }>('createByTemplate', { templateProjectId: choice });
+        : await taskCall<ProjectCreated>('createByTemplate', { templateProjectId: choice });
       notify('app.task.index.created', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['taskProjects'] });
       onClose();

@@ -1,5 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, Button, Card, CardContent, CardHeader, Divider, Typography } from '@mui/material';
+import type { ProjectCreated } from '@pmbok/api-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
@@ -31,7 +32,7 @@ export const ProjectActionsCard = ({ project }: { project: TaskProject }) => {
     setSaving(true);
     try {
       if (confirming === 'copy') {
-        const { taskProjectId } = await taskCall<{ taskProjectId: number }>('copyProject', {
+        const { taskProjectId } = await taskCall<ProjectCreated>('copyProject', {
           sourceTaskProjectId: projectId,
         });
         notify('app.task.settings.copied', { type: 'success' });

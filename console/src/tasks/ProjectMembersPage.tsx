@@ -31,7 +31,7 @@ import {
 } from './taskApi';
 
 /** README: the owner removes anyone but themself; administrators remove plain members. */
-const mayRemove = (myRole: ProjectMember['role'], target: ProjectMember['role']) =>
+const mayRemove = (myRole: TaskProject['myRole'], target: ProjectMember['role']) =>
   target !== 'owner' && (myRole === 'owner' || (myRole === 'administrator' && target === 'member'));
 
 /** /taskManage/user/:projectId: the project's members, their roles, adding from the team and removing. */

@@ -1,113 +1,25 @@
+import type { BoardColumn, ProjectMember, TaskProject } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { type Body, request } from '../api/request';
 
-export type ProjectRole = 'owner' | 'administrator' | 'member' | '';
-export type ProjectStatus = 'active' | 'stopped' | 'finished' | 'closed';
-export type TaskStatus = 'todo' | 'in_progress' | 'paused' | 'finished' | 'cancelled' | 'closed';
+// The answers' types are the gateway's response schemas (type-only: nothing of the gateway is bundled).
+export type {
+  BoardColumn,
+  Comment,
+  Flow,
+  MemberWorkHours,
+  Page,
+  ProjectMember,
+  ProjectStatus,
+  Task,
+  TaskLog,
+  TaskProject,
+  TaskStatus,
+  WorkHourReport,
+} from '@pmbok/api-types';
 
-export interface Flow {
-  flowId: number;
-  name: string;
-  sort: number;
-  taskCount: number;
-}
-
-export interface ProjectMember {
-  userId: number;
-  name: string;
-  role: ProjectRole;
-  joinedAt: number;
-}
-
-/** task/projectDetail, task/userProject, task/templateList */
-export interface TaskProject {
-  taskProjectId: number;
-  teamId: number;
-  userId: number;
-  ownerName: string;
-  name: string;
-  description: string;
-  logo: string;
-  poster: number;
-  beginTime: number;
-  endTime: number;
-  isTemplate: boolean;
-  sourceTaskProjectId: number;
-  status: ProjectStatus;
-  isStar: boolean;
-  myRole: ProjectRole;
-  flows: Flow[];
-  members: ProjectMember[];
-  taskCount: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface Task {
-  taskId: number;
-  projectId: number;
-  name: string;
-  flowId: number;
-  flowName: string;
-  userId: number;
-  userName: string;
-  creatorId: number;
-  creatorName: string;
-  workHour: number;
-  spentHours: number;
-  urgentLevel: number;
-  startTime: number;
-  endTime: number;
-  status: TaskStatus;
-  content: string;
-  commentCount: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** task/projectTask: one column per flow, its tasks oldest first. */
-export interface BoardColumn extends Flow {
-  tasks: Task[];
-}
-
-export interface Comment {
-  commentId: number;
-  userId: number;
-  userName: string;
-  content: string;
-  createdAt: number;
-}
-
-export interface TaskLog {
-  type: string;
-  content: string;
-  userId: number;
-  userName: string;
-  createdAt: number;
-  note: string;
-}
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface MemberWorkHours {
-  userId: number;
-  name: string;
-  taskCount: number;
-  estimatedHours: number;
-  spentHours: number;
-}
-
-export interface WorkHourReport {
-  members: MemberWorkHours[];
-  estimatedHours: number;
-  spentHours: number;
-  taskCount: number;
-}
+/** The caller's role in a project; empty when they are no member (a template of the team). */
+export type ProjectRole = TaskProject['myRole'];
 
 /** POST /pmbok/api/task/{call}. */
 export const taskCall = <T = unknown>(call: string, body: Body = {}, notify = true) =>

@@ -12,6 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { Invited, ShareCode } from '@pmbok/api-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
@@ -43,7 +44,7 @@ export const InviteCard = ({ team }: { team: TeamInfo }) => {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      const { shareCode } = await request<{ shareCode: string }>('team/refreshShareCode', { teamId: team.teamId });
+      const { shareCode } = await request<ShareCode>('team/refreshShareCode', { teamId: team.teamId });
       queryClient.setQueryData(teamKeys.shareInfo(team.teamId), { shareCode, teamName: team.name });
       notify('app.team.refreshed', { type: 'success' });
     } catch {
@@ -117,7 +118,7 @@ const InviteByTelephone = ({ teamId }: { teamId: number }) => {
     if (validateTelephone(telephone.trim())) return;
     setSending(true);
     try {
-      await request<{ invited: boolean }>('team/inviteByTelephone', { teamId, telephone: telephone.trim() });
+      await request<Invited>('team/inviteByTelephone', { teamId, telephone: telephone.trim() });
       notify('app.team_invitation.sent', { type: 'success' });
       setTelephone('');
       setTouched(false);

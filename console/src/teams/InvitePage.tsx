@@ -1,6 +1,7 @@
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LoginIcon from '@mui/icons-material/Login';
 import { Alert, Button, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import type { TeamJoined } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -39,7 +40,7 @@ const InvitePage = () => {
   const join = async () => {
     setJoining(true);
     try {
-      const { teamId } = await request<{ teamId: number }>('team/shareJoin', { shareCode, userId });
+      const { teamId } = await request<TeamJoined>('team/shareJoin', { shareCode, userId });
       await switchTeam(teamId, { reloadUser: true });
     } catch {
       setJoining(false);

@@ -10,6 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { TeamJoined } from '@pmbok/api-types';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -42,7 +43,7 @@ export const TeamGuideDialog = ({ open, onClose, templates }: TeamGuideDialogPro
   const submit = async () => {
     setSaving(true);
     try {
-      const { teamId } = await request<{ teamId: number }>('team/create', {
+      const { teamId } = await request<TeamJoined>('team/create', {
         teamName: name.trim(),
         sourceProject: chosenTemplateIds(projects),
         sourceTaskProject: chosenTemplateIds(tasks),

@@ -1,32 +1,28 @@
+import type {
+  TeamMember as MemberAnswer,
+  MyInvitation,
+  PendingInvitation,
+  ShareInfo,
+  TeamInfo,
+  TeamInitCheck,
+  TeamRole,
+} from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../api/request';
-import type { TeamRole } from '../auth/session';
 
-export type { TeamRole } from '../auth/session';
-
-/** team/teamInfo */
-export interface TeamInfo {
-  teamId: number;
-  name: string;
-  poster: number;
-  ownerId: number;
-  ownerName: string;
-  memberCount: number;
-  myRole: TeamRole;
-  createdAt: number;
-}
+// The answers' types are the gateway's response schemas (type-only: nothing of the gateway is bundled).
+export type {
+  Invitation,
+  MyInvitation,
+  PendingInvitation,
+  ShareInfo,
+  TeamInfo,
+  TeamInitCheck,
+  TeamRole,
+} from '@pmbok/api-types';
 
 /** A member as the team service lists it (also the `teamUsers` react-admin record, with `id`). */
-export interface TeamMember {
-  id?: number;
-  userId: number;
-  nickname: string;
-  trueName: string;
-  telephone: string;
-  avatar: string;
-  role: TeamRole;
-  joinedAt: number;
-}
+export type TeamMember = MemberAnswer & { id?: number };
 
 /** A knowledge template (projectId) or a task-project template (taskProjectId). */
 export interface TemplateItem {
@@ -35,40 +31,6 @@ export interface TemplateItem {
   id?: number;
   name: string;
   description?: string;
-}
-
-/** userInfo/teamInitCheck */
-export interface TeamInitCheck {
-  isEmptyTeam: boolean;
-  teamName: string;
-  teamUserList: TeamMember[];
-  templateProjectList: TemplateItem[];
-  templateTaskProjectList: TemplateItem[];
-}
-
-export interface Invitation {
-  teamId: number;
-  teamName: string;
-  poster: number;
-  memberCount: number;
-  inviterName: string;
-  alreadyMember: boolean;
-}
-
-/** team/myInvitations: an invitation waiting for the signed-in user's telephone. */
-export interface MyInvitation {
-  teamId: number;
-  teamName: string;
-  poster: number;
-  inviterName: string;
-  invitedAt: number;
-}
-
-/** team/pendingInvitations: what the team typed and when; nothing about the invitee before they accept. */
-export interface PendingInvitation {
-  telephone: string;
-  inviterName: string;
-  invitedAt: number;
 }
 
 export const canManage = (role: TeamRole | undefined) => role === 'owner' || role === 'administrator';
@@ -123,7 +85,7 @@ export function useTeamInitCheck(teamId: number | null, enabled: boolean) {
 export function useShareInfo(teamId: number | null) {
   return useQuery({
     queryKey: teamKeys.shareInfo(teamId),
-    queryFn: () => request<{ shareCode: string; teamName: string }>('team/shareInfo', { teamId }),
+    queryFn: () => request<ShareInfo>('team/shareInfo', { teamId }),
     enabled: Boolean(teamId),
   });
 }
