@@ -18,7 +18,7 @@ export const startTaskService = defineService({
     const { runtime, logger } = service;
     // The use cases a reaction runs: their commands do not wait for the read models (a reaction answers nobody).
     const { templates } = createTaskUseCases(service);
-    const team = await startTeamReactions(runtime, templates, logger);
+    const team = await startTeamReactions(service, templates);
     return {
       roster: team.roster,
       stops: [...(await startAuthReactions(runtime)), ...team.stops, ...(await startLivePushes(runtime, logger))],

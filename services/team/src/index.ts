@@ -12,7 +12,7 @@ export const startTeamService = defineService({
   name: 'team',
   contract: teamv1.TeamServiceDefinition,
   projections: [teamsProjection, activeTeamsProjection, invitationsProjection],
-  reactions: ({ runtime }) => startAuthReactions(runtime),
+  reactions: (service) => startAuthReactions(service),
   calls: (service, { directory }) => {
     // Codes are read from the auth service's outbox; invitations need none.
     const sms = createSmsProvider(service.config, service.logger.child({ component: 'sms' }), { outbox: false });

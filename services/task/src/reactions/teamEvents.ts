@@ -1,12 +1,10 @@
 import {
   DomainError,
   feed,
-  handleCommand,
-  type Logger,
   parseStreamId,
   publishedBy,
   reaction,
-  type ServiceRuntime,
+  type ServiceContext,
   startReactions,
 } from '@pmbok/infra';
 import type { TeamEvents } from '@pmbok/team-service/events';
@@ -23,7 +21,11 @@ type TeamEvent = { metadata: { streamId: string; eventId: string } };
  * - the teamMembers read model (its offset lives in the read store, so an in-memory roster is rebuilt);
  * - team templates and departures (a durable offset; command ids make a redelivered event change nothing twice).
  */
-export async function startTeamReactions(runtime: ServiceRuntime, templates: Templates, logger: Logger) {
+export async function startTeamReactions(
+  service: Pick<ServiceContext, 'runtime' | 'logger' | 'runCommand'>,
+  templates: Templates,
+) {
+  const { runtime, logger, runCommand } = service;
   const teamOf = ({ metadata }: TeamEvent) => parseStreamId(metadata.streamId, 'team');
 
   /** Copies the templates the team chose; one that can no longer be copied is skipped, never retried forever. */
@@ -44,12 +46,12 @@ export async function startTeamReactions(runtime: ServiceRuntime, templates: Tem
     const teamId = teamOf(event);
     const { userId } = event.data;
     for (const project of await taskProjects(runtime.readStore).find({ teamId, 'members.userId': userId })) {
-      await handleCommand(
-        runtime.eventStore,
+      await runCommand(
         taskProjectStreamId(project.taskProjectId),
         taskProjectDecider,
         { type: 'DropDepartedMember', data: { userId } },
-        { commandId: `team-left:${event.metadata.eventId}:${project.taskProjectId}`, teamId: String(teamId) },
+        {},
+        { commandId: `team-left:${event.metadata.eventId}:${project.taskProjectId}`, teamId },
       );
     }
     logger.info({ teamId, eventId: event.metadata.eventId }, 'departed team member removed from task projects');
