@@ -61,14 +61,10 @@ export function reaction<E extends DomainEvent, K extends E['type']>(
   ),
 ): Reaction {
   const { name, source, afterBatch } = definition;
-  const handle =
-    'each' in definition
-      ? (definition.each as (event: RecordedEvent) => Promise<void>)
-      : async (event: RecordedEvent) => handlers[event.type]?.(event);
-  const handlers = ('on' in definition ? definition.on : {}) as unknown as Record<
-    string,
-    (event: RecordedEvent) => Promise<void>
-  >;
+  type Handler = (event: RecordedEvent) => Promise<void>;
+  const handlers = ('on' in definition ? definition.on : {}) as unknown as Record<string, Handler>;
+  const handle: Handler =
+    'each' in definition ? (definition.each as Handler) : async (event) => handlers[event.type]?.(event);
   return {
     name,
     async start(runtime) {
