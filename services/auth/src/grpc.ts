@@ -1,8 +1,6 @@
 import { callerOf, commandIdOf, enumCodec, failedPrecondition, type SmsProvider, signedInCaller } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
-import type { Profiles } from './application/profile.js';
-import type { QrLogin } from './application/qrLogin.js';
-import type { SignIn } from './application/signIn.js';
+import type { AuthUseCases } from './application/index.js';
 import type { SmsPurpose } from './domain/smsCode/smsCode.js';
 import type { QrLoginProvider } from './qrProviders/types.js';
 
@@ -15,9 +13,7 @@ const qrStatuses = enumCodec(authv1.QrLoginStatus, 'QR_LOGIN_STATUS_');
 
 /** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
 export function authServiceImplementation(
-  accounts: SignIn,
-  profiles: Profiles,
-  qr: QrLogin,
+  { signIn: accounts, profiles, qrLogin: qr }: AuthUseCases,
   provider: QrLoginProvider,
   sms: SmsProvider,
 ): Omit<authv1.AuthServiceImplementation, 'getStatus'> {

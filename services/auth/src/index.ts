@@ -3,11 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSmsProvider, defineService, type RuntimeConfig, type ServiceOptions } from '@pmbok/infra';
 import { authv1 } from '@pmbok/proto';
-import { createAuthContext } from './application/context.js';
 import { startExpiry } from './application/expiry.js';
-import { createProfiles } from './application/profile.js';
-import { createQrLogin } from './application/qrLogin.js';
-import { createSignIn } from './application/signIn.js';
+import { createAuthUseCases } from './application/index.js';
 import { authServiceImplementation } from './grpc.js';
 import { sessionsProjection } from './projections/sessions/index.js';
 import { usersProjection } from './projections/users/index.js';
@@ -56,19 +53,14 @@ export const startAuthService = defineService({
   calls: (service, _reactions, options) => {
     const sms = createSmsProvider(service.config, service.logger.child({ component: 'sms' }));
     const qrProvider = qrProviderFrom(service.config, options.wechatFetch);
-    const context = createAuthContext({
+    const useCases = createAuthUseCases({
       ...service,
       sms,
+      qrProvider,
       secret: secretFrom(service.config),
       captchaText: options.captchaText,
       smsIpDailyLimit: process.env.SMS_IP_DAILY_LIMIT ? Number(process.env.SMS_IP_DAILY_LIMIT) : undefined,
     });
-    return authServiceImplementation(
-      createSignIn(context),
-      createProfiles(context),
-      createQrLogin(context, qrProvider),
-      qrProvider,
-      sms,
-    );
+    return authServiceImplementation(useCases, qrProvider, sms);
   },
 });
