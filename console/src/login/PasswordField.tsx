@@ -19,20 +19,24 @@ export const PasswordField = (props: PasswordInputProps) => {
   );
 };
 
-/** A new password and its confirmation (SPEC §5 rules), labelled as registration or as a change. */
-export const NewPasswordFields = ({ labels = 'app.reset' }: { labels?: 'app.register' | 'app.reset' }) => (
-  <>
-    <PasswordField
-      source="password"
-      label={`${labels}.password`}
-      validate={validatePassword}
-      autoComplete="new-password"
-    />
-    <PasswordField
-      source="repeatPassword"
-      label={`${labels}.repeat_password`}
-      validate={validateRepeatPassword}
-      autoComplete="new-password"
-    />
-  </>
-);
+// Registration asks for a password; reset and the security dialog for a new one (新密码).
+const NEW_PASSWORD_LABELS = {
+  register: ['app.register.password', 'app.register.repeat_password'],
+  change: ['app.reset.password', 'app.reset.repeat_password'],
+} as const;
+
+/** A new password and its confirmation (SPEC §5 rules). */
+export const NewPasswordFields = ({ purpose = 'change' }: { purpose?: keyof typeof NEW_PASSWORD_LABELS }) => {
+  const [password, repeat] = NEW_PASSWORD_LABELS[purpose];
+  return (
+    <>
+      <PasswordField source="password" label={password} validate={validatePassword} autoComplete="new-password" />
+      <PasswordField
+        source="repeatPassword"
+        label={repeat}
+        validate={validateRepeatPassword}
+        autoComplete="new-password"
+      />
+    </>
+  );
+};

@@ -53,7 +53,7 @@ const RegisterForm = ({ onSwitch, ticket }: FormSwitchProps & { ticket?: string 
         </Alert>
       )}
       <TelephoneCodeFields call="user/sendRegisterCode" smsType={2} account="available" />
-      <NewPasswordFields labels="app.register" />
+      <NewPasswordFields purpose="register" />
       <FormFooter
         submitLabel="app.register.submit"
         loading={loading}
