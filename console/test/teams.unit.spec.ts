@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getTeamId, selectTeam, type UserTeam } from '../src/auth/session';
 import { columnTree } from '../src/list/fields';
 import { sheetTable, toCsvBlob, toXlsxBlob } from '../src/list/spreadsheetFile';
+import { getTeamId, selectTeam, type UserTeam } from '../src/session/session';
 import type { TeamMember } from '../src/teams/teamApi';
 import { TEAM_CHECK_INTERVAL_MS, takeTeamCheckTurn } from '../src/teams/teamCheckSchedule';
 import { BLANK_TEMPLATE, chosenTemplateIds, showsMoreTemplates, toggleTemplate } from '../src/teams/templateSelection';

@@ -1,5 +1,5 @@
-import { clearSession, getTeamId, getToken } from '../auth/session';
 import { loginPathFor } from '../navigation/loginPath';
+import { clearSession, getTeamId, getToken } from '../session/session';
 import { publishNotice } from './notices';
 
 const API_BASE = '/pmbok/api';

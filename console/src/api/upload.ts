@@ -1,4 +1,4 @@
-import { getToken } from '../auth/session';
+import { getToken } from '../session/session';
 import { publishNotice } from './notices';
 import { ApiCode, ApiError, signOutToLogin } from './request';
 

@@ -1,8 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { combineDataProviders, fetchUtils } from 'react-admin';
-import { getTeamId, getToken } from '../auth/session';
 import { pagedCallProvider } from '../dataProvider/pagedCallProvider';
 import { feedbackCalls } from '../feedback';
+import { getTeamId, getToken } from '../session/session';
 
 /** The gateway's react-admin surface: the session token and the selected team go with every request. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {

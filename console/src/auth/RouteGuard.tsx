@@ -4,7 +4,7 @@ import { useAuthenticated } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isPermitted } from '../navigation/resolve';
 import { useCurrentRoute } from '../navigation/useCurrentRoute';
-import { useSessionUser } from './session';
+import { useSessionUser } from '../session/session';
 
 /** Runs the authProvider's checkAuth for every route opened in the layout (SPEC §2.1). */
 export const RouteGuard = ({ children }: { children: ReactNode }) => {

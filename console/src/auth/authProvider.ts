@@ -2,8 +2,8 @@ import type { SignedIn } from '@pmbok/api-types';
 import type { AuthProvider } from 'react-admin';
 import { request } from '../api/request';
 import { loginPathFor } from '../navigation/loginPath';
+import { clearSession, displayName, getToken, getUser, setToken } from '../session/session';
 import { isPublicPath } from './publicPaths';
-import { clearSession, displayName, getToken, getUser, setToken } from './session';
 import { loadUser } from './userInfo';
 
 /** What every way of signing in answers (the gateway's `SignedIn`). */

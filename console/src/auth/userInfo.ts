@@ -1,6 +1,6 @@
 import type { FeedbackAccess } from '@pmbok/api-types';
 import { request } from '../api/request';
-import { type SessionUser, selectTeam, setUser } from './session';
+import { type SessionUser, selectTeam, setUser } from '../session/session';
 
 type UserInfoAnswer = Omit<SessionUser, 'roles'> | null;
 

@@ -1,7 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { Box, IconButton } from '@mui/material';
 import { type AppBarProps, LocalesMenuButton, AppBar as RaAppBar, useTranslate } from 'react-admin';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../session/session';
 import { SettingsButton } from '../settings/SettingsButton';
 import { useSetting } from '../settings/settings';
 import { Breadcrumb } from './Breadcrumb';

@@ -1,6 +1,6 @@
 import { Menu } from 'react-admin';
-import { useSessionUser } from '../auth/session';
 import { useRouteTable } from '../navigation/RouteTableProvider';
+import { useSessionUser } from '../session/session';
 import { MenuEntry } from './MenuEntry';
 import { buildMenu } from './menuModel';
 

@@ -4,7 +4,7 @@ import { Collapse, List, ListItemIcon, ListItemText, MenuItem } from '@mui/mater
 import { useState } from 'react';
 import { Menu, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { useTeamId } from '../auth/session';
+import { useTeamId } from '../session/session';
 import type { MenuNode } from './menuModel';
 
 /** Appends the selected team, as the menu links of SPEC §2.4 do (a location object keeps the active match). */

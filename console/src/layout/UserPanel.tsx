@@ -11,9 +11,9 @@ import { Avatar, Button, Divider, ListItemIcon, ListSubheader, Menu, MenuItem, T
 import { type ReactNode, useState } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { displayName, useSessionUser, useTeamId } from '../auth/session';
 import { FeedbackDialog } from '../feedback/FeedbackDialog';
 import { loginPathFor } from '../navigation/loginPath';
+import { displayName, useSessionUser, useTeamId } from '../session/session';
 import { useTeamGuide } from '../teams/TeamDialogs';
 import { TeamPoster } from '../teams/TeamPoster';
 import { useSwitchTeam } from '../teams/useSwitchTeam';

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { getToken, useSessionUser, useTeamId } from '../auth/session';
+import { getToken, useSessionUser, useTeamId } from '../session/session';
 import { LiveConnection, type LiveEnvironment, type LiveMessage, type LiveSocket, liveUrl } from './liveConnection';
 
 const browser: LiveEnvironment = {

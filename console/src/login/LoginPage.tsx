@@ -3,9 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useNotify, useTranslate } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { signIn, type TokenAnswer } from '../auth/authProvider';
-import { getToken } from '../auth/session';
 import { loadUser } from '../auth/userInfo';
 import { redirectTarget } from '../navigation/loginPath';
+import { getToken } from '../session/session';
 import { AccountLoginForm } from './AccountLoginForm';
 import { FORM_TYPES, type FormType } from './formTypes';
 import { LoginShell } from './LoginShell';

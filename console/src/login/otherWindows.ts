@@ -1,6 +1,6 @@
 // What other windows of this site tell the login page: a pop-up or another tab signed in, or asks for the QR panel.
 import { useEffect } from 'react';
-import { TOKEN_KEY } from '../auth/session';
+import { TOKEN_KEY } from '../session/session';
 
 /** A pop-up or another tab of this site signed in (the token appeared in local storage): follow it. */
 export function useSignedInElsewhere(onSignedIn: () => void): void {

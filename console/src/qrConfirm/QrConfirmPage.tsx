@@ -9,8 +9,8 @@ import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { request } from '../api/request';
 import { RequireSignIn } from '../auth/RequireSignIn';
-import { displayName, useSessionUser } from '../auth/session';
 import { LoginShell } from '../login/LoginShell';
+import { displayName, useSessionUser } from '../session/session';
 import { DeviceDetails, type QrLoginInfo } from './DeviceDetails';
 
 /** /qrconfirm/:ticket: the phone of a signed-in user says which device asks, and confirms or refuses. */

@@ -4,9 +4,9 @@ import { Confirm, Form, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../api/request';
-import { clearSession } from '../auth/session';
 import { SmsCodeInput } from '../login/SmsCodeInput';
 import type { Profile } from '../profile/profileApi';
+import { clearSession } from '../session/session';
 
 /**
  * Closing the account: an SMS code sent to the account's own number, then a confirmation. The server refuses

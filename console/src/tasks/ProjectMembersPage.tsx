@@ -16,7 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../session/session';
 import { RoleChip } from '../teams/RoleChip';
 import { AddMembersDialog } from './AddMembersDialog';
 import { formatMinute } from './formatTime';

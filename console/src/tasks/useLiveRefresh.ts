@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSessionUser } from '../auth/session';
 import { useLiveMessages } from '../live/LiveProvider';
 import type { LiveMessage } from '../live/liveConnection';
+import { useSessionUser } from '../session/session';
 import { taskKeys } from './taskApi';
 
 /** The task service's push for a change in a project (services/task/README.md, "Live pushes"). */

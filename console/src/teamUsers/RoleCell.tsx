@@ -1,7 +1,7 @@
 import { MenuItem, Select } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import { useTeamId } from '../auth/session';
+import { useTeamId } from '../session/session';
 import { RoleChip } from '../teams/RoleChip';
 import { memberName, type TeamMember, type TeamRole, teamKeys } from '../teams/teamApi';
 

@@ -17,9 +17,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { request } from '../api/request';
-import { useSessionUser } from '../auth/session';
 import { useCopyInviteLink } from '../clipboard/useCopyInviteLink';
 import { validateTelephone } from '../login/validators';
+import { useSessionUser } from '../session/session';
 import { PendingInvitations } from './PendingInvitations';
 import { canManage, type TeamInfo, teamKeys, useShareInfo } from './teamApi';
 

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { request } from '../api/request';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../session/session';
 import { useRelativeTime } from '../utils/useRelativeTime';
 import { TeamPoster } from './TeamPoster';
 import { type MyInvitation, myInvitationsKey, useMyInvitations } from './teamApi';

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { getTeamId, useSessionUser, useTeamId } from '../auth/session';
+import { getTeamId, useSessionUser, useTeamId } from '../session/session';
 import { TeamCheckDialog } from './TeamCheckDialog';
 import { TeamGuideDialog } from './TeamGuideDialog';
 import { useTeamInitCheck } from './teamApi';

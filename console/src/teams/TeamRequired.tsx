@@ -2,7 +2,7 @@ import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { Avatar, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { useTeamId } from '../auth/session';
+import { useTeamId } from '../session/session';
 import { MyInvitationsCard } from './MyInvitationsCard';
 import { useTeamGuide } from './TeamDialogs';
 

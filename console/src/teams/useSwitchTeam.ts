@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../api/request';
-import { setTeamId } from '../auth/session';
 import { loadUser } from '../auth/userInfo';
+import { setTeamId } from '../session/session';
 
 /**
  * SPEC §4 team switching (also after creating or joining a team): store the team, tell the server it is the

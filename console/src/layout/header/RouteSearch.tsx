@@ -3,8 +3,8 @@ import { Autocomplete, Box, InputAdornment, TextField, Typography } from '@mui/m
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { useSessionUser } from '../../auth/session';
 import { useRouteTable } from '../../navigation/RouteTableProvider';
+import { useSessionUser } from '../../session/session';
 import type { RouteSearchEntry } from './routeSearchIndex';
 
 type SearchModule = typeof import('./routeSearchIndex');
