@@ -47,6 +47,9 @@ async function securityHeaders(app: FastifyInstance) {
         imgSrc: ["'self'", 'data:', 'blob:', WECHAT_QR_IMAGES],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", liveOrigin],
+        // The xlsx export compresses in workers its zip library makes from blob: URLs of its own code (a worker
+        // falls back to script-src, which would refuse them and leave the export hanging).
+        workerSrc: ["'self'", 'blob:'],
         // The help manual is a page of the console's own bundle, shown in a frame.
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],
