@@ -41,7 +41,13 @@ describe('published event contracts', () => {
       expect.arrayContaining(['services/auth/src/published.d.ts', 'services/team/src/published.d.ts']),
     );
     // The workspaces skip checking declaration files; a contract is checked here, alone, with nothing to lean on.
-    const program = ts.createProgram(contracts, { strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['lib.es5.d.ts'] });
+    const program = ts.createProgram(contracts, {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+      lib: ['lib.es5.d.ts'],
+    });
     const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(problems).toEqual([]);
     for (const file of contracts) expect(serviceImports(file), relative(root, file)).toEqual([]);
