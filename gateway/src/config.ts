@@ -1,4 +1,4 @@
-import { ConfigError, loadRuntimeConfig, portFrom, type RuntimeConfig } from '@pmbok/infra';
+import { integerFrom, loadRuntimeConfig, portFrom, type RuntimeConfig } from '@pmbok/infra';
 
 export const SERVICE_NAMES = ['auth', 'team', 'project', 'task', 'messaging', 'ai'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -36,7 +36,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       host: env.METRICS_HOST || '127.0.0.1',
       token: env.METRICS_TOKEN || null,
     },
-    anonymousWritesPerMinute: positiveInteger(env, 'ANON_WRITES_PER_MINUTE', 20),
+    anonymousWritesPerMinute: integerFrom(env, 'ANON_WRITES_PER_MINUTE', 20, 1),
   };
 }
 
@@ -53,13 +53,4 @@ export function serviceAddressesFromEnv(env: NodeJS.ProcessEnv = process.env): R
   return Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, env[`${name.toUpperCase()}_GRPC_ADDRESS`] ?? `127.0.0.1:${defaults[name]}`]),
   ) as Record<ServiceName, string>;
-}
-
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1)
-    throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
-  return value;
 }

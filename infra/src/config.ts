@@ -191,7 +191,8 @@ export function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return port;
 }
 
-function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+/** Reads an integer of at least `min` from the environment. */
+export function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

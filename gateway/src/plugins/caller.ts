@@ -83,8 +83,11 @@ export default fp(
         throw new Error(`${String(route.method)} ${route.url} declares no access (public, user or optional)`);
     });
     // After validation, as a malformed request is the client's error whoever sends it, and the body's team is checked.
+    // Routes outside /pmbok/ (console files, health) declare no access and read no caller: nothing to build for them.
     app.addHook('preHandler', async (request) => {
-      const identity = await identify(app, request, request.routeOptions.config.access ?? 'public');
+      const access = request.routeOptions.config.access;
+      if (!access) return;
+      const identity = await identify(app, request, access);
       const caller: Caller = {
         ...identity,
         teamId: teamIdOf(request),

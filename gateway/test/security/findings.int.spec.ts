@@ -143,7 +143,7 @@ describe('#1 a default deployment has no development back door', () => {
 
 describe('#1 configuration refuses development parts in production', () => {
   it('refuses the console SMS provider and dev mode with NODE_ENV=production', () => {
-    const dataDir = h0();
+    const dataDir = freshDataDir();
     expect(() => loadRuntimeConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(ConfigError);
     expect(() => loadRuntimeConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SMS_PROVIDER: 'console' })).toThrow(
       /SMS_PROVIDER=console/,
@@ -154,16 +154,16 @@ describe('#1 configuration refuses development parts in production', () => {
   });
 
   it('says so in large letters at start', () => {
-    const dev = startBanner(loadRuntimeConfig({ PMBOK_DEV_MODE: '1', DATA_DIR: h0() }));
+    const dev = startBanner(loadRuntimeConfig({ PMBOK_DEV_MODE: '1', DATA_DIR: freshDataDir() }));
     expect(dev).toContain('DEVELOPMENT MODE');
     expect(dev).toContain('/pmbok/dev/sms-outbox');
-    expect(startBanner(loadRuntimeConfig({ DATA_DIR: h0() }))).toContain('printed in this terminal');
+    expect(startBanner(loadRuntimeConfig({ DATA_DIR: freshDataDir() }))).toContain('printed in this terminal');
   });
 
   it('#9 serves metrics on their own listener, loopback by default', async () => {
-    const config = loadGatewayConfig({ DATA_DIR: h0(), METRICS_PORT: '0' });
+    const config = loadGatewayConfig({ DATA_DIR: freshDataDir(), METRICS_PORT: '0' });
     expect(config.metrics).toEqual({ port: 0, host: '127.0.0.1', token: null });
-    expect(loadGatewayConfig({ DATA_DIR: h0(), METRICS_PORT: 'off' }).metrics.port).toBeNull();
+    expect(loadGatewayConfig({ DATA_DIR: freshDataDir(), METRICS_PORT: 'off' }).metrics.port).toBeNull();
     const log = { info() {}, warn() {} } as never;
     const server = await startMetricsServer(config.metrics, log);
     const { port } = server!.server.address() as { port: number };
@@ -175,4 +175,4 @@ describe('#1 configuration refuses development parts in production', () => {
   });
 });
 
-const h0 = () => mkdtempSync(join(tmpdir(), 'pmbok-cfg-'));
+const freshDataDir = () => mkdtempSync(join(tmpdir(), 'pmbok-cfg-'));
