@@ -12,6 +12,249 @@ export const protobufPackage = "pmbok.project.v1";
 
 export const protobufFileName = "project/v1/project_service.proto";
 
+/** ProjectRole is a member's role in a knowledge project; the owner is its creator, one per project. */
+export enum ProjectRole {
+  PROJECT_ROLE_UNSPECIFIED = 0,
+  PROJECT_ROLE_OWNER = 1,
+  PROJECT_ROLE_ADMINISTRATOR = 2,
+  PROJECT_ROLE_EDITOR = 3,
+  /** PROJECT_ROLE_VIEWER - Reads only. */
+  PROJECT_ROLE_VIEWER = 4,
+}
+
+export function projectRoleFromJSON(object: any): ProjectRole {
+  switch (object) {
+    case 0:
+    case "PROJECT_ROLE_UNSPECIFIED":
+      return ProjectRole.PROJECT_ROLE_UNSPECIFIED;
+    case 1:
+    case "PROJECT_ROLE_OWNER":
+      return ProjectRole.PROJECT_ROLE_OWNER;
+    case 2:
+    case "PROJECT_ROLE_ADMINISTRATOR":
+      return ProjectRole.PROJECT_ROLE_ADMINISTRATOR;
+    case 3:
+    case "PROJECT_ROLE_EDITOR":
+      return ProjectRole.PROJECT_ROLE_EDITOR;
+    case 4:
+    case "PROJECT_ROLE_VIEWER":
+      return ProjectRole.PROJECT_ROLE_VIEWER;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum ProjectRole");
+  }
+}
+
+export function projectRoleToJSON(object: ProjectRole): string {
+  switch (object) {
+    case ProjectRole.PROJECT_ROLE_UNSPECIFIED:
+      return "PROJECT_ROLE_UNSPECIFIED";
+    case ProjectRole.PROJECT_ROLE_OWNER:
+      return "PROJECT_ROLE_OWNER";
+    case ProjectRole.PROJECT_ROLE_ADMINISTRATOR:
+      return "PROJECT_ROLE_ADMINISTRATOR";
+    case ProjectRole.PROJECT_ROLE_EDITOR:
+      return "PROJECT_ROLE_EDITOR";
+    case ProjectRole.PROJECT_ROLE_VIEWER:
+      return "PROJECT_ROLE_VIEWER";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum ProjectRole");
+  }
+}
+
+/** PrivateType: who in the team sees the project. */
+export enum PrivateType {
+  PRIVATE_TYPE_UNSPECIFIED = 0,
+  /** PRIVATE_TYPE_TEAM - Every team member sees it (read only unless a project member). */
+  PRIVATE_TYPE_TEAM = 1,
+  /** PRIVATE_TYPE_MEMBERS - Only project members see it. */
+  PRIVATE_TYPE_MEMBERS = 2,
+}
+
+export function privateTypeFromJSON(object: any): PrivateType {
+  switch (object) {
+    case 0:
+    case "PRIVATE_TYPE_UNSPECIFIED":
+      return PrivateType.PRIVATE_TYPE_UNSPECIFIED;
+    case 1:
+    case "PRIVATE_TYPE_TEAM":
+      return PrivateType.PRIVATE_TYPE_TEAM;
+    case 2:
+    case "PRIVATE_TYPE_MEMBERS":
+      return PrivateType.PRIVATE_TYPE_MEMBERS;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum PrivateType");
+  }
+}
+
+export function privateTypeToJSON(object: PrivateType): string {
+  switch (object) {
+    case PrivateType.PRIVATE_TYPE_UNSPECIFIED:
+      return "PRIVATE_TYPE_UNSPECIFIED";
+    case PrivateType.PRIVATE_TYPE_TEAM:
+      return "PRIVATE_TYPE_TEAM";
+    case PrivateType.PRIVATE_TYPE_MEMBERS:
+      return "PRIVATE_TYPE_MEMBERS";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum PrivateType");
+  }
+}
+
+/** DocPrivateType: whether documents may be published for readers without an account. */
+export enum DocPrivateType {
+  DOC_PRIVATE_TYPE_UNSPECIFIED = 0,
+  DOC_PRIVATE_TYPE_PRIVATE = 1,
+  DOC_PRIVATE_TYPE_PUBLIC = 2,
+}
+
+export function docPrivateTypeFromJSON(object: any): DocPrivateType {
+  switch (object) {
+    case 0:
+    case "DOC_PRIVATE_TYPE_UNSPECIFIED":
+      return DocPrivateType.DOC_PRIVATE_TYPE_UNSPECIFIED;
+    case 1:
+    case "DOC_PRIVATE_TYPE_PRIVATE":
+      return DocPrivateType.DOC_PRIVATE_TYPE_PRIVATE;
+    case 2:
+    case "DOC_PRIVATE_TYPE_PUBLIC":
+      return DocPrivateType.DOC_PRIVATE_TYPE_PUBLIC;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum DocPrivateType");
+  }
+}
+
+export function docPrivateTypeToJSON(object: DocPrivateType): string {
+  switch (object) {
+    case DocPrivateType.DOC_PRIVATE_TYPE_UNSPECIFIED:
+      return "DOC_PRIVATE_TYPE_UNSPECIFIED";
+    case DocPrivateType.DOC_PRIVATE_TYPE_PRIVATE:
+      return "DOC_PRIVATE_TYPE_PRIVATE";
+    case DocPrivateType.DOC_PRIVATE_TYPE_PUBLIC:
+      return "DOC_PRIVATE_TYPE_PUBLIC";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum DocPrivateType");
+  }
+}
+
+/** VersionUpdateType: whether versions are saved by hand or on every save. */
+export enum VersionUpdateType {
+  VERSION_UPDATE_TYPE_UNSPECIFIED = 0,
+  VERSION_UPDATE_TYPE_MANUAL = 1,
+  VERSION_UPDATE_TYPE_AUTO = 2,
+}
+
+export function versionUpdateTypeFromJSON(object: any): VersionUpdateType {
+  switch (object) {
+    case 0:
+    case "VERSION_UPDATE_TYPE_UNSPECIFIED":
+      return VersionUpdateType.VERSION_UPDATE_TYPE_UNSPECIFIED;
+    case 1:
+    case "VERSION_UPDATE_TYPE_MANUAL":
+      return VersionUpdateType.VERSION_UPDATE_TYPE_MANUAL;
+    case 2:
+    case "VERSION_UPDATE_TYPE_AUTO":
+      return VersionUpdateType.VERSION_UPDATE_TYPE_AUTO;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum VersionUpdateType");
+  }
+}
+
+export function versionUpdateTypeToJSON(object: VersionUpdateType): string {
+  switch (object) {
+    case VersionUpdateType.VERSION_UPDATE_TYPE_UNSPECIFIED:
+      return "VERSION_UPDATE_TYPE_UNSPECIFIED";
+    case VersionUpdateType.VERSION_UPDATE_TYPE_MANUAL:
+      return "VERSION_UPDATE_TYPE_MANUAL";
+    case VersionUpdateType.VERSION_UPDATE_TYPE_AUTO:
+      return "VERSION_UPDATE_TYPE_AUTO";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum VersionUpdateType");
+  }
+}
+
+/** NodeKind: what a node of the tree is. */
+export enum NodeKind {
+  NODE_KIND_UNSPECIFIED = 0,
+  NODE_KIND_FOLDER = 1,
+  NODE_KIND_API = 2,
+  NODE_KIND_PAGE = 3,
+  NODE_KIND_SCHEMA = 4,
+}
+
+export function nodeKindFromJSON(object: any): NodeKind {
+  switch (object) {
+    case 0:
+    case "NODE_KIND_UNSPECIFIED":
+      return NodeKind.NODE_KIND_UNSPECIFIED;
+    case 1:
+    case "NODE_KIND_FOLDER":
+      return NodeKind.NODE_KIND_FOLDER;
+    case 2:
+    case "NODE_KIND_API":
+      return NodeKind.NODE_KIND_API;
+    case 3:
+    case "NODE_KIND_PAGE":
+      return NodeKind.NODE_KIND_PAGE;
+    case 4:
+    case "NODE_KIND_SCHEMA":
+      return NodeKind.NODE_KIND_SCHEMA;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum NodeKind");
+  }
+}
+
+export function nodeKindToJSON(object: NodeKind): string {
+  switch (object) {
+    case NodeKind.NODE_KIND_UNSPECIFIED:
+      return "NODE_KIND_UNSPECIFIED";
+    case NodeKind.NODE_KIND_FOLDER:
+      return "NODE_KIND_FOLDER";
+    case NodeKind.NODE_KIND_API:
+      return "NODE_KIND_API";
+    case NodeKind.NODE_KIND_PAGE:
+      return "NODE_KIND_PAGE";
+    case NodeKind.NODE_KIND_SCHEMA:
+      return "NODE_KIND_SCHEMA";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum NodeKind");
+  }
+}
+
+/** ScriptKind: which of the project's two scripts. */
+export enum ScriptKind {
+  SCRIPT_KIND_UNSPECIFIED = 0,
+  SCRIPT_KIND_BEFORE = 1,
+  SCRIPT_KIND_AFTER = 2,
+}
+
+export function scriptKindFromJSON(object: any): ScriptKind {
+  switch (object) {
+    case 0:
+    case "SCRIPT_KIND_UNSPECIFIED":
+      return ScriptKind.SCRIPT_KIND_UNSPECIFIED;
+    case 1:
+    case "SCRIPT_KIND_BEFORE":
+      return ScriptKind.SCRIPT_KIND_BEFORE;
+    case 2:
+    case "SCRIPT_KIND_AFTER":
+      return ScriptKind.SCRIPT_KIND_AFTER;
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum ScriptKind");
+  }
+}
+
+export function scriptKindToJSON(object: ScriptKind): string {
+  switch (object) {
+    case ScriptKind.SCRIPT_KIND_UNSPECIFIED:
+      return "SCRIPT_KIND_UNSPECIFIED";
+    case ScriptKind.SCRIPT_KIND_BEFORE:
+      return "SCRIPT_KIND_BEFORE";
+    case ScriptKind.SCRIPT_KIND_AFTER:
+      return "SCRIPT_KIND_AFTER";
+    default:
+      throw new globalThis.Error("Unrecognized enum value " + object + " for enum ScriptKind");
+  }
+}
+
 export interface GetStatusRequest {
 }
 
@@ -21,6 +264,616 @@ export interface GetStatusResponse {
   logHead: number;
   /** Position up to which every read model has applied the log. */
   projectedPosition: number;
+}
+
+export interface Project {
+  projectId: number;
+  teamId: number;
+  name: string;
+  description: string;
+  logo: string;
+  /** Index of the default poster image (0-8). */
+  poster: number;
+  privateType: PrivateType;
+  docPrivateType: DocPrivateType;
+  versionUpdateType: VersionUpdateType;
+  isTemplate: boolean;
+  /** Path of the public reading page when documents are public, else empty. */
+  shareLink: string;
+  ownerId: number;
+  ownerName: string;
+  docCount: number;
+  memberCount: number;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+  /** '刚刚', 'N分钟前', … (SPEC §9 relative time), rendered by the service. */
+  updateTimeLabel: string;
+  /** The caller's role; unspecified when the caller sees the project only as a team member. */
+  myRole: ProjectRole;
+  /** Whether the caller starred the project. */
+  isStar: boolean;
+  /** The template this project was copied from; 0 when created blank. */
+  sourceProjectId: number;
+}
+
+export interface Member {
+  userId: number;
+  nickname: string;
+  trueName: string;
+  avatar: string;
+  role: ProjectRole;
+  joinedAt: number;
+}
+
+/** NameValue is a variable or a common header of an environment. */
+export interface NameValue {
+  name: string;
+  value: string;
+  description: string;
+}
+
+/** Environment is a named base URL config (projectConfigId). */
+export interface Environment {
+  projectConfigId: number;
+  name: string;
+  /** An http(s) URL or empty. */
+  baseUrl: string;
+  variables: NameValue[];
+  headers: NameValue[];
+  sort: number;
+}
+
+export interface ResponseCode {
+  responseCodeId: number;
+  code: string;
+  meaning: string;
+  solution: string;
+}
+
+/** StructureNode is a node of the document tree; the tree travels flat (parent and sort). */
+export interface StructureNode {
+  projectStructureId: number;
+  /** 0 for the root. */
+  parentId: number;
+  kind: NodeKind;
+  name: string;
+  sort: number;
+  /** The document of an api, page or schema node; 0 for a folder. */
+  projectDocId: number;
+  /** api nodes only (empty otherwise). */
+  method: string;
+  path: string;
+  status: string;
+  isTemplate: boolean;
+  updatedAt: number;
+}
+
+/** LinkedTask is a task linked to a document, as far as the caller may see it. */
+export interface LinkedTask {
+  taskProjectId: number;
+  taskId: number;
+  name: string;
+  status: string;
+  assigneeId: number;
+  assigneeName: string;
+  projectName: string;
+}
+
+export interface DocDetail {
+  projectId: number;
+  projectStructureId: number;
+  projectDocId: number;
+  kind: NodeKind;
+  name: string;
+  /** The version a save must be based on. */
+  version: number;
+  /** The content as JSON text: an ApiDoc, PageDoc or SchemaDoc (gateway/src/schemas/project.ts) by kind. */
+  contentJson: string;
+  createdBy: number;
+  createdByName: string;
+  updatedBy: number;
+  updatedByName: string;
+  createdAt: number;
+  updatedAt: number;
+  linkedTasks: LinkedTask[];
+}
+
+/** SaveConflict: someone saved a newer version since base_version. */
+export interface SaveConflict {
+  current:
+    | DocDetail
+    | undefined;
+  /** Who saved the newer version and when (epoch milliseconds), for the message. */
+  saverName: string;
+  savedAt: number;
+}
+
+export interface SearchHit {
+  projectStructureId: number;
+  projectDocId: number;
+  kind: NodeKind;
+  name: string;
+  method: string;
+  path: string;
+  /** Where it matched: name, path, description, parameter, field or content. */
+  matchedIn: string;
+  /** The text around the match. */
+  snippet: string;
+}
+
+export interface AuthoredDoc {
+  projectId: number;
+  projectName: string;
+  projectStructureId: number;
+  projectDocId: number;
+  kind: NodeKind;
+  name: string;
+  method: string;
+  path: string;
+  status: string;
+  viewCount: number;
+  updatedAt: number;
+}
+
+export interface CreateProjectRequest {
+  name: string;
+  description: string;
+  logo: string;
+  poster: number;
+  privateType: PrivateType;
+  docPrivateType: DocPrivateType;
+  versionUpdateType: VersionUpdateType;
+  isTemplate: boolean;
+}
+
+export interface CreateProjectResponse {
+  projectId: number;
+}
+
+export interface CreateProjectFromTemplateRequest {
+  templateProjectId: number;
+  /** Empty keeps the template's name. */
+  name: string;
+}
+
+export interface CreateProjectFromTemplateResponse {
+  projectId: number;
+}
+
+export interface ListProjectsRequest {
+  /** A substring of the name or description; empty for all. */
+  keyword: string;
+}
+
+export interface ListProjectsResponse {
+  projects: Project[];
+}
+
+export interface ListTemplatesRequest {
+}
+
+export interface ListTemplatesResponse {
+  projects: Project[];
+}
+
+export interface UpdateProjectRequest {
+  projectId: number;
+  name?: string | undefined;
+  description?: string | undefined;
+  logo?: string | undefined;
+  poster?: number | undefined;
+  privateType?: PrivateType | undefined;
+  docPrivateType?: DocPrivateType | undefined;
+  versionUpdateType?: VersionUpdateType | undefined;
+  isTemplate?: boolean | undefined;
+}
+
+export interface UpdateProjectResponse {
+}
+
+export interface DeleteProjectRequest {
+  projectId: number;
+}
+
+export interface DeleteProjectResponse {
+}
+
+export interface GetProjectRequest {
+  projectId: number;
+}
+
+export interface GetProjectResponse {
+  project: Project | undefined;
+}
+
+export interface LeaveProjectRequest {
+  projectId: number;
+}
+
+export interface LeaveProjectResponse {
+}
+
+export interface StarProjectRequest {
+  projectId: number;
+}
+
+export interface StarProjectResponse {
+}
+
+export interface UnstarProjectRequest {
+  projectId: number;
+}
+
+export interface UnstarProjectResponse {
+}
+
+export interface GetProjectSettingsRequest {
+  projectId: number;
+}
+
+export interface GetProjectSettingsResponse {
+  project: Project | undefined;
+  members: Member[];
+  environments: Environment[];
+  responseCodes: ResponseCode[];
+  templates: StructureNode[];
+}
+
+export interface ListMembersRequest {
+  projectId: number;
+}
+
+export interface ListMembersResponse {
+  members: Member[];
+}
+
+export interface AddMembersRequest {
+  projectId: number;
+  userIds: number[];
+  /** Unspecified means editor; never owner. */
+  role: ProjectRole;
+}
+
+export interface AddMembersResponse {
+  /** How many of the users were not members yet. */
+  added: number;
+}
+
+export interface SaveMemberRequest {
+  projectId: number;
+  userId: number;
+  role: ProjectRole;
+}
+
+export interface SaveMemberResponse {
+}
+
+export interface ChangeMemberRoleRequest {
+  projectId: number;
+  userId: number;
+  role: ProjectRole;
+}
+
+export interface ChangeMemberRoleResponse {
+}
+
+export interface RemoveMemberRequest {
+  projectId: number;
+  userId: number;
+}
+
+export interface RemoveMemberResponse {
+}
+
+export interface ListTeamCandidatesRequest {
+  projectId: number;
+}
+
+export interface TeamCandidate {
+  userId: number;
+  nickname: string;
+  trueName: string;
+  avatar: string;
+  /** The role in the project; unspecified when not a member. */
+  role: ProjectRole;
+}
+
+export interface ListTeamCandidatesResponse {
+  candidates: TeamCandidate[];
+}
+
+export interface GetMyMembershipRequest {
+  projectId: number;
+}
+
+export interface GetMyMembershipResponse {
+  projectId: number;
+  /** Unspecified when the caller sees the project only as a team member. */
+  role: ProjectRole;
+  isStar: boolean;
+  canWrite: boolean;
+  canManage: boolean;
+}
+
+export interface ListEnvironmentsRequest {
+  projectId: number;
+}
+
+export interface ListEnvironmentsResponse {
+  environments: Environment[];
+}
+
+export interface AddEnvironmentRequest {
+  projectId: number;
+  name: string;
+  baseUrl: string;
+  variables: NameValue[];
+  headers: NameValue[];
+}
+
+export interface AddEnvironmentResponse {
+  projectConfigId: number;
+}
+
+export interface UpdateEnvironmentRequest {
+  projectId: number;
+  projectConfigId: number;
+  name: string;
+  baseUrl: string;
+  variables: NameValue[];
+  headers: NameValue[];
+  /** Unset keeps the place. */
+  sort?: number | undefined;
+}
+
+export interface UpdateEnvironmentResponse {
+}
+
+export interface RemoveEnvironmentRequest {
+  projectId: number;
+  projectConfigId: number;
+}
+
+export interface RemoveEnvironmentResponse {
+}
+
+export interface ListResponseCodesRequest {
+  projectId: number;
+}
+
+export interface ListResponseCodesResponse {
+  responseCodes: ResponseCode[];
+}
+
+export interface AddResponseCodeRequest {
+  projectId: number;
+  code: string;
+  meaning: string;
+  solution: string;
+}
+
+export interface AddResponseCodeResponse {
+  responseCodeId: number;
+}
+
+export interface UpdateResponseCodeRequest {
+  projectId: number;
+  responseCodeId: number;
+  code: string;
+  meaning: string;
+  solution: string;
+}
+
+export interface UpdateResponseCodeResponse {
+}
+
+export interface RemoveResponseCodeRequest {
+  projectId: number;
+  responseCodeId: number;
+}
+
+export interface RemoveResponseCodeResponse {
+}
+
+export interface SaveScriptRequest {
+  projectId: number;
+  kind: ScriptKind;
+  /** Plain JavaScript; empty clears the script. */
+  content: string;
+}
+
+export interface SaveScriptResponse {
+}
+
+export interface GetScriptsRequest {
+  projectId: number;
+}
+
+export interface GetScriptsResponse {
+  beforeScript: string;
+  afterScript: string;
+}
+
+export interface ListApiTemplatesRequest {
+  projectId: number;
+}
+
+export interface ListApiTemplatesResponse {
+  templates: StructureNode[];
+}
+
+export interface SaveApiTemplateRequest {
+  projectId: number;
+  /** The api node whose document becomes the template. */
+  projectStructureId: number;
+  /** Empty keeps the node's name. */
+  name: string;
+}
+
+export interface SaveApiTemplateResponse {
+  projectStructureId: number;
+  projectDocId: number;
+}
+
+export interface DeleteApiTemplateRequest {
+  projectId: number;
+  projectStructureId: number;
+}
+
+export interface DeleteApiTemplateResponse {
+}
+
+export interface GetStructureRequest {
+  projectId: number;
+  /** Read as an anonymous reader of a project whose documents are public. */
+  isPublic: boolean;
+}
+
+export interface GetStructureResponse {
+  nodes: StructureNode[];
+}
+
+export interface AddStructureRequest {
+  projectId: number;
+  /** 0 for the root. */
+  parentId: number;
+  kind: NodeKind;
+  name: string;
+  /** An API template to start an api node from; 0 for none. */
+  templateId: number;
+  /** api nodes: the initial method and path (empty for the defaults). */
+  method: string;
+  path: string;
+}
+
+export interface AddStructureResponse {
+  projectStructureId: number;
+  projectDocId: number;
+}
+
+export interface RenameStructureRequest {
+  projectId: number;
+  projectStructureId: number;
+  name: string;
+}
+
+export interface RenameStructureResponse {
+}
+
+export interface CopyStructureRequest {
+  projectId: number;
+  projectStructureId: number;
+  /** Unset puts the copy next to the node. */
+  parentId?: number | undefined;
+}
+
+export interface CopyStructureResponse {
+  projectStructureId: number;
+  projectDocId: number;
+}
+
+export interface DeleteStructureRequest {
+  projectId: number;
+  projectStructureId: number;
+}
+
+export interface DeleteStructureResponse {
+}
+
+/** StructureMove is one entry of a drop result. */
+export interface StructureMove {
+  projectStructureId: number;
+  parentId: number;
+  sort: number;
+}
+
+export interface MoveStructureRequest {
+  projectId: number;
+  moves: StructureMove[];
+}
+
+export interface MoveStructureResponse {
+}
+
+export interface SaveDocRequest {
+  projectId: number;
+  projectStructureId: number;
+  /** The version the edit was based on (DocDetail.version). */
+  baseVersion: number;
+  /** An ApiDoc, PageDoc or SchemaDoc as JSON text, by the node's kind (at most 5 MB). */
+  contentJson: string;
+  /** Unset keeps the name. */
+  name?: string | undefined;
+}
+
+export interface SaveDocResponse {
+  /** The new version; 0 with a conflict. */
+  version: number;
+  updatedAt: number;
+  /** Set when the document has a newer version than base_version; nothing was saved. */
+  conflict: SaveConflict | undefined;
+}
+
+export interface GetDocRequest {
+  projectId: number;
+  projectStructureId: number;
+}
+
+export interface GetDocResponse {
+  doc: DocDetail | undefined;
+}
+
+export interface GetPublicDocRequest {
+  projectId: number;
+  projectStructureId: number;
+}
+
+export interface GetPublicDocResponse {
+  doc: DocDetail | undefined;
+}
+
+export interface SearchDocsRequest {
+  projectId: number;
+  keyword: string;
+}
+
+export interface SearchDocsResponse {
+  hits: SearchHit[];
+}
+
+export interface LinkTaskRequest {
+  projectId: number;
+  projectStructureId: number;
+  taskProjectId: number;
+  taskId: number;
+}
+
+export interface LinkTaskResponse {
+}
+
+export interface UnlinkTaskRequest {
+  projectId: number;
+  projectStructureId: number;
+  taskProjectId: number;
+  taskId: number;
+}
+
+export interface UnlinkTaskResponse {
+}
+
+export interface ListMyDocsRequest {
+  /** From 1. */
+  page: number;
+  /** At most 100; 0 for 20. */
+  pageSize: number;
+}
+
+export interface ListMyDocsResponse {
+  docs: AuthoredDoc[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 function createBaseGetStatusRequest(): GetStatusRequest {
@@ -184,9 +1037,10272 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
   },
 };
 
+function createBaseProject(): Project {
+  return {
+    projectId: 0,
+    teamId: 0,
+    name: "",
+    description: "",
+    logo: "",
+    poster: 0,
+    privateType: 0,
+    docPrivateType: 0,
+    versionUpdateType: 0,
+    isTemplate: false,
+    shareLink: "",
+    ownerId: 0,
+    ownerName: "",
+    docCount: 0,
+    memberCount: 0,
+    createdAt: 0,
+    updatedAt: 0,
+    updateTimeLabel: "",
+    myRole: 0,
+    isStar: false,
+    sourceProjectId: 0,
+  };
+}
+
+export const Project: MessageFns<Project> = {
+  encode(message: Project, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.teamId !== 0) {
+      writer.uint32(16).int64(message.teamId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    if (message.logo !== "") {
+      writer.uint32(42).string(message.logo);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(48).int32(message.poster);
+    }
+    if (message.privateType !== 0) {
+      writer.uint32(56).int32(message.privateType);
+    }
+    if (message.docPrivateType !== 0) {
+      writer.uint32(64).int32(message.docPrivateType);
+    }
+    if (message.versionUpdateType !== 0) {
+      writer.uint32(72).int32(message.versionUpdateType);
+    }
+    if (message.isTemplate !== false) {
+      writer.uint32(80).bool(message.isTemplate);
+    }
+    if (message.shareLink !== "") {
+      writer.uint32(90).string(message.shareLink);
+    }
+    if (message.ownerId !== 0) {
+      writer.uint32(96).int64(message.ownerId);
+    }
+    if (message.ownerName !== "") {
+      writer.uint32(106).string(message.ownerName);
+    }
+    if (message.docCount !== 0) {
+      writer.uint32(112).int32(message.docCount);
+    }
+    if (message.memberCount !== 0) {
+      writer.uint32(120).int32(message.memberCount);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(128).int64(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(136).int64(message.updatedAt);
+    }
+    if (message.updateTimeLabel !== "") {
+      writer.uint32(146).string(message.updateTimeLabel);
+    }
+    if (message.myRole !== 0) {
+      writer.uint32(152).int32(message.myRole);
+    }
+    if (message.isStar !== false) {
+      writer.uint32(160).bool(message.isStar);
+    }
+    if (message.sourceProjectId !== 0) {
+      writer.uint32(168).int64(message.sourceProjectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Project {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProject();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.teamId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.logo = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.privateType = reader.int32() as any;
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.docPrivateType = reader.int32() as any;
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.versionUpdateType = reader.int32() as any;
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.isTemplate = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.shareLink = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.ownerId = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.ownerName = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.docCount = reader.int32();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.memberCount = reader.int32();
+            continue;
+          }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 17: {
+            if (tag !== 136) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.updateTimeLabel = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.myRole = reader.int32() as any;
+            continue;
+          }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.isStar = reader.bool();
+            continue;
+          }
+          case 21: {
+            if (tag !== 168) {
+              break;
+            }
+
+            message.sourceProjectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Project {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      teamId: isSet(object.teamId)
+        ? globalThis.Number(object.teamId)
+        : isSet(object.team_id)
+        ? globalThis.Number(object.team_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      logo: isSet(object.logo) ? globalThis.String(object.logo) : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+      privateType: isSet(object.privateType)
+        ? privateTypeFromJSON(object.privateType)
+        : isSet(object.private_type)
+        ? privateTypeFromJSON(object.private_type)
+        : 0,
+      docPrivateType: isSet(object.docPrivateType)
+        ? docPrivateTypeFromJSON(object.docPrivateType)
+        : isSet(object.doc_private_type)
+        ? docPrivateTypeFromJSON(object.doc_private_type)
+        : 0,
+      versionUpdateType: isSet(object.versionUpdateType)
+        ? versionUpdateTypeFromJSON(object.versionUpdateType)
+        : isSet(object.version_update_type)
+        ? versionUpdateTypeFromJSON(object.version_update_type)
+        : 0,
+      isTemplate: isSet(object.isTemplate)
+        ? globalThis.Boolean(object.isTemplate)
+        : isSet(object.is_template)
+        ? globalThis.Boolean(object.is_template)
+        : false,
+      shareLink: isSet(object.shareLink)
+        ? globalThis.String(object.shareLink)
+        : isSet(object.share_link)
+        ? globalThis.String(object.share_link)
+        : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.Number(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.Number(object.owner_id)
+        : 0,
+      ownerName: isSet(object.ownerName)
+        ? globalThis.String(object.ownerName)
+        : isSet(object.owner_name)
+        ? globalThis.String(object.owner_name)
+        : "",
+      docCount: isSet(object.docCount)
+        ? globalThis.Number(object.docCount)
+        : isSet(object.doc_count)
+        ? globalThis.Number(object.doc_count)
+        : 0,
+      memberCount: isSet(object.memberCount)
+        ? globalThis.Number(object.memberCount)
+        : isSet(object.member_count)
+        ? globalThis.Number(object.member_count)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+      updateTimeLabel: isSet(object.updateTimeLabel)
+        ? globalThis.String(object.updateTimeLabel)
+        : isSet(object.update_time_label)
+        ? globalThis.String(object.update_time_label)
+        : "",
+      myRole: isSet(object.myRole)
+        ? projectRoleFromJSON(object.myRole)
+        : isSet(object.my_role)
+        ? projectRoleFromJSON(object.my_role)
+        : 0,
+      isStar: isSet(object.isStar)
+        ? globalThis.Boolean(object.isStar)
+        : isSet(object.is_star)
+        ? globalThis.Boolean(object.is_star)
+        : false,
+      sourceProjectId: isSet(object.sourceProjectId)
+        ? globalThis.Number(object.sourceProjectId)
+        : isSet(object.source_project_id)
+        ? globalThis.Number(object.source_project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: Project): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.teamId !== 0) {
+      obj.teamId = Math.round(message.teamId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.logo !== "") {
+      obj.logo = message.logo;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.privateType !== 0) {
+      obj.privateType = privateTypeToJSON(message.privateType);
+    }
+    if (message.docPrivateType !== 0) {
+      obj.docPrivateType = docPrivateTypeToJSON(message.docPrivateType);
+    }
+    if (message.versionUpdateType !== 0) {
+      obj.versionUpdateType = versionUpdateTypeToJSON(message.versionUpdateType);
+    }
+    if (message.isTemplate !== false) {
+      obj.isTemplate = message.isTemplate;
+    }
+    if (message.shareLink !== "") {
+      obj.shareLink = message.shareLink;
+    }
+    if (message.ownerId !== 0) {
+      obj.ownerId = Math.round(message.ownerId);
+    }
+    if (message.ownerName !== "") {
+      obj.ownerName = message.ownerName;
+    }
+    if (message.docCount !== 0) {
+      obj.docCount = Math.round(message.docCount);
+    }
+    if (message.memberCount !== 0) {
+      obj.memberCount = Math.round(message.memberCount);
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    if (message.updateTimeLabel !== "") {
+      obj.updateTimeLabel = message.updateTimeLabel;
+    }
+    if (message.myRole !== 0) {
+      obj.myRole = projectRoleToJSON(message.myRole);
+    }
+    if (message.isStar !== false) {
+      obj.isStar = message.isStar;
+    }
+    if (message.sourceProjectId !== 0) {
+      obj.sourceProjectId = Math.round(message.sourceProjectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Project>): Project {
+    return Project.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Project>): Project {
+    const message = createBaseProject();
+    message.projectId = object.projectId ?? 0;
+    message.teamId = object.teamId ?? 0;
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.logo = object.logo ?? "";
+    message.poster = object.poster ?? 0;
+    message.privateType = object.privateType ?? 0;
+    message.docPrivateType = object.docPrivateType ?? 0;
+    message.versionUpdateType = object.versionUpdateType ?? 0;
+    message.isTemplate = object.isTemplate ?? false;
+    message.shareLink = object.shareLink ?? "";
+    message.ownerId = object.ownerId ?? 0;
+    message.ownerName = object.ownerName ?? "";
+    message.docCount = object.docCount ?? 0;
+    message.memberCount = object.memberCount ?? 0;
+    message.createdAt = object.createdAt ?? 0;
+    message.updatedAt = object.updatedAt ?? 0;
+    message.updateTimeLabel = object.updateTimeLabel ?? "";
+    message.myRole = object.myRole ?? 0;
+    message.isStar = object.isStar ?? false;
+    message.sourceProjectId = object.sourceProjectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseMember(): Member {
+  return { userId: 0, nickname: "", trueName: "", avatar: "", role: 0, joinedAt: 0 };
+}
+
+export const Member: MessageFns<Member> = {
+  encode(message: Member, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    if (message.nickname !== "") {
+      writer.uint32(18).string(message.nickname);
+    }
+    if (message.trueName !== "") {
+      writer.uint32(26).string(message.trueName);
+    }
+    if (message.avatar !== "") {
+      writer.uint32(34).string(message.avatar);
+    }
+    if (message.role !== 0) {
+      writer.uint32(40).int32(message.role);
+    }
+    if (message.joinedAt !== 0) {
+      writer.uint32(48).int64(message.joinedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Member {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nickname = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.trueName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.avatar = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.joinedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Member {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : "",
+      trueName: isSet(object.trueName)
+        ? globalThis.String(object.trueName)
+        : isSet(object.true_name)
+        ? globalThis.String(object.true_name)
+        : "",
+      avatar: isSet(object.avatar) ? globalThis.String(object.avatar) : "",
+      role: isSet(object.role) ? projectRoleFromJSON(object.role) : 0,
+      joinedAt: isSet(object.joinedAt)
+        ? globalThis.Number(object.joinedAt)
+        : isSet(object.joined_at)
+        ? globalThis.Number(object.joined_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Member): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.nickname !== "") {
+      obj.nickname = message.nickname;
+    }
+    if (message.trueName !== "") {
+      obj.trueName = message.trueName;
+    }
+    if (message.avatar !== "") {
+      obj.avatar = message.avatar;
+    }
+    if (message.role !== 0) {
+      obj.role = projectRoleToJSON(message.role);
+    }
+    if (message.joinedAt !== 0) {
+      obj.joinedAt = Math.round(message.joinedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Member>): Member {
+    return Member.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Member>): Member {
+    const message = createBaseMember();
+    message.userId = object.userId ?? 0;
+    message.nickname = object.nickname ?? "";
+    message.trueName = object.trueName ?? "";
+    message.avatar = object.avatar ?? "";
+    message.role = object.role ?? 0;
+    message.joinedAt = object.joinedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseNameValue(): NameValue {
+  return { name: "", value: "", description: "" };
+}
+
+export const NameValue: MessageFns<NameValue> = {
+  encode(message: NameValue, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NameValue {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNameValue();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NameValue {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+    };
+  },
+
+  toJSON(message: NameValue): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<NameValue>): NameValue {
+    return NameValue.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<NameValue>): NameValue {
+    const message = createBaseNameValue();
+    message.name = object.name ?? "";
+    message.value = object.value ?? "";
+    message.description = object.description ?? "";
+    return message;
+  },
+};
+
+function createBaseEnvironment(): Environment {
+  return { projectConfigId: 0, name: "", baseUrl: "", variables: [], headers: [], sort: 0 };
+}
+
+export const Environment: MessageFns<Environment> = {
+  encode(message: Environment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectConfigId !== 0) {
+      writer.uint32(8).int64(message.projectConfigId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.baseUrl !== "") {
+      writer.uint32(26).string(message.baseUrl);
+    }
+    for (const v of message.variables) {
+      NameValue.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.headers) {
+      NameValue.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.sort !== 0) {
+      writer.uint32(48).int32(message.sort);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Environment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnvironment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectConfigId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.baseUrl = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.variables.push(NameValue.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.headers.push(NameValue.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.sort = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Environment {
+    return {
+      projectConfigId: isSet(object.projectConfigId)
+        ? globalThis.Number(object.projectConfigId)
+        : isSet(object.project_config_id)
+        ? globalThis.Number(object.project_config_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      baseUrl: isSet(object.baseUrl)
+        ? globalThis.String(object.baseUrl)
+        : isSet(object.base_url)
+        ? globalThis.String(object.base_url)
+        : "",
+      variables: globalThis.Array.isArray(object?.variables)
+        ? object.variables.map((e: any) => NameValue.fromJSON(e))
+        : [],
+      headers: globalThis.Array.isArray(object?.headers)
+        ? object.headers.map((e: any) => NameValue.fromJSON(e))
+        : [],
+      sort: isSet(object.sort) ? globalThis.Number(object.sort) : 0,
+    };
+  },
+
+  toJSON(message: Environment): unknown {
+    const obj: any = {};
+    if (message.projectConfigId !== 0) {
+      obj.projectConfigId = Math.round(message.projectConfigId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.baseUrl !== "") {
+      obj.baseUrl = message.baseUrl;
+    }
+    if (message.variables?.length) {
+      obj.variables = message.variables.map((e) => NameValue.toJSON(e));
+    }
+    if (message.headers?.length) {
+      obj.headers = message.headers.map((e) => NameValue.toJSON(e));
+    }
+    if (message.sort !== 0) {
+      obj.sort = Math.round(message.sort);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Environment>): Environment {
+    return Environment.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Environment>): Environment {
+    const message = createBaseEnvironment();
+    message.projectConfigId = object.projectConfigId ?? 0;
+    message.name = object.name ?? "";
+    message.baseUrl = object.baseUrl ?? "";
+    message.variables = object.variables?.map((e) => NameValue.fromPartial(e)) || [];
+    message.headers = object.headers?.map((e) => NameValue.fromPartial(e)) || [];
+    message.sort = object.sort ?? 0;
+    return message;
+  },
+};
+
+function createBaseResponseCode(): ResponseCode {
+  return { responseCodeId: 0, code: "", meaning: "", solution: "" };
+}
+
+export const ResponseCode: MessageFns<ResponseCode> = {
+  encode(message: ResponseCode, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.responseCodeId !== 0) {
+      writer.uint32(8).int64(message.responseCodeId);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.meaning !== "") {
+      writer.uint32(26).string(message.meaning);
+    }
+    if (message.solution !== "") {
+      writer.uint32(34).string(message.solution);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResponseCode {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResponseCode();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.responseCodeId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.meaning = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.solution = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResponseCode {
+    return {
+      responseCodeId: isSet(object.responseCodeId)
+        ? globalThis.Number(object.responseCodeId)
+        : isSet(object.response_code_id)
+        ? globalThis.Number(object.response_code_id)
+        : 0,
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      meaning: isSet(object.meaning) ? globalThis.String(object.meaning) : "",
+      solution: isSet(object.solution) ? globalThis.String(object.solution) : "",
+    };
+  },
+
+  toJSON(message: ResponseCode): unknown {
+    const obj: any = {};
+    if (message.responseCodeId !== 0) {
+      obj.responseCodeId = Math.round(message.responseCodeId);
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.meaning !== "") {
+      obj.meaning = message.meaning;
+    }
+    if (message.solution !== "") {
+      obj.solution = message.solution;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResponseCode>): ResponseCode {
+    return ResponseCode.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResponseCode>): ResponseCode {
+    const message = createBaseResponseCode();
+    message.responseCodeId = object.responseCodeId ?? 0;
+    message.code = object.code ?? "";
+    message.meaning = object.meaning ?? "";
+    message.solution = object.solution ?? "";
+    return message;
+  },
+};
+
+function createBaseStructureNode(): StructureNode {
+  return {
+    projectStructureId: 0,
+    parentId: 0,
+    kind: 0,
+    name: "",
+    sort: 0,
+    projectDocId: 0,
+    method: "",
+    path: "",
+    status: "",
+    isTemplate: false,
+    updatedAt: 0,
+  };
+}
+
+export const StructureNode: MessageFns<StructureNode> = {
+  encode(message: StructureNode, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectStructureId !== 0) {
+      writer.uint32(8).int64(message.projectStructureId);
+    }
+    if (message.parentId !== 0) {
+      writer.uint32(16).int64(message.parentId);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(24).int32(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.sort !== 0) {
+      writer.uint32(40).int32(message.sort);
+    }
+    if (message.projectDocId !== 0) {
+      writer.uint32(48).int64(message.projectDocId);
+    }
+    if (message.method !== "") {
+      writer.uint32(58).string(message.method);
+    }
+    if (message.path !== "") {
+      writer.uint32(66).string(message.path);
+    }
+    if (message.status !== "") {
+      writer.uint32(74).string(message.status);
+    }
+    if (message.isTemplate !== false) {
+      writer.uint32(80).bool(message.isTemplate);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(88).int64(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StructureNode {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStructureNode();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.parentId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.sort = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.projectDocId = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.isTemplate = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StructureNode {
+    return {
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      parentId: isSet(object.parentId)
+        ? globalThis.Number(object.parentId)
+        : isSet(object.parent_id)
+        ? globalThis.Number(object.parent_id)
+        : 0,
+      kind: isSet(object.kind) ? nodeKindFromJSON(object.kind) : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      sort: isSet(object.sort) ? globalThis.Number(object.sort) : 0,
+      projectDocId: isSet(object.projectDocId)
+        ? globalThis.Number(object.projectDocId)
+        : isSet(object.project_doc_id)
+        ? globalThis.Number(object.project_doc_id)
+        : 0,
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      isTemplate: isSet(object.isTemplate)
+        ? globalThis.Boolean(object.isTemplate)
+        : isSet(object.is_template)
+        ? globalThis.Boolean(object.is_template)
+        : false,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: StructureNode): unknown {
+    const obj: any = {};
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.parentId !== 0) {
+      obj.parentId = Math.round(message.parentId);
+    }
+    if (message.kind !== 0) {
+      obj.kind = nodeKindToJSON(message.kind);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.sort !== 0) {
+      obj.sort = Math.round(message.sort);
+    }
+    if (message.projectDocId !== 0) {
+      obj.projectDocId = Math.round(message.projectDocId);
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.isTemplate !== false) {
+      obj.isTemplate = message.isTemplate;
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StructureNode>): StructureNode {
+    return StructureNode.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StructureNode>): StructureNode {
+    const message = createBaseStructureNode();
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.parentId = object.parentId ?? 0;
+    message.kind = object.kind ?? 0;
+    message.name = object.name ?? "";
+    message.sort = object.sort ?? 0;
+    message.projectDocId = object.projectDocId ?? 0;
+    message.method = object.method ?? "";
+    message.path = object.path ?? "";
+    message.status = object.status ?? "";
+    message.isTemplate = object.isTemplate ?? false;
+    message.updatedAt = object.updatedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseLinkedTask(): LinkedTask {
+  return { taskProjectId: 0, taskId: 0, name: "", status: "", assigneeId: 0, assigneeName: "", projectName: "" };
+}
+
+export const LinkedTask: MessageFns<LinkedTask> = {
+  encode(message: LinkedTask, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taskProjectId !== 0) {
+      writer.uint32(8).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(16).int64(message.taskId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.assigneeId !== 0) {
+      writer.uint32(40).int64(message.assigneeId);
+    }
+    if (message.assigneeName !== "") {
+      writer.uint32(50).string(message.assigneeName);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(58).string(message.projectName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkedTask {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkedTask();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.assigneeId = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.assigneeName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkedTask {
+    return {
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      assigneeId: isSet(object.assigneeId)
+        ? globalThis.Number(object.assigneeId)
+        : isSet(object.assignee_id)
+        ? globalThis.Number(object.assignee_id)
+        : 0,
+      assigneeName: isSet(object.assigneeName)
+        ? globalThis.String(object.assigneeName)
+        : isSet(object.assignee_name)
+        ? globalThis.String(object.assignee_name)
+        : "",
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+    };
+  },
+
+  toJSON(message: LinkedTask): unknown {
+    const obj: any = {};
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.assigneeId !== 0) {
+      obj.assigneeId = Math.round(message.assigneeId);
+    }
+    if (message.assigneeName !== "") {
+      obj.assigneeName = message.assigneeName;
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LinkedTask>): LinkedTask {
+    return LinkedTask.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LinkedTask>): LinkedTask {
+    const message = createBaseLinkedTask();
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    message.name = object.name ?? "";
+    message.status = object.status ?? "";
+    message.assigneeId = object.assigneeId ?? 0;
+    message.assigneeName = object.assigneeName ?? "";
+    message.projectName = object.projectName ?? "";
+    return message;
+  },
+};
+
+function createBaseDocDetail(): DocDetail {
+  return {
+    projectId: 0,
+    projectStructureId: 0,
+    projectDocId: 0,
+    kind: 0,
+    name: "",
+    version: 0,
+    contentJson: "",
+    createdBy: 0,
+    createdByName: "",
+    updatedBy: 0,
+    updatedByName: "",
+    createdAt: 0,
+    updatedAt: 0,
+    linkedTasks: [],
+  };
+}
+
+export const DocDetail: MessageFns<DocDetail> = {
+  encode(message: DocDetail, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      writer.uint32(24).int64(message.projectDocId);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(32).int32(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(42).string(message.name);
+    }
+    if (message.version !== 0) {
+      writer.uint32(48).int64(message.version);
+    }
+    if (message.contentJson !== "") {
+      writer.uint32(58).string(message.contentJson);
+    }
+    if (message.createdBy !== 0) {
+      writer.uint32(64).int64(message.createdBy);
+    }
+    if (message.createdByName !== "") {
+      writer.uint32(74).string(message.createdByName);
+    }
+    if (message.updatedBy !== 0) {
+      writer.uint32(80).int64(message.updatedBy);
+    }
+    if (message.updatedByName !== "") {
+      writer.uint32(90).string(message.updatedByName);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(96).int64(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(104).int64(message.updatedAt);
+    }
+    for (const v of message.linkedTasks) {
+      LinkedTask.encode(v!, writer.uint32(114).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DocDetail {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDocDetail();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectDocId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.contentJson = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.createdBy = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.createdByName = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.updatedBy = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.updatedByName = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.linkedTasks.push(LinkedTask.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DocDetail {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      projectDocId: isSet(object.projectDocId)
+        ? globalThis.Number(object.projectDocId)
+        : isSet(object.project_doc_id)
+        ? globalThis.Number(object.project_doc_id)
+        : 0,
+      kind: isSet(object.kind) ? nodeKindFromJSON(object.kind) : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      contentJson: isSet(object.contentJson)
+        ? globalThis.String(object.contentJson)
+        : isSet(object.content_json)
+        ? globalThis.String(object.content_json)
+        : "",
+      createdBy: isSet(object.createdBy)
+        ? globalThis.Number(object.createdBy)
+        : isSet(object.created_by)
+        ? globalThis.Number(object.created_by)
+        : 0,
+      createdByName: isSet(object.createdByName)
+        ? globalThis.String(object.createdByName)
+        : isSet(object.created_by_name)
+        ? globalThis.String(object.created_by_name)
+        : "",
+      updatedBy: isSet(object.updatedBy)
+        ? globalThis.Number(object.updatedBy)
+        : isSet(object.updated_by)
+        ? globalThis.Number(object.updated_by)
+        : 0,
+      updatedByName: isSet(object.updatedByName)
+        ? globalThis.String(object.updatedByName)
+        : isSet(object.updated_by_name)
+        ? globalThis.String(object.updated_by_name)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+      linkedTasks: globalThis.Array.isArray(object?.linkedTasks)
+        ? object.linkedTasks.map((e: any) => LinkedTask.fromJSON(e))
+        : globalThis.Array.isArray(object?.linked_tasks)
+        ? object.linked_tasks.map((e: any) => LinkedTask.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: DocDetail): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      obj.projectDocId = Math.round(message.projectDocId);
+    }
+    if (message.kind !== 0) {
+      obj.kind = nodeKindToJSON(message.kind);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.contentJson !== "") {
+      obj.contentJson = message.contentJson;
+    }
+    if (message.createdBy !== 0) {
+      obj.createdBy = Math.round(message.createdBy);
+    }
+    if (message.createdByName !== "") {
+      obj.createdByName = message.createdByName;
+    }
+    if (message.updatedBy !== 0) {
+      obj.updatedBy = Math.round(message.updatedBy);
+    }
+    if (message.updatedByName !== "") {
+      obj.updatedByName = message.updatedByName;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    if (message.linkedTasks?.length) {
+      obj.linkedTasks = message.linkedTasks.map((e) => LinkedTask.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DocDetail>): DocDetail {
+    return DocDetail.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DocDetail>): DocDetail {
+    const message = createBaseDocDetail();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.projectDocId = object.projectDocId ?? 0;
+    message.kind = object.kind ?? 0;
+    message.name = object.name ?? "";
+    message.version = object.version ?? 0;
+    message.contentJson = object.contentJson ?? "";
+    message.createdBy = object.createdBy ?? 0;
+    message.createdByName = object.createdByName ?? "";
+    message.updatedBy = object.updatedBy ?? 0;
+    message.updatedByName = object.updatedByName ?? "";
+    message.createdAt = object.createdAt ?? 0;
+    message.updatedAt = object.updatedAt ?? 0;
+    message.linkedTasks = object.linkedTasks?.map((e) => LinkedTask.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSaveConflict(): SaveConflict {
+  return { current: undefined, saverName: "", savedAt: 0 };
+}
+
+export const SaveConflict: MessageFns<SaveConflict> = {
+  encode(message: SaveConflict, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.current !== undefined) {
+      DocDetail.encode(message.current, writer.uint32(10).fork()).join();
+    }
+    if (message.saverName !== "") {
+      writer.uint32(18).string(message.saverName);
+    }
+    if (message.savedAt !== 0) {
+      writer.uint32(24).int64(message.savedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveConflict {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveConflict();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.current = DocDetail.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.saverName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.savedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveConflict {
+    return {
+      current: isSet(object.current) ? DocDetail.fromJSON(object.current) : undefined,
+      saverName: isSet(object.saverName)
+        ? globalThis.String(object.saverName)
+        : isSet(object.saver_name)
+        ? globalThis.String(object.saver_name)
+        : "",
+      savedAt: isSet(object.savedAt)
+        ? globalThis.Number(object.savedAt)
+        : isSet(object.saved_at)
+        ? globalThis.Number(object.saved_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: SaveConflict): unknown {
+    const obj: any = {};
+    if (message.current !== undefined) {
+      obj.current = DocDetail.toJSON(message.current);
+    }
+    if (message.saverName !== "") {
+      obj.saverName = message.saverName;
+    }
+    if (message.savedAt !== 0) {
+      obj.savedAt = Math.round(message.savedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveConflict>): SaveConflict {
+    return SaveConflict.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveConflict>): SaveConflict {
+    const message = createBaseSaveConflict();
+    message.current = (object.current !== undefined && object.current !== null)
+      ? DocDetail.fromPartial(object.current)
+      : undefined;
+    message.saverName = object.saverName ?? "";
+    message.savedAt = object.savedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseSearchHit(): SearchHit {
+  return {
+    projectStructureId: 0,
+    projectDocId: 0,
+    kind: 0,
+    name: "",
+    method: "",
+    path: "",
+    matchedIn: "",
+    snippet: "",
+  };
+}
+
+export const SearchHit: MessageFns<SearchHit> = {
+  encode(message: SearchHit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectStructureId !== 0) {
+      writer.uint32(8).int64(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      writer.uint32(16).int64(message.projectDocId);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(24).int32(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.method !== "") {
+      writer.uint32(42).string(message.method);
+    }
+    if (message.path !== "") {
+      writer.uint32(50).string(message.path);
+    }
+    if (message.matchedIn !== "") {
+      writer.uint32(58).string(message.matchedIn);
+    }
+    if (message.snippet !== "") {
+      writer.uint32(66).string(message.snippet);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchHit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchHit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectDocId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.matchedIn = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.snippet = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchHit {
+    return {
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      projectDocId: isSet(object.projectDocId)
+        ? globalThis.Number(object.projectDocId)
+        : isSet(object.project_doc_id)
+        ? globalThis.Number(object.project_doc_id)
+        : 0,
+      kind: isSet(object.kind) ? nodeKindFromJSON(object.kind) : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      matchedIn: isSet(object.matchedIn)
+        ? globalThis.String(object.matchedIn)
+        : isSet(object.matched_in)
+        ? globalThis.String(object.matched_in)
+        : "",
+      snippet: isSet(object.snippet) ? globalThis.String(object.snippet) : "",
+    };
+  },
+
+  toJSON(message: SearchHit): unknown {
+    const obj: any = {};
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      obj.projectDocId = Math.round(message.projectDocId);
+    }
+    if (message.kind !== 0) {
+      obj.kind = nodeKindToJSON(message.kind);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.matchedIn !== "") {
+      obj.matchedIn = message.matchedIn;
+    }
+    if (message.snippet !== "") {
+      obj.snippet = message.snippet;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchHit>): SearchHit {
+    return SearchHit.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchHit>): SearchHit {
+    const message = createBaseSearchHit();
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.projectDocId = object.projectDocId ?? 0;
+    message.kind = object.kind ?? 0;
+    message.name = object.name ?? "";
+    message.method = object.method ?? "";
+    message.path = object.path ?? "";
+    message.matchedIn = object.matchedIn ?? "";
+    message.snippet = object.snippet ?? "";
+    return message;
+  },
+};
+
+function createBaseAuthoredDoc(): AuthoredDoc {
+  return {
+    projectId: 0,
+    projectName: "",
+    projectStructureId: 0,
+    projectDocId: 0,
+    kind: 0,
+    name: "",
+    method: "",
+    path: "",
+    status: "",
+    viewCount: 0,
+    updatedAt: 0,
+  };
+}
+
+export const AuthoredDoc: MessageFns<AuthoredDoc> = {
+  encode(message: AuthoredDoc, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(18).string(message.projectName);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(24).int64(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      writer.uint32(32).int64(message.projectDocId);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(40).int32(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(50).string(message.name);
+    }
+    if (message.method !== "") {
+      writer.uint32(58).string(message.method);
+    }
+    if (message.path !== "") {
+      writer.uint32(66).string(message.path);
+    }
+    if (message.status !== "") {
+      writer.uint32(74).string(message.status);
+    }
+    if (message.viewCount !== 0) {
+      writer.uint32(80).int32(message.viewCount);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(88).int64(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthoredDoc {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthoredDoc();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.projectDocId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.viewCount = reader.int32();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthoredDoc {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      projectDocId: isSet(object.projectDocId)
+        ? globalThis.Number(object.projectDocId)
+        : isSet(object.project_doc_id)
+        ? globalThis.Number(object.project_doc_id)
+        : 0,
+      kind: isSet(object.kind) ? nodeKindFromJSON(object.kind) : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      viewCount: isSet(object.viewCount)
+        ? globalThis.Number(object.viewCount)
+        : isSet(object.view_count)
+        ? globalThis.Number(object.view_count)
+        : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: AuthoredDoc): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      obj.projectDocId = Math.round(message.projectDocId);
+    }
+    if (message.kind !== 0) {
+      obj.kind = nodeKindToJSON(message.kind);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.viewCount !== 0) {
+      obj.viewCount = Math.round(message.viewCount);
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AuthoredDoc>): AuthoredDoc {
+    return AuthoredDoc.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AuthoredDoc>): AuthoredDoc {
+    const message = createBaseAuthoredDoc();
+    message.projectId = object.projectId ?? 0;
+    message.projectName = object.projectName ?? "";
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.projectDocId = object.projectDocId ?? 0;
+    message.kind = object.kind ?? 0;
+    message.name = object.name ?? "";
+    message.method = object.method ?? "";
+    message.path = object.path ?? "";
+    message.status = object.status ?? "";
+    message.viewCount = object.viewCount ?? 0;
+    message.updatedAt = object.updatedAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateProjectRequest(): CreateProjectRequest {
+  return {
+    name: "",
+    description: "",
+    logo: "",
+    poster: 0,
+    privateType: 0,
+    docPrivateType: 0,
+    versionUpdateType: 0,
+    isTemplate: false,
+  };
+}
+
+export const CreateProjectRequest: MessageFns<CreateProjectRequest> = {
+  encode(message: CreateProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(18).string(message.description);
+    }
+    if (message.logo !== "") {
+      writer.uint32(26).string(message.logo);
+    }
+    if (message.poster !== 0) {
+      writer.uint32(32).int32(message.poster);
+    }
+    if (message.privateType !== 0) {
+      writer.uint32(40).int32(message.privateType);
+    }
+    if (message.docPrivateType !== 0) {
+      writer.uint32(48).int32(message.docPrivateType);
+    }
+    if (message.versionUpdateType !== 0) {
+      writer.uint32(56).int32(message.versionUpdateType);
+    }
+    if (message.isTemplate !== false) {
+      writer.uint32(64).bool(message.isTemplate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.logo = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.privateType = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.docPrivateType = reader.int32() as any;
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.versionUpdateType = reader.int32() as any;
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.isTemplate = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateProjectRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      logo: isSet(object.logo) ? globalThis.String(object.logo) : "",
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : 0,
+      privateType: isSet(object.privateType)
+        ? privateTypeFromJSON(object.privateType)
+        : isSet(object.private_type)
+        ? privateTypeFromJSON(object.private_type)
+        : 0,
+      docPrivateType: isSet(object.docPrivateType)
+        ? docPrivateTypeFromJSON(object.docPrivateType)
+        : isSet(object.doc_private_type)
+        ? docPrivateTypeFromJSON(object.doc_private_type)
+        : 0,
+      versionUpdateType: isSet(object.versionUpdateType)
+        ? versionUpdateTypeFromJSON(object.versionUpdateType)
+        : isSet(object.version_update_type)
+        ? versionUpdateTypeFromJSON(object.version_update_type)
+        : 0,
+      isTemplate: isSet(object.isTemplate)
+        ? globalThis.Boolean(object.isTemplate)
+        : isSet(object.is_template)
+        ? globalThis.Boolean(object.is_template)
+        : false,
+    };
+  },
+
+  toJSON(message: CreateProjectRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.logo !== "") {
+      obj.logo = message.logo;
+    }
+    if (message.poster !== 0) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.privateType !== 0) {
+      obj.privateType = privateTypeToJSON(message.privateType);
+    }
+    if (message.docPrivateType !== 0) {
+      obj.docPrivateType = docPrivateTypeToJSON(message.docPrivateType);
+    }
+    if (message.versionUpdateType !== 0) {
+      obj.versionUpdateType = versionUpdateTypeToJSON(message.versionUpdateType);
+    }
+    if (message.isTemplate !== false) {
+      obj.isTemplate = message.isTemplate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateProjectRequest>): CreateProjectRequest {
+    return CreateProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateProjectRequest>): CreateProjectRequest {
+    const message = createBaseCreateProjectRequest();
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.logo = object.logo ?? "";
+    message.poster = object.poster ?? 0;
+    message.privateType = object.privateType ?? 0;
+    message.docPrivateType = object.docPrivateType ?? 0;
+    message.versionUpdateType = object.versionUpdateType ?? 0;
+    message.isTemplate = object.isTemplate ?? false;
+    return message;
+  },
+};
+
+function createBaseCreateProjectResponse(): CreateProjectResponse {
+  return { projectId: 0 };
+}
+
+export const CreateProjectResponse: MessageFns<CreateProjectResponse> = {
+  encode(message: CreateProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateProjectResponse {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateProjectResponse): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateProjectResponse>): CreateProjectResponse {
+    return CreateProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateProjectResponse>): CreateProjectResponse {
+    const message = createBaseCreateProjectResponse();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateProjectFromTemplateRequest(): CreateProjectFromTemplateRequest {
+  return { templateProjectId: 0, name: "" };
+}
+
+export const CreateProjectFromTemplateRequest: MessageFns<CreateProjectFromTemplateRequest> = {
+  encode(message: CreateProjectFromTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.templateProjectId !== 0) {
+      writer.uint32(8).int64(message.templateProjectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateProjectFromTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateProjectFromTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.templateProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateProjectFromTemplateRequest {
+    return {
+      templateProjectId: isSet(object.templateProjectId)
+        ? globalThis.Number(object.templateProjectId)
+        : isSet(object.template_project_id)
+        ? globalThis.Number(object.template_project_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: CreateProjectFromTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.templateProjectId !== 0) {
+      obj.templateProjectId = Math.round(message.templateProjectId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateProjectFromTemplateRequest>): CreateProjectFromTemplateRequest {
+    return CreateProjectFromTemplateRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateProjectFromTemplateRequest>): CreateProjectFromTemplateRequest {
+    const message = createBaseCreateProjectFromTemplateRequest();
+    message.templateProjectId = object.templateProjectId ?? 0;
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateProjectFromTemplateResponse(): CreateProjectFromTemplateResponse {
+  return { projectId: 0 };
+}
+
+export const CreateProjectFromTemplateResponse: MessageFns<CreateProjectFromTemplateResponse> = {
+  encode(message: CreateProjectFromTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateProjectFromTemplateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateProjectFromTemplateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateProjectFromTemplateResponse {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateProjectFromTemplateResponse): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateProjectFromTemplateResponse>): CreateProjectFromTemplateResponse {
+    return CreateProjectFromTemplateResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateProjectFromTemplateResponse>): CreateProjectFromTemplateResponse {
+    const message = createBaseCreateProjectFromTemplateResponse();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListProjectsRequest(): ListProjectsRequest {
+  return { keyword: "" };
+}
+
+export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
+  encode(message: ListProjectsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.keyword !== "") {
+      writer.uint32(10).string(message.keyword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProjectsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProjectsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.keyword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProjectsRequest {
+    return { keyword: isSet(object.keyword) ? globalThis.String(object.keyword) : "" };
+  },
+
+  toJSON(message: ListProjectsRequest): unknown {
+    const obj: any = {};
+    if (message.keyword !== "") {
+      obj.keyword = message.keyword;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListProjectsRequest>): ListProjectsRequest {
+    return ListProjectsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListProjectsRequest>): ListProjectsRequest {
+    const message = createBaseListProjectsRequest();
+    message.keyword = object.keyword ?? "";
+    return message;
+  },
+};
+
+function createBaseListProjectsResponse(): ListProjectsResponse {
+  return { projects: [] };
+}
+
+export const ListProjectsResponse: MessageFns<ListProjectsResponse> = {
+  encode(message: ListProjectsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.projects) {
+      Project.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProjectsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProjectsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projects.push(Project.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProjectsResponse {
+    return {
+      projects: globalThis.Array.isArray(object?.projects) ? object.projects.map((e: any) => Project.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListProjectsResponse): unknown {
+    const obj: any = {};
+    if (message.projects?.length) {
+      obj.projects = message.projects.map((e) => Project.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListProjectsResponse>): ListProjectsResponse {
+    return ListProjectsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListProjectsResponse>): ListProjectsResponse {
+    const message = createBaseListProjectsResponse();
+    message.projects = object.projects?.map((e) => Project.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListTemplatesRequest(): ListTemplatesRequest {
+  return {};
+}
+
+export const ListTemplatesRequest: MessageFns<ListTemplatesRequest> = {
+  encode(_: ListTemplatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTemplatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTemplatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListTemplatesRequest {
+    return {};
+  },
+
+  toJSON(_: ListTemplatesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTemplatesRequest>): ListTemplatesRequest {
+    return ListTemplatesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListTemplatesRequest>): ListTemplatesRequest {
+    const message = createBaseListTemplatesRequest();
+    return message;
+  },
+};
+
+function createBaseListTemplatesResponse(): ListTemplatesResponse {
+  return { projects: [] };
+}
+
+export const ListTemplatesResponse: MessageFns<ListTemplatesResponse> = {
+  encode(message: ListTemplatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.projects) {
+      Project.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTemplatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTemplatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projects.push(Project.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTemplatesResponse {
+    return {
+      projects: globalThis.Array.isArray(object?.projects) ? object.projects.map((e: any) => Project.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListTemplatesResponse): unknown {
+    const obj: any = {};
+    if (message.projects?.length) {
+      obj.projects = message.projects.map((e) => Project.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTemplatesResponse>): ListTemplatesResponse {
+    return ListTemplatesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTemplatesResponse>): ListTemplatesResponse {
+    const message = createBaseListTemplatesResponse();
+    message.projects = object.projects?.map((e) => Project.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUpdateProjectRequest(): UpdateProjectRequest {
+  return {
+    projectId: 0,
+    name: undefined,
+    description: undefined,
+    logo: undefined,
+    poster: undefined,
+    privateType: undefined,
+    docPrivateType: undefined,
+    versionUpdateType: undefined,
+    isTemplate: undefined,
+  };
+}
+
+export const UpdateProjectRequest: MessageFns<UpdateProjectRequest> = {
+  encode(message: UpdateProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.name !== undefined) {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.description !== undefined) {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.logo !== undefined) {
+      writer.uint32(34).string(message.logo);
+    }
+    if (message.poster !== undefined) {
+      writer.uint32(40).int32(message.poster);
+    }
+    if (message.privateType !== undefined) {
+      writer.uint32(48).int32(message.privateType);
+    }
+    if (message.docPrivateType !== undefined) {
+      writer.uint32(56).int32(message.docPrivateType);
+    }
+    if (message.versionUpdateType !== undefined) {
+      writer.uint32(64).int32(message.versionUpdateType);
+    }
+    if (message.isTemplate !== undefined) {
+      writer.uint32(72).bool(message.isTemplate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.logo = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.poster = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.privateType = reader.int32() as any;
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.docPrivateType = reader.int32() as any;
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.versionUpdateType = reader.int32() as any;
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.isTemplate = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      logo: isSet(object.logo) ? globalThis.String(object.logo) : undefined,
+      poster: isSet(object.poster) ? globalThis.Number(object.poster) : undefined,
+      privateType: isSet(object.privateType)
+        ? privateTypeFromJSON(object.privateType)
+        : isSet(object.private_type)
+        ? privateTypeFromJSON(object.private_type)
+        : undefined,
+      docPrivateType: isSet(object.docPrivateType)
+        ? docPrivateTypeFromJSON(object.docPrivateType)
+        : isSet(object.doc_private_type)
+        ? docPrivateTypeFromJSON(object.doc_private_type)
+        : undefined,
+      versionUpdateType: isSet(object.versionUpdateType)
+        ? versionUpdateTypeFromJSON(object.versionUpdateType)
+        : isSet(object.version_update_type)
+        ? versionUpdateTypeFromJSON(object.version_update_type)
+        : undefined,
+      isTemplate: isSet(object.isTemplate)
+        ? globalThis.Boolean(object.isTemplate)
+        : isSet(object.is_template)
+        ? globalThis.Boolean(object.is_template)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.logo !== undefined) {
+      obj.logo = message.logo;
+    }
+    if (message.poster !== undefined) {
+      obj.poster = Math.round(message.poster);
+    }
+    if (message.privateType !== undefined) {
+      obj.privateType = privateTypeToJSON(message.privateType);
+    }
+    if (message.docPrivateType !== undefined) {
+      obj.docPrivateType = docPrivateTypeToJSON(message.docPrivateType);
+    }
+    if (message.versionUpdateType !== undefined) {
+      obj.versionUpdateType = versionUpdateTypeToJSON(message.versionUpdateType);
+    }
+    if (message.isTemplate !== undefined) {
+      obj.isTemplate = message.isTemplate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateProjectRequest>): UpdateProjectRequest {
+    return UpdateProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateProjectRequest>): UpdateProjectRequest {
+    const message = createBaseUpdateProjectRequest();
+    message.projectId = object.projectId ?? 0;
+    message.name = object.name ?? undefined;
+    message.description = object.description ?? undefined;
+    message.logo = object.logo ?? undefined;
+    message.poster = object.poster ?? undefined;
+    message.privateType = object.privateType ?? undefined;
+    message.docPrivateType = object.docPrivateType ?? undefined;
+    message.versionUpdateType = object.versionUpdateType ?? undefined;
+    message.isTemplate = object.isTemplate ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateProjectResponse(): UpdateProjectResponse {
+  return {};
+}
+
+export const UpdateProjectResponse: MessageFns<UpdateProjectResponse> = {
+  encode(_: UpdateProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateProjectResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateProjectResponse>): UpdateProjectResponse {
+    return UpdateProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateProjectResponse>): UpdateProjectResponse {
+    const message = createBaseUpdateProjectResponse();
+    return message;
+  },
+};
+
+function createBaseDeleteProjectRequest(): DeleteProjectRequest {
+  return { projectId: 0 };
+}
+
+export const DeleteProjectRequest: MessageFns<DeleteProjectRequest> = {
+  encode(message: DeleteProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteProjectRequest>): DeleteProjectRequest {
+    return DeleteProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteProjectRequest>): DeleteProjectRequest {
+    const message = createBaseDeleteProjectRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteProjectResponse(): DeleteProjectResponse {
+  return {};
+}
+
+export const DeleteProjectResponse: MessageFns<DeleteProjectResponse> = {
+  encode(_: DeleteProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteProjectResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteProjectResponse>): DeleteProjectResponse {
+    return DeleteProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteProjectResponse>): DeleteProjectResponse {
+    const message = createBaseDeleteProjectResponse();
+    return message;
+  },
+};
+
+function createBaseGetProjectRequest(): GetProjectRequest {
+  return { projectId: 0 };
+}
+
+export const GetProjectRequest: MessageFns<GetProjectRequest> = {
+  encode(message: GetProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetProjectRequest>): GetProjectRequest {
+    return GetProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetProjectRequest>): GetProjectRequest {
+    const message = createBaseGetProjectRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetProjectResponse(): GetProjectResponse {
+  return { project: undefined };
+}
+
+export const GetProjectResponse: MessageFns<GetProjectResponse> = {
+  encode(message: GetProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.project !== undefined) {
+      Project.encode(message.project, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.project = Project.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectResponse {
+    return { project: isSet(object.project) ? Project.fromJSON(object.project) : undefined };
+  },
+
+  toJSON(message: GetProjectResponse): unknown {
+    const obj: any = {};
+    if (message.project !== undefined) {
+      obj.project = Project.toJSON(message.project);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetProjectResponse>): GetProjectResponse {
+    return GetProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetProjectResponse>): GetProjectResponse {
+    const message = createBaseGetProjectResponse();
+    message.project = (object.project !== undefined && object.project !== null)
+      ? Project.fromPartial(object.project)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseLeaveProjectRequest(): LeaveProjectRequest {
+  return { projectId: 0 };
+}
+
+export const LeaveProjectRequest: MessageFns<LeaveProjectRequest> = {
+  encode(message: LeaveProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LeaveProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLeaveProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LeaveProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: LeaveProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LeaveProjectRequest>): LeaveProjectRequest {
+    return LeaveProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LeaveProjectRequest>): LeaveProjectRequest {
+    const message = createBaseLeaveProjectRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseLeaveProjectResponse(): LeaveProjectResponse {
+  return {};
+}
+
+export const LeaveProjectResponse: MessageFns<LeaveProjectResponse> = {
+  encode(_: LeaveProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LeaveProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLeaveProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): LeaveProjectResponse {
+    return {};
+  },
+
+  toJSON(_: LeaveProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<LeaveProjectResponse>): LeaveProjectResponse {
+    return LeaveProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<LeaveProjectResponse>): LeaveProjectResponse {
+    const message = createBaseLeaveProjectResponse();
+    return message;
+  },
+};
+
+function createBaseStarProjectRequest(): StarProjectRequest {
+  return { projectId: 0 };
+}
+
+export const StarProjectRequest: MessageFns<StarProjectRequest> = {
+  encode(message: StarProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StarProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStarProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StarProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: StarProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StarProjectRequest>): StarProjectRequest {
+    return StarProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StarProjectRequest>): StarProjectRequest {
+    const message = createBaseStarProjectRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseStarProjectResponse(): StarProjectResponse {
+  return {};
+}
+
+export const StarProjectResponse: MessageFns<StarProjectResponse> = {
+  encode(_: StarProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StarProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStarProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): StarProjectResponse {
+    return {};
+  },
+
+  toJSON(_: StarProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<StarProjectResponse>): StarProjectResponse {
+    return StarProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<StarProjectResponse>): StarProjectResponse {
+    const message = createBaseStarProjectResponse();
+    return message;
+  },
+};
+
+function createBaseUnstarProjectRequest(): UnstarProjectRequest {
+  return { projectId: 0 };
+}
+
+export const UnstarProjectRequest: MessageFns<UnstarProjectRequest> = {
+  encode(message: UnstarProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnstarProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnstarProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnstarProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: UnstarProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnstarProjectRequest>): UnstarProjectRequest {
+    return UnstarProjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UnstarProjectRequest>): UnstarProjectRequest {
+    const message = createBaseUnstarProjectRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseUnstarProjectResponse(): UnstarProjectResponse {
+  return {};
+}
+
+export const UnstarProjectResponse: MessageFns<UnstarProjectResponse> = {
+  encode(_: UnstarProjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnstarProjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnstarProjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UnstarProjectResponse {
+    return {};
+  },
+
+  toJSON(_: UnstarProjectResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnstarProjectResponse>): UnstarProjectResponse {
+    return UnstarProjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UnstarProjectResponse>): UnstarProjectResponse {
+    const message = createBaseUnstarProjectResponse();
+    return message;
+  },
+};
+
+function createBaseGetProjectSettingsRequest(): GetProjectSettingsRequest {
+  return { projectId: 0 };
+}
+
+export const GetProjectSettingsRequest: MessageFns<GetProjectSettingsRequest> = {
+  encode(message: GetProjectSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectSettingsRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetProjectSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetProjectSettingsRequest>): GetProjectSettingsRequest {
+    return GetProjectSettingsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetProjectSettingsRequest>): GetProjectSettingsRequest {
+    const message = createBaseGetProjectSettingsRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetProjectSettingsResponse(): GetProjectSettingsResponse {
+  return { project: undefined, members: [], environments: [], responseCodes: [], templates: [] };
+}
+
+export const GetProjectSettingsResponse: MessageFns<GetProjectSettingsResponse> = {
+  encode(message: GetProjectSettingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.project !== undefined) {
+      Project.encode(message.project, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.members) {
+      Member.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.environments) {
+      Environment.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.responseCodes) {
+      ResponseCode.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.templates) {
+      StructureNode.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectSettingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectSettingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.project = Project.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.members.push(Member.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.environments.push(Environment.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.responseCodes.push(ResponseCode.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.templates.push(StructureNode.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectSettingsResponse {
+    return {
+      project: isSet(object.project) ? Project.fromJSON(object.project) : undefined,
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => Member.fromJSON(e)) : [],
+      environments: globalThis.Array.isArray(object?.environments)
+        ? object.environments.map((e: any) => Environment.fromJSON(e))
+        : [],
+      responseCodes: globalThis.Array.isArray(object?.responseCodes)
+        ? object.responseCodes.map((e: any) => ResponseCode.fromJSON(e))
+        : globalThis.Array.isArray(object?.response_codes)
+        ? object.response_codes.map((e: any) => ResponseCode.fromJSON(e))
+        : [],
+      templates: globalThis.Array.isArray(object?.templates)
+        ? object.templates.map((e: any) => StructureNode.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetProjectSettingsResponse): unknown {
+    const obj: any = {};
+    if (message.project !== undefined) {
+      obj.project = Project.toJSON(message.project);
+    }
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => Member.toJSON(e));
+    }
+    if (message.environments?.length) {
+      obj.environments = message.environments.map((e) => Environment.toJSON(e));
+    }
+    if (message.responseCodes?.length) {
+      obj.responseCodes = message.responseCodes.map((e) => ResponseCode.toJSON(e));
+    }
+    if (message.templates?.length) {
+      obj.templates = message.templates.map((e) => StructureNode.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetProjectSettingsResponse>): GetProjectSettingsResponse {
+    return GetProjectSettingsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetProjectSettingsResponse>): GetProjectSettingsResponse {
+    const message = createBaseGetProjectSettingsResponse();
+    message.project = (object.project !== undefined && object.project !== null)
+      ? Project.fromPartial(object.project)
+      : undefined;
+    message.members = object.members?.map((e) => Member.fromPartial(e)) || [];
+    message.environments = object.environments?.map((e) => Environment.fromPartial(e)) || [];
+    message.responseCodes = object.responseCodes?.map((e) => ResponseCode.fromPartial(e)) || [];
+    message.templates = object.templates?.map((e) => StructureNode.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListMembersRequest(): ListMembersRequest {
+  return { projectId: 0 };
+}
+
+export const ListMembersRequest: MessageFns<ListMembersRequest> = {
+  encode(message: ListMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMembersRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListMembersRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMembersRequest>): ListMembersRequest {
+    return ListMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMembersRequest>): ListMembersRequest {
+    const message = createBaseListMembersRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListMembersResponse(): ListMembersResponse {
+  return { members: [] };
+}
+
+export const ListMembersResponse: MessageFns<ListMembersResponse> = {
+  encode(message: ListMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      Member.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(Member.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMembersResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => Member.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListMembersResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => Member.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMembersResponse>): ListMembersResponse {
+    return ListMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMembersResponse>): ListMembersResponse {
+    const message = createBaseListMembersResponse();
+    message.members = object.members?.map((e) => Member.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAddMembersRequest(): AddMembersRequest {
+  return { projectId: 0, userIds: [], role: 0 };
+}
+
+export const AddMembersRequest: MessageFns<AddMembersRequest> = {
+  encode(message: AddMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.userIds.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.userIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.role !== 0) {
+      writer.uint32(24).int32(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.userIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.userIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddMembersRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      userIds: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      role: isSet(object.role) ? projectRoleFromJSON(object.role) : 0,
+    };
+  },
+
+  toJSON(message: AddMembersRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.userIds?.length) {
+      obj.userIds = message.userIds.map((e) => Math.round(e));
+    }
+    if (message.role !== 0) {
+      obj.role = projectRoleToJSON(message.role);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddMembersRequest>): AddMembersRequest {
+    return AddMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddMembersRequest>): AddMembersRequest {
+    const message = createBaseAddMembersRequest();
+    message.projectId = object.projectId ?? 0;
+    message.userIds = object.userIds?.map((e) => e) || [];
+    message.role = object.role ?? 0;
+    return message;
+  },
+};
+
+function createBaseAddMembersResponse(): AddMembersResponse {
+  return { added: 0 };
+}
+
+export const AddMembersResponse: MessageFns<AddMembersResponse> = {
+  encode(message: AddMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.added !== 0) {
+      writer.uint32(8).int32(message.added);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.added = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddMembersResponse {
+    return { added: isSet(object.added) ? globalThis.Number(object.added) : 0 };
+  },
+
+  toJSON(message: AddMembersResponse): unknown {
+    const obj: any = {};
+    if (message.added !== 0) {
+      obj.added = Math.round(message.added);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddMembersResponse>): AddMembersResponse {
+    return AddMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddMembersResponse>): AddMembersResponse {
+    const message = createBaseAddMembersResponse();
+    message.added = object.added ?? 0;
+    return message;
+  },
+};
+
+function createBaseSaveMemberRequest(): SaveMemberRequest {
+  return { projectId: 0, userId: 0, role: 0 };
+}
+
+export const SaveMemberRequest: MessageFns<SaveMemberRequest> = {
+  encode(message: SaveMemberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    if (message.role !== 0) {
+      writer.uint32(24).int32(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveMemberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveMemberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveMemberRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      role: isSet(object.role) ? projectRoleFromJSON(object.role) : 0,
+    };
+  },
+
+  toJSON(message: SaveMemberRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.role !== 0) {
+      obj.role = projectRoleToJSON(message.role);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveMemberRequest>): SaveMemberRequest {
+    return SaveMemberRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveMemberRequest>): SaveMemberRequest {
+    const message = createBaseSaveMemberRequest();
+    message.projectId = object.projectId ?? 0;
+    message.userId = object.userId ?? 0;
+    message.role = object.role ?? 0;
+    return message;
+  },
+};
+
+function createBaseSaveMemberResponse(): SaveMemberResponse {
+  return {};
+}
+
+export const SaveMemberResponse: MessageFns<SaveMemberResponse> = {
+  encode(_: SaveMemberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveMemberResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveMemberResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SaveMemberResponse {
+    return {};
+  },
+
+  toJSON(_: SaveMemberResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveMemberResponse>): SaveMemberResponse {
+    return SaveMemberResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<SaveMemberResponse>): SaveMemberResponse {
+    const message = createBaseSaveMemberResponse();
+    return message;
+  },
+};
+
+function createBaseChangeMemberRoleRequest(): ChangeMemberRoleRequest {
+  return { projectId: 0, userId: 0, role: 0 };
+}
+
+export const ChangeMemberRoleRequest: MessageFns<ChangeMemberRoleRequest> = {
+  encode(message: ChangeMemberRoleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    if (message.role !== 0) {
+      writer.uint32(24).int32(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeMemberRoleRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeMemberRoleRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeMemberRoleRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      role: isSet(object.role) ? projectRoleFromJSON(object.role) : 0,
+    };
+  },
+
+  toJSON(message: ChangeMemberRoleRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.role !== 0) {
+      obj.role = projectRoleToJSON(message.role);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangeMemberRoleRequest>): ChangeMemberRoleRequest {
+    return ChangeMemberRoleRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChangeMemberRoleRequest>): ChangeMemberRoleRequest {
+    const message = createBaseChangeMemberRoleRequest();
+    message.projectId = object.projectId ?? 0;
+    message.userId = object.userId ?? 0;
+    message.role = object.role ?? 0;
+    return message;
+  },
+};
+
+function createBaseChangeMemberRoleResponse(): ChangeMemberRoleResponse {
+  return {};
+}
+
+export const ChangeMemberRoleResponse: MessageFns<ChangeMemberRoleResponse> = {
+  encode(_: ChangeMemberRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeMemberRoleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeMemberRoleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ChangeMemberRoleResponse {
+    return {};
+  },
+
+  toJSON(_: ChangeMemberRoleResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangeMemberRoleResponse>): ChangeMemberRoleResponse {
+    return ChangeMemberRoleResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ChangeMemberRoleResponse>): ChangeMemberRoleResponse {
+    const message = createBaseChangeMemberRoleResponse();
+    return message;
+  },
+};
+
+function createBaseRemoveMemberRequest(): RemoveMemberRequest {
+  return { projectId: 0, userId: 0 };
+}
+
+export const RemoveMemberRequest: MessageFns<RemoveMemberRequest> = {
+  encode(message: RemoveMemberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(16).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveMemberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveMemberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveMemberRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RemoveMemberRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveMemberRequest>): RemoveMemberRequest {
+    return RemoveMemberRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RemoveMemberRequest>): RemoveMemberRequest {
+    const message = createBaseRemoveMemberRequest();
+    message.projectId = object.projectId ?? 0;
+    message.userId = object.userId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRemoveMemberResponse(): RemoveMemberResponse {
+  return {};
+}
+
+export const RemoveMemberResponse: MessageFns<RemoveMemberResponse> = {
+  encode(_: RemoveMemberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveMemberResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveMemberResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemoveMemberResponse {
+    return {};
+  },
+
+  toJSON(_: RemoveMemberResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveMemberResponse>): RemoveMemberResponse {
+    return RemoveMemberResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RemoveMemberResponse>): RemoveMemberResponse {
+    const message = createBaseRemoveMemberResponse();
+    return message;
+  },
+};
+
+function createBaseListTeamCandidatesRequest(): ListTeamCandidatesRequest {
+  return { projectId: 0 };
+}
+
+export const ListTeamCandidatesRequest: MessageFns<ListTeamCandidatesRequest> = {
+  encode(message: ListTeamCandidatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTeamCandidatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTeamCandidatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTeamCandidatesRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTeamCandidatesRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTeamCandidatesRequest>): ListTeamCandidatesRequest {
+    return ListTeamCandidatesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTeamCandidatesRequest>): ListTeamCandidatesRequest {
+    const message = createBaseListTeamCandidatesRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseTeamCandidate(): TeamCandidate {
+  return { userId: 0, nickname: "", trueName: "", avatar: "", role: 0 };
+}
+
+export const TeamCandidate: MessageFns<TeamCandidate> = {
+  encode(message: TeamCandidate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    if (message.nickname !== "") {
+      writer.uint32(18).string(message.nickname);
+    }
+    if (message.trueName !== "") {
+      writer.uint32(26).string(message.trueName);
+    }
+    if (message.avatar !== "") {
+      writer.uint32(34).string(message.avatar);
+    }
+    if (message.role !== 0) {
+      writer.uint32(40).int32(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TeamCandidate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTeamCandidate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nickname = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.trueName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.avatar = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TeamCandidate {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : "",
+      trueName: isSet(object.trueName)
+        ? globalThis.String(object.trueName)
+        : isSet(object.true_name)
+        ? globalThis.String(object.true_name)
+        : "",
+      avatar: isSet(object.avatar) ? globalThis.String(object.avatar) : "",
+      role: isSet(object.role) ? projectRoleFromJSON(object.role) : 0,
+    };
+  },
+
+  toJSON(message: TeamCandidate): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.nickname !== "") {
+      obj.nickname = message.nickname;
+    }
+    if (message.trueName !== "") {
+      obj.trueName = message.trueName;
+    }
+    if (message.avatar !== "") {
+      obj.avatar = message.avatar;
+    }
+    if (message.role !== 0) {
+      obj.role = projectRoleToJSON(message.role);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TeamCandidate>): TeamCandidate {
+    return TeamCandidate.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TeamCandidate>): TeamCandidate {
+    const message = createBaseTeamCandidate();
+    message.userId = object.userId ?? 0;
+    message.nickname = object.nickname ?? "";
+    message.trueName = object.trueName ?? "";
+    message.avatar = object.avatar ?? "";
+    message.role = object.role ?? 0;
+    return message;
+  },
+};
+
+function createBaseListTeamCandidatesResponse(): ListTeamCandidatesResponse {
+  return { candidates: [] };
+}
+
+export const ListTeamCandidatesResponse: MessageFns<ListTeamCandidatesResponse> = {
+  encode(message: ListTeamCandidatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.candidates) {
+      TeamCandidate.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTeamCandidatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTeamCandidatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.candidates.push(TeamCandidate.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTeamCandidatesResponse {
+    return {
+      candidates: globalThis.Array.isArray(object?.candidates)
+        ? object.candidates.map((e: any) => TeamCandidate.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListTeamCandidatesResponse): unknown {
+    const obj: any = {};
+    if (message.candidates?.length) {
+      obj.candidates = message.candidates.map((e) => TeamCandidate.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTeamCandidatesResponse>): ListTeamCandidatesResponse {
+    return ListTeamCandidatesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTeamCandidatesResponse>): ListTeamCandidatesResponse {
+    const message = createBaseListTeamCandidatesResponse();
+    message.candidates = object.candidates?.map((e) => TeamCandidate.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetMyMembershipRequest(): GetMyMembershipRequest {
+  return { projectId: 0 };
+}
+
+export const GetMyMembershipRequest: MessageFns<GetMyMembershipRequest> = {
+  encode(message: GetMyMembershipRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMyMembershipRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMyMembershipRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMyMembershipRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetMyMembershipRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMyMembershipRequest>): GetMyMembershipRequest {
+    return GetMyMembershipRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMyMembershipRequest>): GetMyMembershipRequest {
+    const message = createBaseGetMyMembershipRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetMyMembershipResponse(): GetMyMembershipResponse {
+  return { projectId: 0, role: 0, isStar: false, canWrite: false, canManage: false };
+}
+
+export const GetMyMembershipResponse: MessageFns<GetMyMembershipResponse> = {
+  encode(message: GetMyMembershipResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.role !== 0) {
+      writer.uint32(16).int32(message.role);
+    }
+    if (message.isStar !== false) {
+      writer.uint32(24).bool(message.isStar);
+    }
+    if (message.canWrite !== false) {
+      writer.uint32(32).bool(message.canWrite);
+    }
+    if (message.canManage !== false) {
+      writer.uint32(40).bool(message.canManage);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMyMembershipResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMyMembershipResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.role = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isStar = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.canWrite = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.canManage = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMyMembershipResponse {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      role: isSet(object.role) ? projectRoleFromJSON(object.role) : 0,
+      isStar: isSet(object.isStar)
+        ? globalThis.Boolean(object.isStar)
+        : isSet(object.is_star)
+        ? globalThis.Boolean(object.is_star)
+        : false,
+      canWrite: isSet(object.canWrite)
+        ? globalThis.Boolean(object.canWrite)
+        : isSet(object.can_write)
+        ? globalThis.Boolean(object.can_write)
+        : false,
+      canManage: isSet(object.canManage)
+        ? globalThis.Boolean(object.canManage)
+        : isSet(object.can_manage)
+        ? globalThis.Boolean(object.can_manage)
+        : false,
+    };
+  },
+
+  toJSON(message: GetMyMembershipResponse): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.role !== 0) {
+      obj.role = projectRoleToJSON(message.role);
+    }
+    if (message.isStar !== false) {
+      obj.isStar = message.isStar;
+    }
+    if (message.canWrite !== false) {
+      obj.canWrite = message.canWrite;
+    }
+    if (message.canManage !== false) {
+      obj.canManage = message.canManage;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMyMembershipResponse>): GetMyMembershipResponse {
+    return GetMyMembershipResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMyMembershipResponse>): GetMyMembershipResponse {
+    const message = createBaseGetMyMembershipResponse();
+    message.projectId = object.projectId ?? 0;
+    message.role = object.role ?? 0;
+    message.isStar = object.isStar ?? false;
+    message.canWrite = object.canWrite ?? false;
+    message.canManage = object.canManage ?? false;
+    return message;
+  },
+};
+
+function createBaseListEnvironmentsRequest(): ListEnvironmentsRequest {
+  return { projectId: 0 };
+}
+
+export const ListEnvironmentsRequest: MessageFns<ListEnvironmentsRequest> = {
+  encode(message: ListEnvironmentsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListEnvironmentsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListEnvironmentsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListEnvironmentsRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListEnvironmentsRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListEnvironmentsRequest>): ListEnvironmentsRequest {
+    return ListEnvironmentsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListEnvironmentsRequest>): ListEnvironmentsRequest {
+    const message = createBaseListEnvironmentsRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListEnvironmentsResponse(): ListEnvironmentsResponse {
+  return { environments: [] };
+}
+
+export const ListEnvironmentsResponse: MessageFns<ListEnvironmentsResponse> = {
+  encode(message: ListEnvironmentsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.environments) {
+      Environment.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListEnvironmentsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListEnvironmentsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.environments.push(Environment.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListEnvironmentsResponse {
+    return {
+      environments: globalThis.Array.isArray(object?.environments)
+        ? object.environments.map((e: any) => Environment.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListEnvironmentsResponse): unknown {
+    const obj: any = {};
+    if (message.environments?.length) {
+      obj.environments = message.environments.map((e) => Environment.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListEnvironmentsResponse>): ListEnvironmentsResponse {
+    return ListEnvironmentsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListEnvironmentsResponse>): ListEnvironmentsResponse {
+    const message = createBaseListEnvironmentsResponse();
+    message.environments = object.environments?.map((e) => Environment.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAddEnvironmentRequest(): AddEnvironmentRequest {
+  return { projectId: 0, name: "", baseUrl: "", variables: [], headers: [] };
+}
+
+export const AddEnvironmentRequest: MessageFns<AddEnvironmentRequest> = {
+  encode(message: AddEnvironmentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.baseUrl !== "") {
+      writer.uint32(26).string(message.baseUrl);
+    }
+    for (const v of message.variables) {
+      NameValue.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.headers) {
+      NameValue.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddEnvironmentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddEnvironmentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.baseUrl = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.variables.push(NameValue.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.headers.push(NameValue.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddEnvironmentRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      baseUrl: isSet(object.baseUrl)
+        ? globalThis.String(object.baseUrl)
+        : isSet(object.base_url)
+        ? globalThis.String(object.base_url)
+        : "",
+      variables: globalThis.Array.isArray(object?.variables)
+        ? object.variables.map((e: any) => NameValue.fromJSON(e))
+        : [],
+      headers: globalThis.Array.isArray(object?.headers)
+        ? object.headers.map((e: any) => NameValue.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: AddEnvironmentRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.baseUrl !== "") {
+      obj.baseUrl = message.baseUrl;
+    }
+    if (message.variables?.length) {
+      obj.variables = message.variables.map((e) => NameValue.toJSON(e));
+    }
+    if (message.headers?.length) {
+      obj.headers = message.headers.map((e) => NameValue.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddEnvironmentRequest>): AddEnvironmentRequest {
+    return AddEnvironmentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddEnvironmentRequest>): AddEnvironmentRequest {
+    const message = createBaseAddEnvironmentRequest();
+    message.projectId = object.projectId ?? 0;
+    message.name = object.name ?? "";
+    message.baseUrl = object.baseUrl ?? "";
+    message.variables = object.variables?.map((e) => NameValue.fromPartial(e)) || [];
+    message.headers = object.headers?.map((e) => NameValue.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAddEnvironmentResponse(): AddEnvironmentResponse {
+  return { projectConfigId: 0 };
+}
+
+export const AddEnvironmentResponse: MessageFns<AddEnvironmentResponse> = {
+  encode(message: AddEnvironmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectConfigId !== 0) {
+      writer.uint32(8).int64(message.projectConfigId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddEnvironmentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddEnvironmentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectConfigId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddEnvironmentResponse {
+    return {
+      projectConfigId: isSet(object.projectConfigId)
+        ? globalThis.Number(object.projectConfigId)
+        : isSet(object.project_config_id)
+        ? globalThis.Number(object.project_config_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: AddEnvironmentResponse): unknown {
+    const obj: any = {};
+    if (message.projectConfigId !== 0) {
+      obj.projectConfigId = Math.round(message.projectConfigId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddEnvironmentResponse>): AddEnvironmentResponse {
+    return AddEnvironmentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddEnvironmentResponse>): AddEnvironmentResponse {
+    const message = createBaseAddEnvironmentResponse();
+    message.projectConfigId = object.projectConfigId ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdateEnvironmentRequest(): UpdateEnvironmentRequest {
+  return { projectId: 0, projectConfigId: 0, name: "", baseUrl: "", variables: [], headers: [], sort: undefined };
+}
+
+export const UpdateEnvironmentRequest: MessageFns<UpdateEnvironmentRequest> = {
+  encode(message: UpdateEnvironmentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectConfigId !== 0) {
+      writer.uint32(16).int64(message.projectConfigId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.baseUrl !== "") {
+      writer.uint32(34).string(message.baseUrl);
+    }
+    for (const v of message.variables) {
+      NameValue.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.headers) {
+      NameValue.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.sort !== undefined) {
+      writer.uint32(56).int32(message.sort);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateEnvironmentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateEnvironmentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectConfigId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.baseUrl = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.variables.push(NameValue.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.headers.push(NameValue.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.sort = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateEnvironmentRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectConfigId: isSet(object.projectConfigId)
+        ? globalThis.Number(object.projectConfigId)
+        : isSet(object.project_config_id)
+        ? globalThis.Number(object.project_config_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      baseUrl: isSet(object.baseUrl)
+        ? globalThis.String(object.baseUrl)
+        : isSet(object.base_url)
+        ? globalThis.String(object.base_url)
+        : "",
+      variables: globalThis.Array.isArray(object?.variables)
+        ? object.variables.map((e: any) => NameValue.fromJSON(e))
+        : [],
+      headers: globalThis.Array.isArray(object?.headers) ? object.headers.map((e: any) => NameValue.fromJSON(e)) : [],
+      sort: isSet(object.sort) ? globalThis.Number(object.sort) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateEnvironmentRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectConfigId !== 0) {
+      obj.projectConfigId = Math.round(message.projectConfigId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.baseUrl !== "") {
+      obj.baseUrl = message.baseUrl;
+    }
+    if (message.variables?.length) {
+      obj.variables = message.variables.map((e) => NameValue.toJSON(e));
+    }
+    if (message.headers?.length) {
+      obj.headers = message.headers.map((e) => NameValue.toJSON(e));
+    }
+    if (message.sort !== undefined) {
+      obj.sort = Math.round(message.sort);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateEnvironmentRequest>): UpdateEnvironmentRequest {
+    return UpdateEnvironmentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateEnvironmentRequest>): UpdateEnvironmentRequest {
+    const message = createBaseUpdateEnvironmentRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectConfigId = object.projectConfigId ?? 0;
+    message.name = object.name ?? "";
+    message.baseUrl = object.baseUrl ?? "";
+    message.variables = object.variables?.map((e) => NameValue.fromPartial(e)) || [];
+    message.headers = object.headers?.map((e) => NameValue.fromPartial(e)) || [];
+    message.sort = object.sort ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateEnvironmentResponse(): UpdateEnvironmentResponse {
+  return {};
+}
+
+export const UpdateEnvironmentResponse: MessageFns<UpdateEnvironmentResponse> = {
+  encode(_: UpdateEnvironmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateEnvironmentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateEnvironmentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateEnvironmentResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateEnvironmentResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateEnvironmentResponse>): UpdateEnvironmentResponse {
+    return UpdateEnvironmentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateEnvironmentResponse>): UpdateEnvironmentResponse {
+    const message = createBaseUpdateEnvironmentResponse();
+    return message;
+  },
+};
+
+function createBaseRemoveEnvironmentRequest(): RemoveEnvironmentRequest {
+  return { projectId: 0, projectConfigId: 0 };
+}
+
+export const RemoveEnvironmentRequest: MessageFns<RemoveEnvironmentRequest> = {
+  encode(message: RemoveEnvironmentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectConfigId !== 0) {
+      writer.uint32(16).int64(message.projectConfigId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveEnvironmentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveEnvironmentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectConfigId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveEnvironmentRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectConfigId: isSet(object.projectConfigId)
+        ? globalThis.Number(object.projectConfigId)
+        : isSet(object.project_config_id)
+        ? globalThis.Number(object.project_config_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RemoveEnvironmentRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectConfigId !== 0) {
+      obj.projectConfigId = Math.round(message.projectConfigId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveEnvironmentRequest>): RemoveEnvironmentRequest {
+    return RemoveEnvironmentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RemoveEnvironmentRequest>): RemoveEnvironmentRequest {
+    const message = createBaseRemoveEnvironmentRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectConfigId = object.projectConfigId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRemoveEnvironmentResponse(): RemoveEnvironmentResponse {
+  return {};
+}
+
+export const RemoveEnvironmentResponse: MessageFns<RemoveEnvironmentResponse> = {
+  encode(_: RemoveEnvironmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveEnvironmentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveEnvironmentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemoveEnvironmentResponse {
+    return {};
+  },
+
+  toJSON(_: RemoveEnvironmentResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveEnvironmentResponse>): RemoveEnvironmentResponse {
+    return RemoveEnvironmentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RemoveEnvironmentResponse>): RemoveEnvironmentResponse {
+    const message = createBaseRemoveEnvironmentResponse();
+    return message;
+  },
+};
+
+function createBaseListResponseCodesRequest(): ListResponseCodesRequest {
+  return { projectId: 0 };
+}
+
+export const ListResponseCodesRequest: MessageFns<ListResponseCodesRequest> = {
+  encode(message: ListResponseCodesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResponseCodesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResponseCodesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResponseCodesRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListResponseCodesRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListResponseCodesRequest>): ListResponseCodesRequest {
+    return ListResponseCodesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListResponseCodesRequest>): ListResponseCodesRequest {
+    const message = createBaseListResponseCodesRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListResponseCodesResponse(): ListResponseCodesResponse {
+  return { responseCodes: [] };
+}
+
+export const ListResponseCodesResponse: MessageFns<ListResponseCodesResponse> = {
+  encode(message: ListResponseCodesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.responseCodes) {
+      ResponseCode.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResponseCodesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResponseCodesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.responseCodes.push(ResponseCode.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResponseCodesResponse {
+    return {
+      responseCodes: globalThis.Array.isArray(object?.responseCodes)
+        ? object.responseCodes.map((e: any) => ResponseCode.fromJSON(e))
+        : globalThis.Array.isArray(object?.response_codes)
+        ? object.response_codes.map((e: any) => ResponseCode.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListResponseCodesResponse): unknown {
+    const obj: any = {};
+    if (message.responseCodes?.length) {
+      obj.responseCodes = message.responseCodes.map((e) => ResponseCode.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListResponseCodesResponse>): ListResponseCodesResponse {
+    return ListResponseCodesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListResponseCodesResponse>): ListResponseCodesResponse {
+    const message = createBaseListResponseCodesResponse();
+    message.responseCodes = object.responseCodes?.map((e) => ResponseCode.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAddResponseCodeRequest(): AddResponseCodeRequest {
+  return { projectId: 0, code: "", meaning: "", solution: "" };
+}
+
+export const AddResponseCodeRequest: MessageFns<AddResponseCodeRequest> = {
+  encode(message: AddResponseCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.meaning !== "") {
+      writer.uint32(26).string(message.meaning);
+    }
+    if (message.solution !== "") {
+      writer.uint32(34).string(message.solution);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddResponseCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddResponseCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.meaning = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.solution = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddResponseCodeRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      meaning: isSet(object.meaning) ? globalThis.String(object.meaning) : "",
+      solution: isSet(object.solution) ? globalThis.String(object.solution) : "",
+    };
+  },
+
+  toJSON(message: AddResponseCodeRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.meaning !== "") {
+      obj.meaning = message.meaning;
+    }
+    if (message.solution !== "") {
+      obj.solution = message.solution;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddResponseCodeRequest>): AddResponseCodeRequest {
+    return AddResponseCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddResponseCodeRequest>): AddResponseCodeRequest {
+    const message = createBaseAddResponseCodeRequest();
+    message.projectId = object.projectId ?? 0;
+    message.code = object.code ?? "";
+    message.meaning = object.meaning ?? "";
+    message.solution = object.solution ?? "";
+    return message;
+  },
+};
+
+function createBaseAddResponseCodeResponse(): AddResponseCodeResponse {
+  return { responseCodeId: 0 };
+}
+
+export const AddResponseCodeResponse: MessageFns<AddResponseCodeResponse> = {
+  encode(message: AddResponseCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.responseCodeId !== 0) {
+      writer.uint32(8).int64(message.responseCodeId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddResponseCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddResponseCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.responseCodeId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddResponseCodeResponse {
+    return {
+      responseCodeId: isSet(object.responseCodeId)
+        ? globalThis.Number(object.responseCodeId)
+        : isSet(object.response_code_id)
+        ? globalThis.Number(object.response_code_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: AddResponseCodeResponse): unknown {
+    const obj: any = {};
+    if (message.responseCodeId !== 0) {
+      obj.responseCodeId = Math.round(message.responseCodeId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddResponseCodeResponse>): AddResponseCodeResponse {
+    return AddResponseCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddResponseCodeResponse>): AddResponseCodeResponse {
+    const message = createBaseAddResponseCodeResponse();
+    message.responseCodeId = object.responseCodeId ?? 0;
+    return message;
+  },
+};
+
+function createBaseUpdateResponseCodeRequest(): UpdateResponseCodeRequest {
+  return { projectId: 0, responseCodeId: 0, code: "", meaning: "", solution: "" };
+}
+
+export const UpdateResponseCodeRequest: MessageFns<UpdateResponseCodeRequest> = {
+  encode(message: UpdateResponseCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.responseCodeId !== 0) {
+      writer.uint32(16).int64(message.responseCodeId);
+    }
+    if (message.code !== "") {
+      writer.uint32(26).string(message.code);
+    }
+    if (message.meaning !== "") {
+      writer.uint32(34).string(message.meaning);
+    }
+    if (message.solution !== "") {
+      writer.uint32(42).string(message.solution);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateResponseCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateResponseCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.responseCodeId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.meaning = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.solution = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateResponseCodeRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      responseCodeId: isSet(object.responseCodeId)
+        ? globalThis.Number(object.responseCodeId)
+        : isSet(object.response_code_id)
+        ? globalThis.Number(object.response_code_id)
+        : 0,
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      meaning: isSet(object.meaning) ? globalThis.String(object.meaning) : "",
+      solution: isSet(object.solution) ? globalThis.String(object.solution) : "",
+    };
+  },
+
+  toJSON(message: UpdateResponseCodeRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.responseCodeId !== 0) {
+      obj.responseCodeId = Math.round(message.responseCodeId);
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.meaning !== "") {
+      obj.meaning = message.meaning;
+    }
+    if (message.solution !== "") {
+      obj.solution = message.solution;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateResponseCodeRequest>): UpdateResponseCodeRequest {
+    return UpdateResponseCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateResponseCodeRequest>): UpdateResponseCodeRequest {
+    const message = createBaseUpdateResponseCodeRequest();
+    message.projectId = object.projectId ?? 0;
+    message.responseCodeId = object.responseCodeId ?? 0;
+    message.code = object.code ?? "";
+    message.meaning = object.meaning ?? "";
+    message.solution = object.solution ?? "";
+    return message;
+  },
+};
+
+function createBaseUpdateResponseCodeResponse(): UpdateResponseCodeResponse {
+  return {};
+}
+
+export const UpdateResponseCodeResponse: MessageFns<UpdateResponseCodeResponse> = {
+  encode(_: UpdateResponseCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateResponseCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateResponseCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateResponseCodeResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateResponseCodeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateResponseCodeResponse>): UpdateResponseCodeResponse {
+    return UpdateResponseCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UpdateResponseCodeResponse>): UpdateResponseCodeResponse {
+    const message = createBaseUpdateResponseCodeResponse();
+    return message;
+  },
+};
+
+function createBaseRemoveResponseCodeRequest(): RemoveResponseCodeRequest {
+  return { projectId: 0, responseCodeId: 0 };
+}
+
+export const RemoveResponseCodeRequest: MessageFns<RemoveResponseCodeRequest> = {
+  encode(message: RemoveResponseCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.responseCodeId !== 0) {
+      writer.uint32(16).int64(message.responseCodeId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveResponseCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveResponseCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.responseCodeId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveResponseCodeRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      responseCodeId: isSet(object.responseCodeId)
+        ? globalThis.Number(object.responseCodeId)
+        : isSet(object.response_code_id)
+        ? globalThis.Number(object.response_code_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RemoveResponseCodeRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.responseCodeId !== 0) {
+      obj.responseCodeId = Math.round(message.responseCodeId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveResponseCodeRequest>): RemoveResponseCodeRequest {
+    return RemoveResponseCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RemoveResponseCodeRequest>): RemoveResponseCodeRequest {
+    const message = createBaseRemoveResponseCodeRequest();
+    message.projectId = object.projectId ?? 0;
+    message.responseCodeId = object.responseCodeId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRemoveResponseCodeResponse(): RemoveResponseCodeResponse {
+  return {};
+}
+
+export const RemoveResponseCodeResponse: MessageFns<RemoveResponseCodeResponse> = {
+  encode(_: RemoveResponseCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveResponseCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveResponseCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemoveResponseCodeResponse {
+    return {};
+  },
+
+  toJSON(_: RemoveResponseCodeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveResponseCodeResponse>): RemoveResponseCodeResponse {
+    return RemoveResponseCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RemoveResponseCodeResponse>): RemoveResponseCodeResponse {
+    const message = createBaseRemoveResponseCodeResponse();
+    return message;
+  },
+};
+
+function createBaseSaveScriptRequest(): SaveScriptRequest {
+  return { projectId: 0, kind: 0, content: "" };
+}
+
+export const SaveScriptRequest: MessageFns<SaveScriptRequest> = {
+  encode(message: SaveScriptRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveScriptRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveScriptRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveScriptRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      kind: isSet(object.kind) ? scriptKindFromJSON(object.kind) : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: SaveScriptRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.kind !== 0) {
+      obj.kind = scriptKindToJSON(message.kind);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveScriptRequest>): SaveScriptRequest {
+    return SaveScriptRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveScriptRequest>): SaveScriptRequest {
+    const message = createBaseSaveScriptRequest();
+    message.projectId = object.projectId ?? 0;
+    message.kind = object.kind ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseSaveScriptResponse(): SaveScriptResponse {
+  return {};
+}
+
+export const SaveScriptResponse: MessageFns<SaveScriptResponse> = {
+  encode(_: SaveScriptResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveScriptResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveScriptResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SaveScriptResponse {
+    return {};
+  },
+
+  toJSON(_: SaveScriptResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveScriptResponse>): SaveScriptResponse {
+    return SaveScriptResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<SaveScriptResponse>): SaveScriptResponse {
+    const message = createBaseSaveScriptResponse();
+    return message;
+  },
+};
+
+function createBaseGetScriptsRequest(): GetScriptsRequest {
+  return { projectId: 0 };
+}
+
+export const GetScriptsRequest: MessageFns<GetScriptsRequest> = {
+  encode(message: GetScriptsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetScriptsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetScriptsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetScriptsRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetScriptsRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetScriptsRequest>): GetScriptsRequest {
+    return GetScriptsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetScriptsRequest>): GetScriptsRequest {
+    const message = createBaseGetScriptsRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetScriptsResponse(): GetScriptsResponse {
+  return { beforeScript: "", afterScript: "" };
+}
+
+export const GetScriptsResponse: MessageFns<GetScriptsResponse> = {
+  encode(message: GetScriptsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.beforeScript !== "") {
+      writer.uint32(10).string(message.beforeScript);
+    }
+    if (message.afterScript !== "") {
+      writer.uint32(18).string(message.afterScript);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetScriptsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetScriptsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.beforeScript = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.afterScript = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetScriptsResponse {
+    return {
+      beforeScript: isSet(object.beforeScript)
+        ? globalThis.String(object.beforeScript)
+        : isSet(object.before_script)
+        ? globalThis.String(object.before_script)
+        : "",
+      afterScript: isSet(object.afterScript)
+        ? globalThis.String(object.afterScript)
+        : isSet(object.after_script)
+        ? globalThis.String(object.after_script)
+        : "",
+    };
+  },
+
+  toJSON(message: GetScriptsResponse): unknown {
+    const obj: any = {};
+    if (message.beforeScript !== "") {
+      obj.beforeScript = message.beforeScript;
+    }
+    if (message.afterScript !== "") {
+      obj.afterScript = message.afterScript;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetScriptsResponse>): GetScriptsResponse {
+    return GetScriptsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetScriptsResponse>): GetScriptsResponse {
+    const message = createBaseGetScriptsResponse();
+    message.beforeScript = object.beforeScript ?? "";
+    message.afterScript = object.afterScript ?? "";
+    return message;
+  },
+};
+
+function createBaseListApiTemplatesRequest(): ListApiTemplatesRequest {
+  return { projectId: 0 };
+}
+
+export const ListApiTemplatesRequest: MessageFns<ListApiTemplatesRequest> = {
+  encode(message: ListApiTemplatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListApiTemplatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListApiTemplatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListApiTemplatesRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListApiTemplatesRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListApiTemplatesRequest>): ListApiTemplatesRequest {
+    return ListApiTemplatesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListApiTemplatesRequest>): ListApiTemplatesRequest {
+    const message = createBaseListApiTemplatesRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListApiTemplatesResponse(): ListApiTemplatesResponse {
+  return { templates: [] };
+}
+
+export const ListApiTemplatesResponse: MessageFns<ListApiTemplatesResponse> = {
+  encode(message: ListApiTemplatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.templates) {
+      StructureNode.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListApiTemplatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListApiTemplatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templates.push(StructureNode.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListApiTemplatesResponse {
+    return {
+      templates: globalThis.Array.isArray(object?.templates)
+        ? object.templates.map((e: any) => StructureNode.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListApiTemplatesResponse): unknown {
+    const obj: any = {};
+    if (message.templates?.length) {
+      obj.templates = message.templates.map((e) => StructureNode.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListApiTemplatesResponse>): ListApiTemplatesResponse {
+    return ListApiTemplatesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListApiTemplatesResponse>): ListApiTemplatesResponse {
+    const message = createBaseListApiTemplatesResponse();
+    message.templates = object.templates?.map((e) => StructureNode.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSaveApiTemplateRequest(): SaveApiTemplateRequest {
+  return { projectId: 0, projectStructureId: 0, name: "" };
+}
+
+export const SaveApiTemplateRequest: MessageFns<SaveApiTemplateRequest> = {
+  encode(message: SaveApiTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveApiTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveApiTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveApiTemplateRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: SaveApiTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveApiTemplateRequest>): SaveApiTemplateRequest {
+    return SaveApiTemplateRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveApiTemplateRequest>): SaveApiTemplateRequest {
+    const message = createBaseSaveApiTemplateRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseSaveApiTemplateResponse(): SaveApiTemplateResponse {
+  return { projectStructureId: 0, projectDocId: 0 };
+}
+
+export const SaveApiTemplateResponse: MessageFns<SaveApiTemplateResponse> = {
+  encode(message: SaveApiTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectStructureId !== 0) {
+      writer.uint32(8).int64(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      writer.uint32(16).int64(message.projectDocId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveApiTemplateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveApiTemplateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectDocId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveApiTemplateResponse {
+    return {
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      projectDocId: isSet(object.projectDocId)
+        ? globalThis.Number(object.projectDocId)
+        : isSet(object.project_doc_id)
+        ? globalThis.Number(object.project_doc_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: SaveApiTemplateResponse): unknown {
+    const obj: any = {};
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      obj.projectDocId = Math.round(message.projectDocId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveApiTemplateResponse>): SaveApiTemplateResponse {
+    return SaveApiTemplateResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveApiTemplateResponse>): SaveApiTemplateResponse {
+    const message = createBaseSaveApiTemplateResponse();
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.projectDocId = object.projectDocId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteApiTemplateRequest(): DeleteApiTemplateRequest {
+  return { projectId: 0, projectStructureId: 0 };
+}
+
+export const DeleteApiTemplateRequest: MessageFns<DeleteApiTemplateRequest> = {
+  encode(message: DeleteApiTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteApiTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteApiTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteApiTemplateRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteApiTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteApiTemplateRequest>): DeleteApiTemplateRequest {
+    return DeleteApiTemplateRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteApiTemplateRequest>): DeleteApiTemplateRequest {
+    const message = createBaseDeleteApiTemplateRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteApiTemplateResponse(): DeleteApiTemplateResponse {
+  return {};
+}
+
+export const DeleteApiTemplateResponse: MessageFns<DeleteApiTemplateResponse> = {
+  encode(_: DeleteApiTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteApiTemplateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteApiTemplateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteApiTemplateResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteApiTemplateResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteApiTemplateResponse>): DeleteApiTemplateResponse {
+    return DeleteApiTemplateResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteApiTemplateResponse>): DeleteApiTemplateResponse {
+    const message = createBaseDeleteApiTemplateResponse();
+    return message;
+  },
+};
+
+function createBaseGetStructureRequest(): GetStructureRequest {
+  return { projectId: 0, isPublic: false };
+}
+
+export const GetStructureRequest: MessageFns<GetStructureRequest> = {
+  encode(message: GetStructureRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.isPublic !== false) {
+      writer.uint32(16).bool(message.isPublic);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetStructureRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetStructureRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.isPublic = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetStructureRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      isPublic: isSet(object.isPublic)
+        ? globalThis.Boolean(object.isPublic)
+        : isSet(object.is_public)
+        ? globalThis.Boolean(object.is_public)
+        : false,
+    };
+  },
+
+  toJSON(message: GetStructureRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.isPublic !== false) {
+      obj.isPublic = message.isPublic;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetStructureRequest>): GetStructureRequest {
+    return GetStructureRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetStructureRequest>): GetStructureRequest {
+    const message = createBaseGetStructureRequest();
+    message.projectId = object.projectId ?? 0;
+    message.isPublic = object.isPublic ?? false;
+    return message;
+  },
+};
+
+function createBaseGetStructureResponse(): GetStructureResponse {
+  return { nodes: [] };
+}
+
+export const GetStructureResponse: MessageFns<GetStructureResponse> = {
+  encode(message: GetStructureResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.nodes) {
+      StructureNode.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetStructureResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetStructureResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.nodes.push(StructureNode.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetStructureResponse {
+    return {
+      nodes: globalThis.Array.isArray(object?.nodes) ? object.nodes.map((e: any) => StructureNode.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetStructureResponse): unknown {
+    const obj: any = {};
+    if (message.nodes?.length) {
+      obj.nodes = message.nodes.map((e) => StructureNode.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetStructureResponse>): GetStructureResponse {
+    return GetStructureResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetStructureResponse>): GetStructureResponse {
+    const message = createBaseGetStructureResponse();
+    message.nodes = object.nodes?.map((e) => StructureNode.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAddStructureRequest(): AddStructureRequest {
+  return { projectId: 0, parentId: 0, kind: 0, name: "", templateId: 0, method: "", path: "" };
+}
+
+export const AddStructureRequest: MessageFns<AddStructureRequest> = {
+  encode(message: AddStructureRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.parentId !== 0) {
+      writer.uint32(16).int64(message.parentId);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(24).int32(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.templateId !== 0) {
+      writer.uint32(40).int64(message.templateId);
+    }
+    if (message.method !== "") {
+      writer.uint32(50).string(message.method);
+    }
+    if (message.path !== "") {
+      writer.uint32(58).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddStructureRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddStructureRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.parentId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.templateId = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddStructureRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      parentId: isSet(object.parentId)
+        ? globalThis.Number(object.parentId)
+        : isSet(object.parent_id)
+        ? globalThis.Number(object.parent_id)
+        : 0,
+      kind: isSet(object.kind) ? nodeKindFromJSON(object.kind) : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      templateId: isSet(object.templateId)
+        ? globalThis.Number(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.Number(object.template_id)
+        : 0,
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: AddStructureRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.parentId !== 0) {
+      obj.parentId = Math.round(message.parentId);
+    }
+    if (message.kind !== 0) {
+      obj.kind = nodeKindToJSON(message.kind);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.templateId !== 0) {
+      obj.templateId = Math.round(message.templateId);
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddStructureRequest>): AddStructureRequest {
+    return AddStructureRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddStructureRequest>): AddStructureRequest {
+    const message = createBaseAddStructureRequest();
+    message.projectId = object.projectId ?? 0;
+    message.parentId = object.parentId ?? 0;
+    message.kind = object.kind ?? 0;
+    message.name = object.name ?? "";
+    message.templateId = object.templateId ?? 0;
+    message.method = object.method ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseAddStructureResponse(): AddStructureResponse {
+  return { projectStructureId: 0, projectDocId: 0 };
+}
+
+export const AddStructureResponse: MessageFns<AddStructureResponse> = {
+  encode(message: AddStructureResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectStructureId !== 0) {
+      writer.uint32(8).int64(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      writer.uint32(16).int64(message.projectDocId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddStructureResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddStructureResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectDocId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddStructureResponse {
+    return {
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      projectDocId: isSet(object.projectDocId)
+        ? globalThis.Number(object.projectDocId)
+        : isSet(object.project_doc_id)
+        ? globalThis.Number(object.project_doc_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: AddStructureResponse): unknown {
+    const obj: any = {};
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      obj.projectDocId = Math.round(message.projectDocId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddStructureResponse>): AddStructureResponse {
+    return AddStructureResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddStructureResponse>): AddStructureResponse {
+    const message = createBaseAddStructureResponse();
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.projectDocId = object.projectDocId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRenameStructureRequest(): RenameStructureRequest {
+  return { projectId: 0, projectStructureId: 0, name: "" };
+}
+
+export const RenameStructureRequest: MessageFns<RenameStructureRequest> = {
+  encode(message: RenameStructureRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameStructureRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameStructureRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenameStructureRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenameStructureRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RenameStructureRequest>): RenameStructureRequest {
+    return RenameStructureRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RenameStructureRequest>): RenameStructureRequest {
+    const message = createBaseRenameStructureRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseRenameStructureResponse(): RenameStructureResponse {
+  return {};
+}
+
+export const RenameStructureResponse: MessageFns<RenameStructureResponse> = {
+  encode(_: RenameStructureResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameStructureResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameStructureResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RenameStructureResponse {
+    return {};
+  },
+
+  toJSON(_: RenameStructureResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RenameStructureResponse>): RenameStructureResponse {
+    return RenameStructureResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RenameStructureResponse>): RenameStructureResponse {
+    const message = createBaseRenameStructureResponse();
+    return message;
+  },
+};
+
+function createBaseCopyStructureRequest(): CopyStructureRequest {
+  return { projectId: 0, projectStructureId: 0, parentId: undefined };
+}
+
+export const CopyStructureRequest: MessageFns<CopyStructureRequest> = {
+  encode(message: CopyStructureRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    if (message.parentId !== undefined) {
+      writer.uint32(24).int64(message.parentId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CopyStructureRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCopyStructureRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.parentId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CopyStructureRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      parentId: isSet(object.parentId)
+        ? globalThis.Number(object.parentId)
+        : isSet(object.parent_id)
+        ? globalThis.Number(object.parent_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CopyStructureRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.parentId !== undefined) {
+      obj.parentId = Math.round(message.parentId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CopyStructureRequest>): CopyStructureRequest {
+    return CopyStructureRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CopyStructureRequest>): CopyStructureRequest {
+    const message = createBaseCopyStructureRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.parentId = object.parentId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCopyStructureResponse(): CopyStructureResponse {
+  return { projectStructureId: 0, projectDocId: 0 };
+}
+
+export const CopyStructureResponse: MessageFns<CopyStructureResponse> = {
+  encode(message: CopyStructureResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectStructureId !== 0) {
+      writer.uint32(8).int64(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      writer.uint32(16).int64(message.projectDocId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CopyStructureResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCopyStructureResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectDocId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CopyStructureResponse {
+    return {
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      projectDocId: isSet(object.projectDocId)
+        ? globalThis.Number(object.projectDocId)
+        : isSet(object.project_doc_id)
+        ? globalThis.Number(object.project_doc_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CopyStructureResponse): unknown {
+    const obj: any = {};
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      obj.projectDocId = Math.round(message.projectDocId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CopyStructureResponse>): CopyStructureResponse {
+    return CopyStructureResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CopyStructureResponse>): CopyStructureResponse {
+    const message = createBaseCopyStructureResponse();
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.projectDocId = object.projectDocId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteStructureRequest(): DeleteStructureRequest {
+  return { projectId: 0, projectStructureId: 0 };
+}
+
+export const DeleteStructureRequest: MessageFns<DeleteStructureRequest> = {
+  encode(message: DeleteStructureRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteStructureRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteStructureRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteStructureRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteStructureRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteStructureRequest>): DeleteStructureRequest {
+    return DeleteStructureRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteStructureRequest>): DeleteStructureRequest {
+    const message = createBaseDeleteStructureRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteStructureResponse(): DeleteStructureResponse {
+  return {};
+}
+
+export const DeleteStructureResponse: MessageFns<DeleteStructureResponse> = {
+  encode(_: DeleteStructureResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteStructureResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteStructureResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteStructureResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteStructureResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteStructureResponse>): DeleteStructureResponse {
+    return DeleteStructureResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteStructureResponse>): DeleteStructureResponse {
+    const message = createBaseDeleteStructureResponse();
+    return message;
+  },
+};
+
+function createBaseStructureMove(): StructureMove {
+  return { projectStructureId: 0, parentId: 0, sort: 0 };
+}
+
+export const StructureMove: MessageFns<StructureMove> = {
+  encode(message: StructureMove, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectStructureId !== 0) {
+      writer.uint32(8).int64(message.projectStructureId);
+    }
+    if (message.parentId !== 0) {
+      writer.uint32(16).int64(message.parentId);
+    }
+    if (message.sort !== 0) {
+      writer.uint32(24).int32(message.sort);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StructureMove {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStructureMove();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.parentId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.sort = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StructureMove {
+    return {
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      parentId: isSet(object.parentId)
+        ? globalThis.Number(object.parentId)
+        : isSet(object.parent_id)
+        ? globalThis.Number(object.parent_id)
+        : 0,
+      sort: isSet(object.sort) ? globalThis.Number(object.sort) : 0,
+    };
+  },
+
+  toJSON(message: StructureMove): unknown {
+    const obj: any = {};
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.parentId !== 0) {
+      obj.parentId = Math.round(message.parentId);
+    }
+    if (message.sort !== 0) {
+      obj.sort = Math.round(message.sort);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StructureMove>): StructureMove {
+    return StructureMove.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StructureMove>): StructureMove {
+    const message = createBaseStructureMove();
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.parentId = object.parentId ?? 0;
+    message.sort = object.sort ?? 0;
+    return message;
+  },
+};
+
+function createBaseMoveStructureRequest(): MoveStructureRequest {
+  return { projectId: 0, moves: [] };
+}
+
+export const MoveStructureRequest: MessageFns<MoveStructureRequest> = {
+  encode(message: MoveStructureRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    for (const v of message.moves) {
+      StructureMove.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoveStructureRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoveStructureRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.moves.push(StructureMove.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoveStructureRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      moves: globalThis.Array.isArray(object?.moves) ? object.moves.map((e: any) => StructureMove.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MoveStructureRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.moves?.length) {
+      obj.moves = message.moves.map((e) => StructureMove.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MoveStructureRequest>): MoveStructureRequest {
+    return MoveStructureRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MoveStructureRequest>): MoveStructureRequest {
+    const message = createBaseMoveStructureRequest();
+    message.projectId = object.projectId ?? 0;
+    message.moves = object.moves?.map((e) => StructureMove.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMoveStructureResponse(): MoveStructureResponse {
+  return {};
+}
+
+export const MoveStructureResponse: MessageFns<MoveStructureResponse> = {
+  encode(_: MoveStructureResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoveStructureResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoveStructureResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): MoveStructureResponse {
+    return {};
+  },
+
+  toJSON(_: MoveStructureResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<MoveStructureResponse>): MoveStructureResponse {
+    return MoveStructureResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<MoveStructureResponse>): MoveStructureResponse {
+    const message = createBaseMoveStructureResponse();
+    return message;
+  },
+};
+
+function createBaseSaveDocRequest(): SaveDocRequest {
+  return { projectId: 0, projectStructureId: 0, baseVersion: 0, contentJson: "", name: undefined };
+}
+
+export const SaveDocRequest: MessageFns<SaveDocRequest> = {
+  encode(message: SaveDocRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    if (message.baseVersion !== 0) {
+      writer.uint32(24).int64(message.baseVersion);
+    }
+    if (message.contentJson !== "") {
+      writer.uint32(34).string(message.contentJson);
+    }
+    if (message.name !== undefined) {
+      writer.uint32(42).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveDocRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveDocRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.baseVersion = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.contentJson = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveDocRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      baseVersion: isSet(object.baseVersion)
+        ? globalThis.Number(object.baseVersion)
+        : isSet(object.base_version)
+        ? globalThis.Number(object.base_version)
+        : 0,
+      contentJson: isSet(object.contentJson)
+        ? globalThis.String(object.contentJson)
+        : isSet(object.content_json)
+        ? globalThis.String(object.content_json)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+    };
+  },
+
+  toJSON(message: SaveDocRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.baseVersion !== 0) {
+      obj.baseVersion = Math.round(message.baseVersion);
+    }
+    if (message.contentJson !== "") {
+      obj.contentJson = message.contentJson;
+    }
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveDocRequest>): SaveDocRequest {
+    return SaveDocRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveDocRequest>): SaveDocRequest {
+    const message = createBaseSaveDocRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.baseVersion = object.baseVersion ?? 0;
+    message.contentJson = object.contentJson ?? "";
+    message.name = object.name ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSaveDocResponse(): SaveDocResponse {
+  return { version: 0, updatedAt: 0, conflict: undefined };
+}
+
+export const SaveDocResponse: MessageFns<SaveDocResponse> = {
+  encode(message: SaveDocResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.version !== 0) {
+      writer.uint32(8).int64(message.version);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(16).int64(message.updatedAt);
+    }
+    if (message.conflict !== undefined) {
+      SaveConflict.encode(message.conflict, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveDocResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveDocResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.conflict = SaveConflict.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveDocResponse {
+    return {
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+      conflict: isSet(object.conflict) ? SaveConflict.fromJSON(object.conflict) : undefined,
+    };
+  },
+
+  toJSON(message: SaveDocResponse): unknown {
+    const obj: any = {};
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    if (message.conflict !== undefined) {
+      obj.conflict = SaveConflict.toJSON(message.conflict);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveDocResponse>): SaveDocResponse {
+    return SaveDocResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveDocResponse>): SaveDocResponse {
+    const message = createBaseSaveDocResponse();
+    message.version = object.version ?? 0;
+    message.updatedAt = object.updatedAt ?? 0;
+    message.conflict = (object.conflict !== undefined && object.conflict !== null)
+      ? SaveConflict.fromPartial(object.conflict)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetDocRequest(): GetDocRequest {
+  return { projectId: 0, projectStructureId: 0 };
+}
+
+export const GetDocRequest: MessageFns<GetDocRequest> = {
+  encode(message: GetDocRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDocRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDocRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDocRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetDocRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetDocRequest>): GetDocRequest {
+    return GetDocRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetDocRequest>): GetDocRequest {
+    const message = createBaseGetDocRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetDocResponse(): GetDocResponse {
+  return { doc: undefined };
+}
+
+export const GetDocResponse: MessageFns<GetDocResponse> = {
+  encode(message: GetDocResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.doc !== undefined) {
+      DocDetail.encode(message.doc, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDocResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDocResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.doc = DocDetail.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDocResponse {
+    return { doc: isSet(object.doc) ? DocDetail.fromJSON(object.doc) : undefined };
+  },
+
+  toJSON(message: GetDocResponse): unknown {
+    const obj: any = {};
+    if (message.doc !== undefined) {
+      obj.doc = DocDetail.toJSON(message.doc);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetDocResponse>): GetDocResponse {
+    return GetDocResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetDocResponse>): GetDocResponse {
+    const message = createBaseGetDocResponse();
+    message.doc = (object.doc !== undefined && object.doc !== null) ? DocDetail.fromPartial(object.doc) : undefined;
+    return message;
+  },
+};
+
+function createBaseGetPublicDocRequest(): GetPublicDocRequest {
+  return { projectId: 0, projectStructureId: 0 };
+}
+
+export const GetPublicDocRequest: MessageFns<GetPublicDocRequest> = {
+  encode(message: GetPublicDocRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublicDocRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublicDocRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublicDocRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetPublicDocRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublicDocRequest>): GetPublicDocRequest {
+    return GetPublicDocRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublicDocRequest>): GetPublicDocRequest {
+    const message = createBaseGetPublicDocRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetPublicDocResponse(): GetPublicDocResponse {
+  return { doc: undefined };
+}
+
+export const GetPublicDocResponse: MessageFns<GetPublicDocResponse> = {
+  encode(message: GetPublicDocResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.doc !== undefined) {
+      DocDetail.encode(message.doc, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublicDocResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublicDocResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.doc = DocDetail.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublicDocResponse {
+    return { doc: isSet(object.doc) ? DocDetail.fromJSON(object.doc) : undefined };
+  },
+
+  toJSON(message: GetPublicDocResponse): unknown {
+    const obj: any = {};
+    if (message.doc !== undefined) {
+      obj.doc = DocDetail.toJSON(message.doc);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublicDocResponse>): GetPublicDocResponse {
+    return GetPublicDocResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublicDocResponse>): GetPublicDocResponse {
+    const message = createBaseGetPublicDocResponse();
+    message.doc = (object.doc !== undefined && object.doc !== null) ? DocDetail.fromPartial(object.doc) : undefined;
+    return message;
+  },
+};
+
+function createBaseSearchDocsRequest(): SearchDocsRequest {
+  return { projectId: 0, keyword: "" };
+}
+
+export const SearchDocsRequest: MessageFns<SearchDocsRequest> = {
+  encode(message: SearchDocsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.keyword !== "") {
+      writer.uint32(18).string(message.keyword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchDocsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchDocsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.keyword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchDocsRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      keyword: isSet(object.keyword) ? globalThis.String(object.keyword) : "",
+    };
+  },
+
+  toJSON(message: SearchDocsRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.keyword !== "") {
+      obj.keyword = message.keyword;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchDocsRequest>): SearchDocsRequest {
+    return SearchDocsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchDocsRequest>): SearchDocsRequest {
+    const message = createBaseSearchDocsRequest();
+    message.projectId = object.projectId ?? 0;
+    message.keyword = object.keyword ?? "";
+    return message;
+  },
+};
+
+function createBaseSearchDocsResponse(): SearchDocsResponse {
+  return { hits: [] };
+}
+
+export const SearchDocsResponse: MessageFns<SearchDocsResponse> = {
+  encode(message: SearchDocsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.hits) {
+      SearchHit.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchDocsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchDocsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.hits.push(SearchHit.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchDocsResponse {
+    return { hits: globalThis.Array.isArray(object?.hits) ? object.hits.map((e: any) => SearchHit.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: SearchDocsResponse): unknown {
+    const obj: any = {};
+    if (message.hits?.length) {
+      obj.hits = message.hits.map((e) => SearchHit.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchDocsResponse>): SearchDocsResponse {
+    return SearchDocsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchDocsResponse>): SearchDocsResponse {
+    const message = createBaseSearchDocsResponse();
+    message.hits = object.hits?.map((e) => SearchHit.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseLinkTaskRequest(): LinkTaskRequest {
+  return { projectId: 0, projectStructureId: 0, taskProjectId: 0, taskId: 0 };
+}
+
+export const LinkTaskRequest: MessageFns<LinkTaskRequest> = {
+  encode(message: LinkTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    if (message.taskProjectId !== 0) {
+      writer.uint32(24).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(32).int64(message.taskId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkTaskRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: LinkTaskRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LinkTaskRequest>): LinkTaskRequest {
+    return LinkTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LinkTaskRequest>): LinkTaskRequest {
+    const message = createBaseLinkTaskRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    return message;
+  },
+};
+
+function createBaseLinkTaskResponse(): LinkTaskResponse {
+  return {};
+}
+
+export const LinkTaskResponse: MessageFns<LinkTaskResponse> = {
+  encode(_: LinkTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): LinkTaskResponse {
+    return {};
+  },
+
+  toJSON(_: LinkTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<LinkTaskResponse>): LinkTaskResponse {
+    return LinkTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<LinkTaskResponse>): LinkTaskResponse {
+    const message = createBaseLinkTaskResponse();
+    return message;
+  },
+};
+
+function createBaseUnlinkTaskRequest(): UnlinkTaskRequest {
+  return { projectId: 0, projectStructureId: 0, taskProjectId: 0, taskId: 0 };
+}
+
+export const UnlinkTaskRequest: MessageFns<UnlinkTaskRequest> = {
+  encode(message: UnlinkTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(16).int64(message.projectStructureId);
+    }
+    if (message.taskProjectId !== 0) {
+      writer.uint32(24).int64(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      writer.uint32(32).int64(message.taskId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnlinkTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnlinkTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.taskProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.taskId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnlinkTaskRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      taskProjectId: isSet(object.taskProjectId)
+        ? globalThis.Number(object.taskProjectId)
+        : isSet(object.task_project_id)
+        ? globalThis.Number(object.task_project_id)
+        : 0,
+      taskId: isSet(object.taskId)
+        ? globalThis.Number(object.taskId)
+        : isSet(object.task_id)
+        ? globalThis.Number(object.task_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: UnlinkTaskRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.taskProjectId !== 0) {
+      obj.taskProjectId = Math.round(message.taskProjectId);
+    }
+    if (message.taskId !== 0) {
+      obj.taskId = Math.round(message.taskId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnlinkTaskRequest>): UnlinkTaskRequest {
+    return UnlinkTaskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UnlinkTaskRequest>): UnlinkTaskRequest {
+    const message = createBaseUnlinkTaskRequest();
+    message.projectId = object.projectId ?? 0;
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.taskProjectId = object.taskProjectId ?? 0;
+    message.taskId = object.taskId ?? 0;
+    return message;
+  },
+};
+
+function createBaseUnlinkTaskResponse(): UnlinkTaskResponse {
+  return {};
+}
+
+export const UnlinkTaskResponse: MessageFns<UnlinkTaskResponse> = {
+  encode(_: UnlinkTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnlinkTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnlinkTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UnlinkTaskResponse {
+    return {};
+  },
+
+  toJSON(_: UnlinkTaskResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnlinkTaskResponse>): UnlinkTaskResponse {
+    return UnlinkTaskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UnlinkTaskResponse>): UnlinkTaskResponse {
+    const message = createBaseUnlinkTaskResponse();
+    return message;
+  },
+};
+
+function createBaseListMyDocsRequest(): ListMyDocsRequest {
+  return { page: 0, pageSize: 0 };
+}
+
+export const ListMyDocsRequest: MessageFns<ListMyDocsRequest> = {
+  encode(message: ListMyDocsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== 0) {
+      writer.uint32(8).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(16).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyDocsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyDocsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyDocsRequest {
+    return {
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListMyDocsRequest): unknown {
+    const obj: any = {};
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyDocsRequest>): ListMyDocsRequest {
+    return ListMyDocsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMyDocsRequest>): ListMyDocsRequest {
+    const message = createBaseListMyDocsRequest();
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseListMyDocsResponse(): ListMyDocsResponse {
+  return { docs: [], total: 0, page: 0, pageSize: 0 };
+}
+
+export const ListMyDocsResponse: MessageFns<ListMyDocsResponse> = {
+  encode(message: ListMyDocsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.docs) {
+      AuthoredDoc.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyDocsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyDocsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.docs.push(AuthoredDoc.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyDocsResponse {
+    return {
+      docs: globalThis.Array.isArray(object?.docs) ? object.docs.map((e: any) => AuthoredDoc.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListMyDocsResponse): unknown {
+    const obj: any = {};
+    if (message.docs?.length) {
+      obj.docs = message.docs.map((e) => AuthoredDoc.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyDocsResponse>): ListMyDocsResponse {
+    return ListMyDocsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMyDocsResponse>): ListMyDocsResponse {
+    const message = createBaseListMyDocsResponse();
+    message.docs = object.docs?.map((e) => AuthoredDoc.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
 /**
- * ProjectService owns knowledge projects: API documentation, structures, field standards, mocks, tests, versions and share links.
- * Its domain calls are added by the issue that builds the service; until then it serves health and status.
+ * ProjectService owns knowledge projects: their members and settings, the document tree, the API documents and
+ * markdown pages (docs/api/knowledge.md is the call contract, services/project/README.md the model).
+ * The caller (user id, current team id) travels in gRPC metadata, set by the gateway; every call checks the
+ * caller's access to the project. A project that is not found and one the caller may not see answer the same
+ * refusal, so ids cannot be probed.
  */
 export type ProjectServiceDefinition = typeof ProjectServiceDefinition;
 export const ProjectServiceDefinition = {
@@ -202,17 +11318,871 @@ export const ProjectServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** CreateProject creates a knowledge project in the caller's current team, owned by the caller. */
+    createProject: {
+      name: "CreateProject",
+      requestType: CreateProjectRequest as typeof CreateProjectRequest,
+      requestStream: false,
+      responseType: CreateProjectResponse as typeof CreateProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CreateProjectFromTemplate copies a template project of the current team: settings, tree and documents. */
+    createProjectFromTemplate: {
+      name: "CreateProjectFromTemplate",
+      requestType: CreateProjectFromTemplateRequest as typeof CreateProjectFromTemplateRequest,
+      requestStream: false,
+      responseType: CreateProjectFromTemplateResponse as typeof CreateProjectFromTemplateResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListProjects lists the projects of the current team the caller sees, starred first, then newest change. */
+    listProjects: {
+      name: "ListProjects",
+      requestType: ListProjectsRequest as typeof ListProjectsRequest,
+      requestStream: false,
+      responseType: ListProjectsResponse as typeof ListProjectsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTemplates lists the template projects of the caller's current team (team members). */
+    listTemplates: {
+      name: "ListTemplates",
+      requestType: ListTemplatesRequest as typeof ListTemplatesRequest,
+      requestStream: false,
+      responseType: ListTemplatesResponse as typeof ListTemplatesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateProject changes the fields that are set (owner and administrators). */
+    updateProject: {
+      name: "UpdateProject",
+      requestType: UpdateProjectRequest as typeof UpdateProjectRequest,
+      requestStream: false,
+      responseType: UpdateProjectResponse as typeof UpdateProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteProject deletes a project (owner). */
+    deleteProject: {
+      name: "DeleteProject",
+      requestType: DeleteProjectRequest as typeof DeleteProjectRequest,
+      requestStream: false,
+      responseType: DeleteProjectResponse as typeof DeleteProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetProject returns one project (whoever sees it). */
+    getProject: {
+      name: "GetProject",
+      requestType: GetProjectRequest as typeof GetProjectRequest,
+      requestStream: false,
+      responseType: GetProjectResponse as typeof GetProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** LeaveProject removes the caller from the project's members; the owner cannot leave. */
+    leaveProject: {
+      name: "LeaveProject",
+      requestType: LeaveProjectRequest as typeof LeaveProjectRequest,
+      requestStream: false,
+      responseType: LeaveProjectResponse as typeof LeaveProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** StarProject stars a project for the caller (whoever sees it). */
+    starProject: {
+      name: "StarProject",
+      requestType: StarProjectRequest as typeof StarProjectRequest,
+      requestStream: false,
+      responseType: StarProjectResponse as typeof StarProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UnstarProject removes the caller's star (whoever sees it). */
+    unstarProject: {
+      name: "UnstarProject",
+      requestType: UnstarProjectRequest as typeof UnstarProjectRequest,
+      requestStream: false,
+      responseType: UnstarProjectResponse as typeof UnstarProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetProjectSettings returns what the settings screen shows: project, members, environments, codes, templates. */
+    getProjectSettings: {
+      name: "GetProjectSettings",
+      requestType: GetProjectSettingsRequest as typeof GetProjectSettingsRequest,
+      requestStream: false,
+      responseType: GetProjectSettingsResponse as typeof GetProjectSettingsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListMembers lists a project's members with their names and roles (whoever sees the project). */
+    listMembers: {
+      name: "ListMembers",
+      requestType: ListMembersRequest as typeof ListMembersRequest,
+      requestStream: false,
+      responseType: ListMembersResponse as typeof ListMembersResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * AddMembers adds members of the project's team with one role (owner and administrators; only the owner
+     * gives the administrator role). Users already in the project keep their role.
+     */
+    addMembers: {
+      name: "AddMembers",
+      requestType: AddMembersRequest as typeof AddMembersRequest,
+      requestStream: false,
+      responseType: AddMembersResponse as typeof AddMembersResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveMember adds a team member to the project or changes a member's role (owner and administrators). */
+    saveMember: {
+      name: "SaveMember",
+      requestType: SaveMemberRequest as typeof SaveMemberRequest,
+      requestStream: false,
+      responseType: SaveMemberResponse as typeof SaveMemberResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ChangeMemberRole changes a member's role (owner and administrators; only the owner makes administrators). */
+    changeMemberRole: {
+      name: "ChangeMemberRole",
+      requestType: ChangeMemberRoleRequest as typeof ChangeMemberRoleRequest,
+      requestStream: false,
+      responseType: ChangeMemberRoleResponse as typeof ChangeMemberRoleResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RemoveMember removes another member, never the owner (owner and administrators). */
+    removeMember: {
+      name: "RemoveMember",
+      requestType: RemoveMemberRequest as typeof RemoveMemberRequest,
+      requestStream: false,
+      responseType: RemoveMemberResponse as typeof RemoveMemberResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTeamCandidates lists the team's members with their role in the project, or unspecified (whoever sees it). */
+    listTeamCandidates: {
+      name: "ListTeamCandidates",
+      requestType: ListTeamCandidatesRequest as typeof ListTeamCandidatesRequest,
+      requestStream: false,
+      responseType: ListTeamCandidatesResponse as typeof ListTeamCandidatesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetMyMembership tells the caller's role, star and rights in the project (whoever sees it). */
+    getMyMembership: {
+      name: "GetMyMembership",
+      requestType: GetMyMembershipRequest as typeof GetMyMembershipRequest,
+      requestStream: false,
+      responseType: GetMyMembershipResponse as typeof GetMyMembershipResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListEnvironments lists the project's environments (base URLs) in sort order (whoever sees the project). */
+    listEnvironments: {
+      name: "ListEnvironments",
+      requestType: ListEnvironmentsRequest as typeof ListEnvironmentsRequest,
+      requestStream: false,
+      responseType: ListEnvironmentsResponse as typeof ListEnvironmentsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** AddEnvironment adds an environment at the end (owner and administrators). */
+    addEnvironment: {
+      name: "AddEnvironment",
+      requestType: AddEnvironmentRequest as typeof AddEnvironmentRequest,
+      requestStream: false,
+      responseType: AddEnvironmentResponse as typeof AddEnvironmentResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateEnvironment replaces an environment's fields (owner and administrators). */
+    updateEnvironment: {
+      name: "UpdateEnvironment",
+      requestType: UpdateEnvironmentRequest as typeof UpdateEnvironmentRequest,
+      requestStream: false,
+      responseType: UpdateEnvironmentResponse as typeof UpdateEnvironmentResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RemoveEnvironment removes an environment (owner and administrators). */
+    removeEnvironment: {
+      name: "RemoveEnvironment",
+      requestType: RemoveEnvironmentRequest as typeof RemoveEnvironmentRequest,
+      requestStream: false,
+      responseType: RemoveEnvironmentResponse as typeof RemoveEnvironmentResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListResponseCodes lists the project's response-code table (whoever sees the project). */
+    listResponseCodes: {
+      name: "ListResponseCodes",
+      requestType: ListResponseCodesRequest as typeof ListResponseCodesRequest,
+      requestStream: false,
+      responseType: ListResponseCodesResponse as typeof ListResponseCodesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** AddResponseCode adds a row to the response-code table (owner and administrators). */
+    addResponseCode: {
+      name: "AddResponseCode",
+      requestType: AddResponseCodeRequest as typeof AddResponseCodeRequest,
+      requestStream: false,
+      responseType: AddResponseCodeResponse as typeof AddResponseCodeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UpdateResponseCode replaces a row of the response-code table (owner and administrators). */
+    updateResponseCode: {
+      name: "UpdateResponseCode",
+      requestType: UpdateResponseCodeRequest as typeof UpdateResponseCodeRequest,
+      requestStream: false,
+      responseType: UpdateResponseCodeResponse as typeof UpdateResponseCodeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RemoveResponseCode removes a row of the response-code table (owner and administrators). */
+    removeResponseCode: {
+      name: "RemoveResponseCode",
+      requestType: RemoveResponseCodeRequest as typeof RemoveResponseCodeRequest,
+      requestStream: false,
+      responseType: RemoveResponseCodeResponse as typeof RemoveResponseCodeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * SaveScript stores the before or after script, plain text (the gateway decrypts the wire form); it must parse
+     * as JavaScript and be at most 100 KB (owner and administrators).
+     */
+    saveScript: {
+      name: "SaveScript",
+      requestType: SaveScriptRequest as typeof SaveScriptRequest,
+      requestStream: false,
+      responseType: SaveScriptResponse as typeof SaveScriptResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetScripts returns both scripts, plain text (whoever sees the project; the gateway encrypts them). */
+    getScripts: {
+      name: "GetScripts",
+      requestType: GetScriptsRequest as typeof GetScriptsRequest,
+      requestStream: false,
+      responseType: GetScriptsResponse as typeof GetScriptsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListApiTemplates lists the project's API templates (whoever sees the project). */
+    listApiTemplates: {
+      name: "ListApiTemplates",
+      requestType: ListApiTemplatesRequest as typeof ListApiTemplatesRequest,
+      requestStream: false,
+      responseType: ListApiTemplatesResponse as typeof ListApiTemplatesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveApiTemplate copies an api node's document into a new API template (writers). */
+    saveApiTemplate: {
+      name: "SaveApiTemplate",
+      requestType: SaveApiTemplateRequest as typeof SaveApiTemplateRequest,
+      requestStream: false,
+      responseType: SaveApiTemplateResponse as typeof SaveApiTemplateResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteApiTemplate deletes an API template (writers). */
+    deleteApiTemplate: {
+      name: "DeleteApiTemplate",
+      requestType: DeleteApiTemplateRequest as typeof DeleteApiTemplateRequest,
+      requestStream: false,
+      responseType: DeleteApiTemplateResponse as typeof DeleteApiTemplateResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * GetStructure returns the whole tree, flat (whoever sees the project; with is_public, anyone when the
+     * project's documents are public).
+     */
+    getStructure: {
+      name: "GetStructure",
+      requestType: GetStructureRequest as typeof GetStructureRequest,
+      requestStream: false,
+      responseType: GetStructureResponse as typeof GetStructureResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** AddStructure adds a folder, api, page or schema node, with an empty document for the last three (writers). */
+    addStructure: {
+      name: "AddStructure",
+      requestType: AddStructureRequest as typeof AddStructureRequest,
+      requestStream: false,
+      responseType: AddStructureResponse as typeof AddStructureResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RenameStructure renames a node (writers). */
+    renameStructure: {
+      name: "RenameStructure",
+      requestType: RenameStructureRequest as typeof RenameStructureRequest,
+      requestStream: false,
+      responseType: RenameStructureResponse as typeof RenameStructureResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CopyStructure copies a node and its subtree next to it or under parent_id (writers). */
+    copyStructure: {
+      name: "CopyStructure",
+      requestType: CopyStructureRequest as typeof CopyStructureRequest,
+      requestStream: false,
+      responseType: CopyStructureResponse as typeof CopyStructureResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteStructure deletes a node and everything under it (writers). */
+    deleteStructure: {
+      name: "DeleteStructure",
+      requestType: DeleteStructureRequest as typeof DeleteStructureRequest,
+      requestStream: false,
+      responseType: DeleteStructureResponse as typeof DeleteStructureResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * MoveStructure applies a drag and drop: every move or none; a node under itself or under a non-folder is
+     * refused (writers).
+     */
+    moveStructure: {
+      name: "MoveStructure",
+      requestType: MoveStructureRequest as typeof MoveStructureRequest,
+      requestStream: false,
+      responseType: MoveStructureResponse as typeof MoveStructureResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveDoc saves a document based on base_version; a save over a newer version answers `conflict` (writers). */
+    saveDoc: {
+      name: "SaveDoc",
+      requestType: SaveDocRequest as typeof SaveDocRequest,
+      requestStream: false,
+      responseType: SaveDocResponse as typeof SaveDocResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetDoc returns one document with its linked tasks (whoever sees the project). */
+    getDoc: {
+      name: "GetDoc",
+      requestType: GetDocRequest as typeof GetDocRequest,
+      requestStream: false,
+      responseType: GetDocResponse as typeof GetDocResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetPublicDoc returns one document without an account when the project's documents are public. */
+    getPublicDoc: {
+      name: "GetPublicDoc",
+      requestType: GetPublicDocRequest as typeof GetPublicDocRequest,
+      requestStream: false,
+      responseType: GetPublicDocResponse as typeof GetPublicDocResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SearchDocs finds documents by name, path, description, parameter and field names (substring, Chinese too). */
+    searchDocs: {
+      name: "SearchDocs",
+      requestType: SearchDocsRequest as typeof SearchDocsRequest,
+      requestStream: false,
+      responseType: SearchDocsResponse as typeof SearchDocsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** LinkTask links a task of the team's task projects to a document (writers; the task must be one the caller sees). */
+    linkTask: {
+      name: "LinkTask",
+      requestType: LinkTaskRequest as typeof LinkTaskRequest,
+      requestStream: false,
+      responseType: LinkTaskResponse as typeof LinkTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UnlinkTask removes a link between a document and a task (writers). */
+    unlinkTask: {
+      name: "UnlinkTask",
+      requestType: UnlinkTaskRequest as typeof UnlinkTaskRequest,
+      requestStream: false,
+      responseType: UnlinkTaskResponse as typeof UnlinkTaskResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListMyDocs pages the documents the caller created or last saved, in projects the caller sees (creator centre). */
+    listMyDocs: {
+      name: "ListMyDocs",
+      requestType: ListMyDocsRequest as typeof ListMyDocsRequest,
+      requestStream: false,
+      responseType: ListMyDocsResponse as typeof ListMyDocsResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
 export interface ProjectServiceImplementation<CallContextExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: GetStatusRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetStatusResponse>>;
+  /** CreateProject creates a knowledge project in the caller's current team, owned by the caller. */
+  createProject(
+    request: CreateProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateProjectResponse>>;
+  /** CreateProjectFromTemplate copies a template project of the current team: settings, tree and documents. */
+  createProjectFromTemplate(
+    request: CreateProjectFromTemplateRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateProjectFromTemplateResponse>>;
+  /** ListProjects lists the projects of the current team the caller sees, starred first, then newest change. */
+  listProjects(
+    request: ListProjectsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListProjectsResponse>>;
+  /** ListTemplates lists the template projects of the caller's current team (team members). */
+  listTemplates(
+    request: ListTemplatesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTemplatesResponse>>;
+  /** UpdateProject changes the fields that are set (owner and administrators). */
+  updateProject(
+    request: UpdateProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateProjectResponse>>;
+  /** DeleteProject deletes a project (owner). */
+  deleteProject(
+    request: DeleteProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteProjectResponse>>;
+  /** GetProject returns one project (whoever sees it). */
+  getProject(
+    request: GetProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetProjectResponse>>;
+  /** LeaveProject removes the caller from the project's members; the owner cannot leave. */
+  leaveProject(
+    request: LeaveProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<LeaveProjectResponse>>;
+  /** StarProject stars a project for the caller (whoever sees it). */
+  starProject(
+    request: StarProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<StarProjectResponse>>;
+  /** UnstarProject removes the caller's star (whoever sees it). */
+  unstarProject(
+    request: UnstarProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UnstarProjectResponse>>;
+  /** GetProjectSettings returns what the settings screen shows: project, members, environments, codes, templates. */
+  getProjectSettings(
+    request: GetProjectSettingsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetProjectSettingsResponse>>;
+  /** ListMembers lists a project's members with their names and roles (whoever sees the project). */
+  listMembers(
+    request: ListMembersRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMembersResponse>>;
+  /**
+   * AddMembers adds members of the project's team with one role (owner and administrators; only the owner
+   * gives the administrator role). Users already in the project keep their role.
+   */
+  addMembers(
+    request: AddMembersRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<AddMembersResponse>>;
+  /** SaveMember adds a team member to the project or changes a member's role (owner and administrators). */
+  saveMember(
+    request: SaveMemberRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveMemberResponse>>;
+  /** ChangeMemberRole changes a member's role (owner and administrators; only the owner makes administrators). */
+  changeMemberRole(
+    request: ChangeMemberRoleRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ChangeMemberRoleResponse>>;
+  /** RemoveMember removes another member, never the owner (owner and administrators). */
+  removeMember(
+    request: RemoveMemberRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RemoveMemberResponse>>;
+  /** ListTeamCandidates lists the team's members with their role in the project, or unspecified (whoever sees it). */
+  listTeamCandidates(
+    request: ListTeamCandidatesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTeamCandidatesResponse>>;
+  /** GetMyMembership tells the caller's role, star and rights in the project (whoever sees it). */
+  getMyMembership(
+    request: GetMyMembershipRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetMyMembershipResponse>>;
+  /** ListEnvironments lists the project's environments (base URLs) in sort order (whoever sees the project). */
+  listEnvironments(
+    request: ListEnvironmentsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListEnvironmentsResponse>>;
+  /** AddEnvironment adds an environment at the end (owner and administrators). */
+  addEnvironment(
+    request: AddEnvironmentRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<AddEnvironmentResponse>>;
+  /** UpdateEnvironment replaces an environment's fields (owner and administrators). */
+  updateEnvironment(
+    request: UpdateEnvironmentRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateEnvironmentResponse>>;
+  /** RemoveEnvironment removes an environment (owner and administrators). */
+  removeEnvironment(
+    request: RemoveEnvironmentRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RemoveEnvironmentResponse>>;
+  /** ListResponseCodes lists the project's response-code table (whoever sees the project). */
+  listResponseCodes(
+    request: ListResponseCodesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListResponseCodesResponse>>;
+  /** AddResponseCode adds a row to the response-code table (owner and administrators). */
+  addResponseCode(
+    request: AddResponseCodeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<AddResponseCodeResponse>>;
+  /** UpdateResponseCode replaces a row of the response-code table (owner and administrators). */
+  updateResponseCode(
+    request: UpdateResponseCodeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UpdateResponseCodeResponse>>;
+  /** RemoveResponseCode removes a row of the response-code table (owner and administrators). */
+  removeResponseCode(
+    request: RemoveResponseCodeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RemoveResponseCodeResponse>>;
+  /**
+   * SaveScript stores the before or after script, plain text (the gateway decrypts the wire form); it must parse
+   * as JavaScript and be at most 100 KB (owner and administrators).
+   */
+  saveScript(
+    request: SaveScriptRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveScriptResponse>>;
+  /** GetScripts returns both scripts, plain text (whoever sees the project; the gateway encrypts them). */
+  getScripts(
+    request: GetScriptsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetScriptsResponse>>;
+  /** ListApiTemplates lists the project's API templates (whoever sees the project). */
+  listApiTemplates(
+    request: ListApiTemplatesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListApiTemplatesResponse>>;
+  /** SaveApiTemplate copies an api node's document into a new API template (writers). */
+  saveApiTemplate(
+    request: SaveApiTemplateRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveApiTemplateResponse>>;
+  /** DeleteApiTemplate deletes an API template (writers). */
+  deleteApiTemplate(
+    request: DeleteApiTemplateRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteApiTemplateResponse>>;
+  /**
+   * GetStructure returns the whole tree, flat (whoever sees the project; with is_public, anyone when the
+   * project's documents are public).
+   */
+  getStructure(
+    request: GetStructureRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetStructureResponse>>;
+  /** AddStructure adds a folder, api, page or schema node, with an empty document for the last three (writers). */
+  addStructure(
+    request: AddStructureRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<AddStructureResponse>>;
+  /** RenameStructure renames a node (writers). */
+  renameStructure(
+    request: RenameStructureRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RenameStructureResponse>>;
+  /** CopyStructure copies a node and its subtree next to it or under parent_id (writers). */
+  copyStructure(
+    request: CopyStructureRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CopyStructureResponse>>;
+  /** DeleteStructure deletes a node and everything under it (writers). */
+  deleteStructure(
+    request: DeleteStructureRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteStructureResponse>>;
+  /**
+   * MoveStructure applies a drag and drop: every move or none; a node under itself or under a non-folder is
+   * refused (writers).
+   */
+  moveStructure(
+    request: MoveStructureRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<MoveStructureResponse>>;
+  /** SaveDoc saves a document based on base_version; a save over a newer version answers `conflict` (writers). */
+  saveDoc(request: SaveDocRequest, context: CallContext & CallContextExt): Promise<DeepPartial<SaveDocResponse>>;
+  /** GetDoc returns one document with its linked tasks (whoever sees the project). */
+  getDoc(request: GetDocRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetDocResponse>>;
+  /** GetPublicDoc returns one document without an account when the project's documents are public. */
+  getPublicDoc(
+    request: GetPublicDocRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetPublicDocResponse>>;
+  /** SearchDocs finds documents by name, path, description, parameter and field names (substring, Chinese too). */
+  searchDocs(
+    request: SearchDocsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SearchDocsResponse>>;
+  /** LinkTask links a task of the team's task projects to a document (writers; the task must be one the caller sees). */
+  linkTask(request: LinkTaskRequest, context: CallContext & CallContextExt): Promise<DeepPartial<LinkTaskResponse>>;
+  /** UnlinkTask removes a link between a document and a task (writers). */
+  unlinkTask(
+    request: UnlinkTaskRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UnlinkTaskResponse>>;
+  /** ListMyDocs pages the documents the caller created or last saved, in projects the caller sees (creator centre). */
+  listMyDocs(
+    request: ListMyDocsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMyDocsResponse>>;
 }
 
 export interface ProjectServiceClient<CallOptionsExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: DeepPartial<GetStatusRequest>, options?: CallOptions & CallOptionsExt): Promise<GetStatusResponse>;
+  /** CreateProject creates a knowledge project in the caller's current team, owned by the caller. */
+  createProject(
+    request: DeepPartial<CreateProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateProjectResponse>;
+  /** CreateProjectFromTemplate copies a template project of the current team: settings, tree and documents. */
+  createProjectFromTemplate(
+    request: DeepPartial<CreateProjectFromTemplateRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateProjectFromTemplateResponse>;
+  /** ListProjects lists the projects of the current team the caller sees, starred first, then newest change. */
+  listProjects(
+    request: DeepPartial<ListProjectsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListProjectsResponse>;
+  /** ListTemplates lists the template projects of the caller's current team (team members). */
+  listTemplates(
+    request: DeepPartial<ListTemplatesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTemplatesResponse>;
+  /** UpdateProject changes the fields that are set (owner and administrators). */
+  updateProject(
+    request: DeepPartial<UpdateProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateProjectResponse>;
+  /** DeleteProject deletes a project (owner). */
+  deleteProject(
+    request: DeepPartial<DeleteProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteProjectResponse>;
+  /** GetProject returns one project (whoever sees it). */
+  getProject(
+    request: DeepPartial<GetProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetProjectResponse>;
+  /** LeaveProject removes the caller from the project's members; the owner cannot leave. */
+  leaveProject(
+    request: DeepPartial<LeaveProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<LeaveProjectResponse>;
+  /** StarProject stars a project for the caller (whoever sees it). */
+  starProject(
+    request: DeepPartial<StarProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<StarProjectResponse>;
+  /** UnstarProject removes the caller's star (whoever sees it). */
+  unstarProject(
+    request: DeepPartial<UnstarProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UnstarProjectResponse>;
+  /** GetProjectSettings returns what the settings screen shows: project, members, environments, codes, templates. */
+  getProjectSettings(
+    request: DeepPartial<GetProjectSettingsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetProjectSettingsResponse>;
+  /** ListMembers lists a project's members with their names and roles (whoever sees the project). */
+  listMembers(
+    request: DeepPartial<ListMembersRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMembersResponse>;
+  /**
+   * AddMembers adds members of the project's team with one role (owner and administrators; only the owner
+   * gives the administrator role). Users already in the project keep their role.
+   */
+  addMembers(
+    request: DeepPartial<AddMembersRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<AddMembersResponse>;
+  /** SaveMember adds a team member to the project or changes a member's role (owner and administrators). */
+  saveMember(
+    request: DeepPartial<SaveMemberRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveMemberResponse>;
+  /** ChangeMemberRole changes a member's role (owner and administrators; only the owner makes administrators). */
+  changeMemberRole(
+    request: DeepPartial<ChangeMemberRoleRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ChangeMemberRoleResponse>;
+  /** RemoveMember removes another member, never the owner (owner and administrators). */
+  removeMember(
+    request: DeepPartial<RemoveMemberRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RemoveMemberResponse>;
+  /** ListTeamCandidates lists the team's members with their role in the project, or unspecified (whoever sees it). */
+  listTeamCandidates(
+    request: DeepPartial<ListTeamCandidatesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTeamCandidatesResponse>;
+  /** GetMyMembership tells the caller's role, star and rights in the project (whoever sees it). */
+  getMyMembership(
+    request: DeepPartial<GetMyMembershipRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetMyMembershipResponse>;
+  /** ListEnvironments lists the project's environments (base URLs) in sort order (whoever sees the project). */
+  listEnvironments(
+    request: DeepPartial<ListEnvironmentsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListEnvironmentsResponse>;
+  /** AddEnvironment adds an environment at the end (owner and administrators). */
+  addEnvironment(
+    request: DeepPartial<AddEnvironmentRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<AddEnvironmentResponse>;
+  /** UpdateEnvironment replaces an environment's fields (owner and administrators). */
+  updateEnvironment(
+    request: DeepPartial<UpdateEnvironmentRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateEnvironmentResponse>;
+  /** RemoveEnvironment removes an environment (owner and administrators). */
+  removeEnvironment(
+    request: DeepPartial<RemoveEnvironmentRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RemoveEnvironmentResponse>;
+  /** ListResponseCodes lists the project's response-code table (whoever sees the project). */
+  listResponseCodes(
+    request: DeepPartial<ListResponseCodesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListResponseCodesResponse>;
+  /** AddResponseCode adds a row to the response-code table (owner and administrators). */
+  addResponseCode(
+    request: DeepPartial<AddResponseCodeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<AddResponseCodeResponse>;
+  /** UpdateResponseCode replaces a row of the response-code table (owner and administrators). */
+  updateResponseCode(
+    request: DeepPartial<UpdateResponseCodeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UpdateResponseCodeResponse>;
+  /** RemoveResponseCode removes a row of the response-code table (owner and administrators). */
+  removeResponseCode(
+    request: DeepPartial<RemoveResponseCodeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RemoveResponseCodeResponse>;
+  /**
+   * SaveScript stores the before or after script, plain text (the gateway decrypts the wire form); it must parse
+   * as JavaScript and be at most 100 KB (owner and administrators).
+   */
+  saveScript(
+    request: DeepPartial<SaveScriptRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveScriptResponse>;
+  /** GetScripts returns both scripts, plain text (whoever sees the project; the gateway encrypts them). */
+  getScripts(
+    request: DeepPartial<GetScriptsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetScriptsResponse>;
+  /** ListApiTemplates lists the project's API templates (whoever sees the project). */
+  listApiTemplates(
+    request: DeepPartial<ListApiTemplatesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListApiTemplatesResponse>;
+  /** SaveApiTemplate copies an api node's document into a new API template (writers). */
+  saveApiTemplate(
+    request: DeepPartial<SaveApiTemplateRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveApiTemplateResponse>;
+  /** DeleteApiTemplate deletes an API template (writers). */
+  deleteApiTemplate(
+    request: DeepPartial<DeleteApiTemplateRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteApiTemplateResponse>;
+  /**
+   * GetStructure returns the whole tree, flat (whoever sees the project; with is_public, anyone when the
+   * project's documents are public).
+   */
+  getStructure(
+    request: DeepPartial<GetStructureRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetStructureResponse>;
+  /** AddStructure adds a folder, api, page or schema node, with an empty document for the last three (writers). */
+  addStructure(
+    request: DeepPartial<AddStructureRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<AddStructureResponse>;
+  /** RenameStructure renames a node (writers). */
+  renameStructure(
+    request: DeepPartial<RenameStructureRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RenameStructureResponse>;
+  /** CopyStructure copies a node and its subtree next to it or under parent_id (writers). */
+  copyStructure(
+    request: DeepPartial<CopyStructureRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CopyStructureResponse>;
+  /** DeleteStructure deletes a node and everything under it (writers). */
+  deleteStructure(
+    request: DeepPartial<DeleteStructureRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteStructureResponse>;
+  /**
+   * MoveStructure applies a drag and drop: every move or none; a node under itself or under a non-folder is
+   * refused (writers).
+   */
+  moveStructure(
+    request: DeepPartial<MoveStructureRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<MoveStructureResponse>;
+  /** SaveDoc saves a document based on base_version; a save over a newer version answers `conflict` (writers). */
+  saveDoc(request: DeepPartial<SaveDocRequest>, options?: CallOptions & CallOptionsExt): Promise<SaveDocResponse>;
+  /** GetDoc returns one document with its linked tasks (whoever sees the project). */
+  getDoc(request: DeepPartial<GetDocRequest>, options?: CallOptions & CallOptionsExt): Promise<GetDocResponse>;
+  /** GetPublicDoc returns one document without an account when the project's documents are public. */
+  getPublicDoc(
+    request: DeepPartial<GetPublicDocRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetPublicDocResponse>;
+  /** SearchDocs finds documents by name, path, description, parameter and field names (substring, Chinese too). */
+  searchDocs(
+    request: DeepPartial<SearchDocsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SearchDocsResponse>;
+  /** LinkTask links a task of the team's task projects to a document (writers; the task must be one the caller sees). */
+  linkTask(request: DeepPartial<LinkTaskRequest>, options?: CallOptions & CallOptionsExt): Promise<LinkTaskResponse>;
+  /** UnlinkTask removes a link between a document and a task (writers). */
+  unlinkTask(
+    request: DeepPartial<UnlinkTaskRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UnlinkTaskResponse>;
+  /** ListMyDocs pages the documents the caller created or last saved, in projects the caller sees (creator centre). */
+  listMyDocs(
+    request: DeepPartial<ListMyDocsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMyDocsResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
