@@ -27,6 +27,8 @@ export interface ApiCall<P extends TProperties = TProperties, R extends TSchema 
    * the server store without bound (the records themselves expire, see the auth service's expiry).
    */
   anonymousWrite?: true;
+  /** Bytes of body the call accepts when more than the form parser's 64 KB (a document, a whole tree's drop). */
+  bodyLimit?: number;
   /** `msg` of a successful answer, when the client's contract names one; `success` otherwise. */
   successMessage?: string;
   /**
@@ -51,11 +53,12 @@ export const defineCall = <P extends TProperties, R extends TSchema>(call: ApiCa
 
 /**
  * An answer whose envelope code is not 200 but which is no error: 508 (a QR scan by someone without an account,
- * carrying the ticket to register with) and 880 (still waiting; the console ignores it, SPEC §8).
+ * carrying the ticket to register with), 880 (still waiting; the console ignores it, SPEC §8) and 409 (a save over
+ * a newer version, carrying that version to merge with). Its `data` must fit the call's `response` schema.
  */
 export class ApiAnswer {
   constructor(
-    readonly code: 508 | 880,
+    readonly code: 409 | 508 | 880,
     readonly msg: string,
     readonly data: unknown = null,
   ) {}
@@ -104,6 +107,7 @@ export default fp<{ calls: ApiCall[]; anonymousWritesPerMinute?: number }>(
           api.post(
             url,
             {
+              ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
               schema: {
                 body: Type.Object({ ...clientFields, ...call.fields }),
                 response: { 200: envelopeOf(call.response) },

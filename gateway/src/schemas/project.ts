@@ -19,8 +19,11 @@ export const NodeKind = oneOf('folder', 'api', 'page', 'schema');
 export const ApiStatus = oneOf('designing', 'developing', 'testing', 'released', 'deprecated');
 export const HttpMethod = oneOf('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE');
 
-/** A JSON Schema (2020-12, OpenAPI 3.1's dialect), kept as written. */
-export const JsonSchema = Type.Unsafe<Record<string, unknown>>({ type: 'object' });
+/**
+ * A JSON Schema (2020-12, OpenAPI 3.1's dialect), kept as written: `additionalProperties`, as the serializer writes
+ * only the properties an object schema names, and this one names none.
+ */
+export const JsonSchema = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
 /** Any JSON value (examples, extension values). */
 export const JsonValue = Type.Unknown();
 

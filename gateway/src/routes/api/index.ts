@@ -1,5 +1,6 @@
 import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
+import { projectCalls } from './project.js';
 import { qrLoginCalls } from './qr-login.js';
 import { systemCalls } from './system.js';
 import { taskCalls } from './task.js';
@@ -17,6 +18,7 @@ export const apiCalls: ApiCall[] = [
   ...userInfoCalls,
   ...teamCalls,
   ...taskCalls,
+  ...projectCalls,
   ...feedbackCalls,
   ...systemCalls,
 ];
