@@ -184,18 +184,29 @@ export function evolve(state: Project, event: ProjectEvent): Project {
 /**
  * Who sees a project (docs/api/knowledge.md): nobody once deleted; otherwise only people in its team now, and of
  * those its members, or everyone when `privateType` is `team` (read only unless a member). Leaving the team
- * ends access even for a member, the owner included.
+ * ends access even for a member, the owner included. Answers the role ('' for a team reader), or null.
  */
-export function roleIn(
-  project: Project,
-  userId: number,
-  inTeam: boolean,
-): { sees: false } | { sees: true; role: ProjectRole | '' } {
-  if (project.status !== 'active' || !inTeam || !userId) return { sees: false };
-  const role = project.members.get(userId);
-  if (role) return { sees: true, role };
-  return visibleToTeam(project.privateType) ? { sees: true, role: '' } : { sees: false };
+export function accessOf(input: {
+  active: boolean;
+  privateType: PrivateType;
+  role: ProjectRole | undefined;
+  inTeam: boolean;
+}): ProjectRole | '' | null {
+  if (!input.active || !input.inTeam) return null;
+  if (input.role) return input.role;
+  return visibleToTeam(input.privateType) ? '' : null;
 }
+
+/** `accessOf` for a user of a folded project. */
+export const roleIn = (project: Project, userId: number, inTeam: boolean): ProjectRole | '' | null =>
+  project.status === 'none' || !userId
+    ? null
+    : accessOf({
+        active: project.status === 'active',
+        privateType: project.privateType,
+        role: project.members.get(userId),
+        inTeam,
+      });
 
 export const visibleToTeam = (privateType: PrivateType) => privateType === 'team';
 export const canWrite = (role: ProjectRole | '') => role === 'owner' || role === 'administrator' || role === 'editor';

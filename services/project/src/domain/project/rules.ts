@@ -64,9 +64,9 @@ export type Meta = {
 
 /** The project as the actor may see it; anyone else learns nothing, not even whether it exists. */
 export function asReader(state: Project, { actorId, inTeam }: Meta['metadata']) {
-  const access = roleIn(state, actorId, inTeam);
-  if (!access.sees || state.status !== 'active') throw forbidden(messages.notVisible);
-  return { project: state as ExistingProject, role: access.role };
+  const role = roleIn(state, actorId, inTeam);
+  if (role === null || state.status !== 'active') throw forbidden(messages.notVisible);
+  return { project: state, role };
 }
 
 /** Owners, administrators and editors write documents and the tree; viewers and team readers only read. */
