@@ -67,6 +67,7 @@ export function createProjectContext(deps: ProjectDeps) {
     const role = accessOf({
       active: true,
       privateType: project.privateType,
+      isTemplate: project.isTemplate,
       role: project.members.find((m) => m.userId === userId)?.role,
       inTeam: memberOfTeam,
     });
@@ -111,6 +112,8 @@ export function createProjectContext(deps: ProjectDeps) {
     caller: Partial<Caller>,
     options: { teamId?: number; commandId?: string } = {},
   ) {
+    // An id that names no stream (negative, fractional) is refused like any project the caller cannot see.
+    if (!(Number.isSafeInteger(projectId) && projectId > 0)) throw forbidden(messages.notVisible);
     // Events carry the project's team (not the caller's current one), for consumers that fan out per team.
     const teamId = options.teamId ?? (await findProject(projectId))?.teamId ?? 0;
     const { events } = await runCommand(projectStreamId(projectId), projectDecider, command, caller, {

@@ -184,17 +184,19 @@ export function evolve(state: Project, event: ProjectEvent): Project {
 /**
  * Who sees a project (docs/api/knowledge.md): nobody once deleted; otherwise only people in its team now, and of
  * those its members, or everyone when `privateType` is `team` (read only unless a member). Leaving the team
- * ends access even for a member, the owner included. Answers the role ('' for a team reader), or null.
+ * ends access even for a member, the owner included. A template is read by its whole team, which previews and
+ * copies it. Answers the role ('' for a team reader), or null.
  */
 export function accessOf(input: {
   active: boolean;
   privateType: PrivateType;
+  isTemplate: boolean;
   role: ProjectRole | undefined;
   inTeam: boolean;
 }): ProjectRole | '' | null {
   if (!input.active || !input.inTeam) return null;
   if (input.role) return input.role;
-  return visibleToTeam(input.privateType) ? '' : null;
+  return input.isTemplate || visibleToTeam(input.privateType) ? '' : null;
 }
 
 /** `accessOf` for a user of a folded project. */
@@ -204,6 +206,7 @@ export const roleIn = (project: Project, userId: number, inTeam: boolean): Proje
     : accessOf({
         active: project.status === 'active',
         privateType: project.privateType,
+        isTemplate: project.isTemplate,
         role: project.members.get(userId),
         inTeam,
       });
