@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import Ajv from 'ajv';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as wire from '../../gateway/src/schemas/project';
@@ -38,11 +38,11 @@ function closed(schema: unknown): unknown {
 }
 
 /** Answers must be exactly what the gateway's response schemas describe. */
-function shaped<T>(schema: TSchema, value: T): T {
+function shaped<S extends TSchema>(schema: S, value: unknown): Static<S> {
   const validate = ajv.compile(closed(schema) as object);
   validate(value);
   expect(validate.errors ?? []).toEqual([]);
-  return value;
+  return value as Static<S>;
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ApiError> {
@@ -60,7 +60,7 @@ const add = (projectId: number, body: Record<string, string | number>) =>
 const tree = async (projectId: number) =>
   shaped(
     wire.StructureTree,
-    await call<{ nodes: { projectStructureId: number; parentId: number; name: string }[] }>(
+    await call<{ nodes: { projectStructureId: number; parentId: number; name: string; kind: string }[] }>(
       'project/projectStructure',
       { projectId },
     ),
@@ -73,7 +73,7 @@ describe('the first visit', () => {
     const list = shaped(Type.Array(wire.KnowledgeProject), await call('project/list', {}));
     expect(list).toHaveLength(1);
     const nodes = await tree(projectId);
-    expect(nodes.map((n) => (n as { kind: string }).kind).sort()).toEqual(['api', 'folder', 'page']);
+    expect(nodes.map((n) => n.kind).sort()).toEqual(['api', 'folder', 'page']);
     const detail = shaped(wire.KnowledgeProject, await call('project/detail', { projectId }));
     expect(detail).toMatchObject({ docCount: 2, myRole: 'owner', updateTimeLabel: '刚刚' });
     shaped(wire.ProjectSettings, await call('project/setting', { projectId }));
