@@ -23,6 +23,7 @@ import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShareIcon from '@mui/icons-material/Share';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
+import StyleIcon from '@mui/icons-material/Style';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { lazy } from 'react';
 import { INSTANCE_ADMIN } from '../auth/userInfo';
@@ -46,6 +47,9 @@ const TaskIndexPage = lazy(() => import('../tasks/TaskIndexPage'));
 const ProjectHomePage = lazy(() => import('../tasks/ProjectHomePage'));
 const ProjectSettingsPage = lazy(() => import('../tasks/ProjectSettingsPage'));
 const ProjectMembersPage = lazy(() => import('../tasks/ProjectMembersPage'));
+const KnowledgeListPage = lazy(() => import('../knowledge/ProjectListPage'));
+const KnowledgeSettingsPage = lazy(() => import('../knowledge/settings/ProjectSettingsPage'));
+const KnowledgeComingPage = lazy(() => import('../knowledge/ProjectComingPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -102,7 +106,7 @@ export const routeTable: AppRoute[] = [
     children: [
       { path: 'index', title: 'app.route.home', icon: HomeIcon, affix: true },
       { path: 'work', title: 'app.route.work', icon: SpaceDashboardIcon },
-      { path: 'api', title: 'app.route.api', icon: MenuBookIcon },
+      { path: 'api', title: 'app.route.api', icon: MenuBookIcon, page: KnowledgeListPage },
       { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon, page: TaskIndexPage },
       { path: 'chat', title: 'app.route.chat', icon: ForumIcon },
       {
@@ -171,12 +175,28 @@ export const routeTable: AppRoute[] = [
     redirect: '/project/index',
     hidden: true,
     children: [
-      { path: 'history/:projectId?', title: 'app.route.projectHistory', icon: HistoryIcon },
+      {
+        path: 'history/:projectId?',
+        title: 'app.route.projectHistory',
+        icon: HistoryIcon,
+        page: KnowledgeComingPage,
+      },
       { path: 'index/:projectId?', title: 'app.route.projectIndex', icon: MenuBookIcon },
-      { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon },
-      { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon },
-      { path: 'field/:projectId?', title: 'app.route.projectField', icon: RuleIcon },
-      { path: 'setting/:projectId?', title: 'app.route.projectSetting', icon: SettingsIcon },
+      { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon, page: KnowledgeComingPage },
+      { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon, page: KnowledgeComingPage },
+      { path: 'field/:projectId?', title: 'app.route.projectField', icon: RuleIcon, page: KnowledgeComingPage },
+      {
+        path: 'version/:projectId?',
+        title: 'app.route.projectVersion',
+        icon: StyleIcon,
+        page: KnowledgeComingPage,
+      },
+      {
+        path: 'setting/:projectId?',
+        title: 'app.route.projectSetting',
+        icon: SettingsIcon,
+        page: KnowledgeSettingsPage,
+      },
     ],
   },
   {

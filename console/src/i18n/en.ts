@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { knowledgeMessagesEn } from '../knowledge/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesEn } from '../list/messages';
 import { taskMessagesEn } from '../tasks/messages';
@@ -49,6 +50,7 @@ const app: AppMessages = {
     projectTest: 'API tests',
     projectField: 'Field standards',
     projectSetting: 'Project settings',
+    projectVersion: 'Versions',
     taskManageIndex: 'Basic info',
     taskManageUser: 'Member list',
     qrConfirm: 'Confirm QR login',
@@ -368,6 +370,7 @@ const app: AppMessages = {
     none: 'Nobody has registered through your link yet',
   },
   ...taskMessagesEn,
+  knowledge: { ...knowledgeMessagesEn },
 };
 
 const resources: TranslationMessages['resources'] = {

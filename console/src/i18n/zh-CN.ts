@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { knowledgeMessagesZh } from '../knowledge/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesZh } from '../list/messages';
 import { taskMessagesZh } from '../tasks/messages';
@@ -227,6 +228,7 @@ const app = {
     projectTest: '接口测试',
     projectField: '字段标准',
     projectSetting: '项目设置',
+    projectVersion: '版本',
     taskManageIndex: '基本信息',
     taskManageUser: '成员列表',
     qrConfirm: '扫码登录确认',
@@ -544,6 +546,7 @@ const app = {
     none: '还没有人通过您的邀请链接注册',
   },
   ...taskMessagesZh,
+  knowledge: { ...knowledgeMessagesZh },
 };
 
 const resources = {

@@ -48,6 +48,7 @@ export const knowledgeKeys = {
   templates: (teamId: number | null) => ['knowledgeProjects', teamId, 'templates'] as const,
   project: (projectId: number) => ['knowledgeProject', projectId] as const,
   detail: (projectId: number) => ['knowledgeProject', projectId, 'detail'] as const,
+  settings: (projectId: number) => ['knowledgeProject', projectId, 'settings'] as const,
   me: (projectId: number) => ['knowledgeProject', projectId, 'me'] as const,
   members: (projectId: number) => ['knowledgeProject', projectId, 'members'] as const,
   candidates: (projectId: number) => ['knowledgeProject', projectId, 'candidates'] as const,

@@ -17,12 +17,25 @@ interface TemplatePickerProps {
   /** Knowledge templates only. */
   onPreview?: (id: number) => void;
   onMore: () => void;
+  /** The blank card's title and line, when not the team guide's ('blank space'). */
+  blankTitle?: string;
+  blankHint?: string;
 }
 
 const CARD_SX = { width: 168, display: 'flex', flexDirection: 'column', position: 'relative' } as const;
 
 /** SPEC §2.4 template picker: a 'blank space' card, template cards, and 'more templates' at exactly 10 items. */
-export const TemplatePicker = ({ title, kind, items, selected, onChange, onPreview, onMore }: TemplatePickerProps) => {
+export const TemplatePicker = ({
+  title,
+  kind,
+  items,
+  selected,
+  onChange,
+  onPreview,
+  onMore,
+  blankTitle,
+  blankHint,
+}: TemplatePickerProps) => {
   const translate = useTranslate();
   const toggle = (id: number) => onChange(toggleTemplate(selected, id));
   const chosen = (id: number) => selected.includes(id);
@@ -51,9 +64,9 @@ export const TemplatePicker = ({ title, kind, items, selected, onChange, onPrevi
               <AddIcon color="action" sx={{ fontSize: 36 }} />
             </Box>
             <CardContent sx={{ p: 1.5 }}>
-              <Typography variant="subtitle2">{translate('app.team_guide.blank')}</Typography>
+              <Typography variant="subtitle2">{blankTitle ?? translate('app.team_guide.blank')}</Typography>
               <Typography variant="caption" color="text.secondary">
-                {translate(`app.team_guide.blank_${kind}`)}
+                {blankHint ?? translate(`app.team_guide.blank_${kind}`)}
               </Typography>
             </CardContent>
           </CardActionArea>
