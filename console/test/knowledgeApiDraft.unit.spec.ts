@@ -87,3 +87,15 @@ it('reads examples as JSON unless the type is a string', () => {
   expect(exampleValue('12', 'string')).toBe('12');
   expect(exampleValue('abc', 'integer')).toBe('abc');
 });
+
+describe('the draft as merge text', () => {
+  it('round-trips through the text, and names what is not a draft', async () => {
+    const { draftText, parseDraftText } = await import('../src/knowledge/editor/apiDraft');
+    const draft = { name: '下单', api: completeApi({ method: 'POST', path: '/orders', extra: { 'x-a': 1 } }) };
+    expect(draftText(draft).split('\n')[1]).toBe('  "name": "下单",');
+    expect(parseDraftText(draftText(draft))).toEqual({ draft });
+    expect(parseDraftText('[1]')).toEqual({ error: 'not_object' });
+    expect(parseDraftText('{"path": "/"}')).toEqual({ error: 'no_name' });
+    expect(parseDraftText('{')).toHaveProperty('error');
+  });
+});

@@ -191,3 +191,20 @@ export function validateDraft({ name, api }: ApiDraft): DraftProblem[] {
   }
   return problems;
 }
+
+/** The draft as the merge dialog shows it: pretty JSON, the name first. */
+export const draftText = ({ name, api }: ApiDraft): string => JSON.stringify({ name, ...api }, null, 2);
+
+/** A merged text back into a draft, or the reason it is not one (shown in the merge dialog). */
+export function parseDraftText(text: string): { draft: ApiDraft } | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'not_object' };
+  const { name, ...api } = value as { name?: unknown } & Partial<ApiDoc>;
+  if (typeof name !== 'string') return { error: 'no_name' };
+  return { draft: { name, api: completeApi(api) } };
+}

@@ -42,7 +42,7 @@ export const newRowId = () => `r${++nextId}`;
 const isObject = (value: unknown): value is JsonSchema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const enumToText = (values: unknown): string =>
+export const enumToText = (values: unknown): string =>
   Array.isArray(values) ? values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ') : '';
 
 function typeOf(node: JsonSchema): RowType {
