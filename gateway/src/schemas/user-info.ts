@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { KnowledgeProject } from './project.js';
 import { TaskProject } from './task.js';
 import { TeamMember, TeamRole } from './team.js';
 import { Profile } from './user.js';
@@ -44,7 +45,7 @@ export const TeamInitCheck = Type.Object({
   isEmptyTeam: Type.Boolean(),
   teamName: Type.String(),
   teamUserList: Type.Array(TeamMember),
-  /** Knowledge-project templates arrive with the knowledge service; none until then. */
-  templateProjectList: Type.Tuple([]),
+  /** The team's knowledge-project templates (`project/templates`). */
+  templateProjectList: Type.Array(KnowledgeProject),
   templateTaskProjectList: Type.Array(TaskProject),
 });

@@ -1,5 +1,6 @@
 import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
+import { projectAccess } from './access-projects.js';
 import { taskAccess } from './access-tasks.js';
 import { teamAccess } from './access-teams.js';
 import type { Account, Actors, Least, Rung, World } from './world.js';
@@ -34,7 +35,7 @@ export interface Access {
 }
 
 /** Every call of the route table, keyed `module/call`; the suite fails for a call without a row. */
-export const accessTable: Record<string, Access> = { ...accountAccess, ...teamAccess, ...taskAccess };
+export const accessTable: Record<string, Access> = { ...accountAccess, ...teamAccess, ...taskAccess, ...projectAccess };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */
 export async function smsCodeFor(h: Harness, call: string, body: Body, telephone: string, token?: string) {

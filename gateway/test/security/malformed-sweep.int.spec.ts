@@ -17,8 +17,11 @@ import {
 import { keyOf } from './routes.js';
 import { type Actors, buildWorld, registerAccount, registerActors, type World } from './world.js';
 
-/** Envelope codes a call may answer with; 500 is never one for a request that is only malformed. */
-const ANSWER_CODES = [200, 400, 402, 508, 880];
+/**
+ * Envelope codes a call may answer with; 500 is never one for a request that is only malformed. 409: a saveDoc whose
+ * other fields were spoilt after an earlier request of the sweep saved on the same base version.
+ */
+const ANSWER_CODES = [200, 400, 402, 409, 508, 880];
 const CHINESE = /[\u4e00-\u9fff]/;
 
 /**

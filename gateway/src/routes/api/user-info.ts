@@ -8,6 +8,7 @@ import * as userAnswers from '../../schemas/user.js';
 import * as answers from '../../schemas/user-info.js';
 import { Nothing } from '../../schemas/wire.js';
 import { nameOf, teamRoles } from './enums.js';
+import { projectView } from './project-common.js';
 import { project as taskProjectView } from './task.js';
 
 /** SPEC §3 userTeamList entries: the team, its poster and the user's station (role) in it. */
@@ -170,9 +171,11 @@ export const userInfoCalls = [
       const { list } = await userTeams(services, metadata);
       const selected = list.find((t) => t.teamId === caller.teamId) ?? list[0];
       const inSelectedTeam = callerMetadata({ ...caller, teamId: selected?.teamId ?? 0 });
-      const templates = selected
-        ? (await services.task.listTemplates({ exceptTaskProjectId: 0 }, { metadata: inSelectedTeam })).projects
-        : [];
+      const noTemplates = { projects: [] };
+      const [templates, knowledgeTemplates] = await Promise.all([
+        selected ? services.task.listTemplates({ exceptTaskProjectId: 0 }, { metadata: inSelectedTeam }) : noTemplates,
+        selected ? services.project.listTemplates({}, { metadata: inSelectedTeam }) : noTemplates,
+      ]);
       const members = selected
         ? (
             await services.team.listMembers(
@@ -193,9 +196,8 @@ export const userInfoCalls = [
         isEmptyTeam: list.length === 0,
         teamName: selected?.team.name ?? '',
         teamUserList: members.map((m) => ({ ...m, role: nameOf(teamRoles, m.role, 'TeamRole') })),
-        // Knowledge-project templates arrive with the knowledge service.
-        templateProjectList: [] as [],
-        templateTaskProjectList: templates.map(taskProjectView),
+        templateProjectList: knowledgeTemplates.projects.map(projectView),
+        templateTaskProjectList: templates.projects.map(taskProjectView),
       };
     },
   }),
