@@ -50,6 +50,7 @@ const ProjectMembersPage = lazy(() => import('../tasks/ProjectMembersPage'));
 const KnowledgeListPage = lazy(() => import('../knowledge/ProjectListPage'));
 const KnowledgeSettingsPage = lazy(() => import('../knowledge/settings/ProjectSettingsPage'));
 const KnowledgeComingPage = lazy(() => import('../knowledge/ProjectComingPage'));
+const KnowledgeWorkspacePage = lazy(() => import('../knowledge/workspace/WorkspacePage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -181,7 +182,9 @@ export const routeTable: AppRoute[] = [
         icon: HistoryIcon,
         page: KnowledgeComingPage,
       },
-      { path: 'index/:projectId?', title: 'app.route.projectIndex', icon: MenuBookIcon },
+      // Without an id: local mode (a later task); with one: the team project's document workspace.
+      { path: 'index', title: 'app.route.projectIndex', icon: MenuBookIcon },
+      { path: 'index/:projectId', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
       { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon, page: KnowledgeComingPage },
       { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon, page: KnowledgeComingPage },
       { path: 'field/:projectId?', title: 'app.route.projectField', icon: RuleIcon, page: KnowledgeComingPage },

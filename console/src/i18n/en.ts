@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { knowledgeMessagesEn } from '../knowledge/messages';
+import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesEn } from '../list/messages';
 import { taskMessagesEn } from '../tasks/messages';
@@ -370,7 +371,7 @@ const app: AppMessages = {
     none: 'Nobody has registered through your link yet',
   },
   ...taskMessagesEn,
-  knowledge: { ...knowledgeMessagesEn },
+  knowledge: { ...knowledgeMessagesEn, doc: docMessagesEn },
 };
 
 const resources: TranslationMessages['resources'] = {

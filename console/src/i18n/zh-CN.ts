@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 import { knowledgeMessagesZh } from '../knowledge/messages';
+import { docMessagesZh } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesZh } from '../list/messages';
 import { taskMessagesZh } from '../tasks/messages';
@@ -546,7 +547,7 @@ const app = {
     none: '还没有人通过您的邀请链接注册',
   },
   ...taskMessagesZh,
-  knowledge: { ...knowledgeMessagesZh },
+  knowledge: { ...knowledgeMessagesZh, doc: docMessagesZh },
 };
 
 const resources = {

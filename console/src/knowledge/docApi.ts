@@ -3,6 +3,7 @@ import type {
   DocDetail,
   DocSaved,
   Environment,
+  KnowledgeMember,
   NodeKind,
   PageDoc,
   ProjectUserInfo,
@@ -10,7 +11,6 @@ import type {
   SchemaDoc,
   SearchHits,
   StructureCreated,
-  StructureNode,
   StructureTree,
 } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
@@ -35,6 +35,7 @@ export type {
   SearchHits,
   StructureCreated,
   StructureNode,
+  StructureTree,
 } from '@pmbok/api-types';
 
 /** The code `project/saveDoc` answers when someone saved a newer version since `baseVersion`. */
@@ -173,5 +174,15 @@ export function useEnvironments(projectId: number) {
     queryKey: docKeys.environments(projectId),
     queryFn: () => knowledgeCall<Environment[]>('projectBaseUrl', { projectId }, { notify: false, stub: [] }),
     enabled: isValidProjectId(projectId),
+  });
+}
+
+/** The project's members, for names (a document's owner). */
+export function useMembers(projectId: number) {
+  return useQuery({
+    queryKey: ['knowledgeDocs', projectId, 'members'] as const,
+    queryFn: () => knowledgeCall<KnowledgeMember[]>('projectUser', { projectId }, { notify: false, stub: [] }),
+    enabled: isValidProjectId(projectId),
+    staleTime: 60_000,
   });
 }

@@ -1,0 +1,167 @@
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import DataObjectIcon from '@mui/icons-material/DataObject';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import FolderIcon from '@mui/icons-material/Folder';
+import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import { Box, Typography } from '@mui/material';
+import { useMemo, useRef } from 'react';
+import { type NodeApi, type NodeRendererProps, Tree, type TreeApi } from 'react-arborist';
+import type { StructureNode } from '../docApi';
+import { dropPlaces, methodColor, methodLabel, nestNodes, type TreeItem } from './treeModel';
+import { useElementSize } from './useElementSize';
+
+export interface DocTreeProps {
+  nodes: readonly StructureNode[];
+  selectedId: number | null;
+  canWrite: boolean;
+  /** Filters the tree by name while typing (ancestors of a match stay visible). */
+  searchTerm: string;
+  onSelect(node: StructureNode): void;
+  onMove(places: ReturnType<typeof dropPlaces> & {}): void;
+  onContextMenu(node: StructureNode | null, position: { top: number; left: number }): void;
+}
+
+const ROW_HEIGHT = 30;
+
+/** The method as a small coloured tag, Apifox's way of telling documents apart at a glance. */
+export function MethodTag({ method, width = 34 }: { method: string; width?: number }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        flex: 'none',
+        width,
+        fontSize: 10.5,
+        fontWeight: 700,
+        letterSpacing: 0.2,
+        color: methodColor(method),
+        fontFamily: 'monospace',
+      }}
+    >
+      {methodLabel(method)}
+    </Box>
+  );
+}
+
+function KindIcon({ node, open }: { node: StructureNode; open: boolean }) {
+  const sx = { fontSize: 17, flex: 'none' };
+  switch (node.kind) {
+    case 'folder':
+      return open ? (
+        <FolderOpenIcon sx={{ ...sx, color: '#f5b942' }} />
+      ) : (
+        <FolderIcon sx={{ ...sx, color: '#f5b942' }} />
+      );
+    case 'api':
+      return <MethodTag method={node.method || 'GET'} />;
+    case 'schema':
+      return <DataObjectIcon sx={{ ...sx, color: '#7a5af8' }} />;
+    default:
+      return <ArticleOutlinedIcon sx={{ ...sx, color: '#2e90fa' }} />;
+  }
+}
+
+function Row({ node, style, dragHandle }: NodeRendererProps<TreeItem>) {
+  const data = node.data.node;
+  return (
+    <Box
+      ref={dragHandle}
+      style={style}
+      data-node-id={node.id}
+      data-kind={data.kind}
+      role="treeitem"
+      aria-selected={node.isSelected}
+      aria-expanded={node.isInternal ? node.isOpen : undefined}
+      onClick={() => node.isInternal && node.toggle()}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.75,
+        height: ROW_HEIGHT,
+        pr: 1,
+        cursor: 'pointer',
+        borderRadius: 1,
+        userSelect: 'none',
+        bgcolor: node.isSelected ? 'action.selected' : node.willReceiveDrop ? 'primary.50' : undefined,
+        outline: node.willReceiveDrop ? '1px dashed' : undefined,
+        outlineColor: 'primary.main',
+        opacity: node.isDragging ? 0.5 : 1,
+        '&:hover': { bgcolor: node.isSelected ? 'action.selected' : 'action.hover' },
+      }}
+    >
+      <Box sx={{ width: 16, flex: 'none', display: 'flex', color: 'text.secondary' }}>
+        {node.isInternal &&
+          (node.isOpen ? <ExpandMoreIcon sx={{ fontSize: 16 }} /> : <ChevronRightIcon sx={{ fontSize: 16 }} />)}
+      </Box>
+      <KindIcon node={data} open={node.isOpen} />
+      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontSize: 13 }} title={data.name}>
+        {data.name}
+      </Typography>
+      {node.isInternal && (
+        <Typography variant="caption" color="text.disabled">
+          {node.children?.length ?? 0}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The document tree: virtualized rows (thousands of nodes), drag and drop for writers, a context menu. */
+export default function DocTree(props: DocTreeProps) {
+  const { nodes, canWrite, selectedId, searchTerm } = props;
+  const data = useMemo(() => nestNodes(nodes), [nodes]);
+  const treeRef = useRef<TreeApi<TreeItem> | undefined>(undefined);
+  const [boxRef, size] = useElementSize<HTMLDivElement>();
+
+  const contextMenu = (event: React.MouseEvent) => {
+    event.preventDefault();
+    const row = (event.target as HTMLElement).closest('[data-node-id]');
+    const id = Number(row?.getAttribute('data-node-id'));
+    const node = nodes.find((n) => n.projectStructureId === id) ?? null;
+    props.onContextMenu(node, { top: event.clientY, left: event.clientX });
+  };
+
+  // The client refuses what the server would: a drop into a document, or a folder into itself or its own child.
+  const disableDrop = ({ parentNode, dragNodes }: { parentNode: NodeApi<TreeItem>; dragNodes: NodeApi<TreeItem>[] }) =>
+    (!parentNode.isRoot && parentNode.data.node.kind !== 'folder') ||
+    dragNodes.some((drag) => isUnder(parentNode, drag));
+
+  return (
+    <Box ref={boxRef} onContextMenu={contextMenu} sx={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
+      {size.height > 0 && (
+        <Tree<TreeItem>
+          ref={treeRef}
+          data={data}
+          width={size.width}
+          height={size.height}
+          rowHeight={ROW_HEIGHT}
+          indent={16}
+          overscanCount={8}
+          openByDefault={false}
+          disableMultiSelection
+          disableEdit
+          disableDrag={!canWrite}
+          disableDrop={canWrite ? disableDrop : true}
+          selection={selectedId ? String(selectedId) : undefined}
+          searchTerm={searchTerm}
+          searchMatch={(node, term) => node.data.name.toLowerCase().includes(term.trim().toLowerCase())}
+          onSelect={([node]) => node?.isLeaf && props.onSelect(node.data.node)}
+          onMove={({ dragIds, parentId, index }) => {
+            const places = dropPlaces(nodes, dragIds.map(Number), parentId ? Number(parentId) : 0, index);
+            if (places) props.onMove(places);
+          }}
+          aria-label="document tree"
+        >
+          {Row}
+        </Tree>
+      )}
+    </Box>
+  );
+}
+
+/** True when `parent` lies under `drag` (a folder dropped into its own child). */
+function isUnder(parent: NodeApi<TreeItem>, drag: NodeApi<TreeItem>): boolean {
+  for (let node: NodeApi<TreeItem> | null = parent; node; node = node.parent) if (node.id === drag.id) return true;
+  return false;
+}
