@@ -1,8 +1,9 @@
 import { enumCodec, invalid, signedInCaller } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
 import type { CallContext } from 'nice-grpc-common';
-import type { ProjectContext } from './application/context.js';
+import { createProjectContext, type ProjectContext, type ProjectDeps } from './application/context.js';
 import { createDocs, type DocView } from './application/docs.js';
+import { createProjectUseCases } from './application/index.js';
 import { createSearch } from './application/search.js';
 import { createTree } from './application/tree.js';
 import { createTreeReads, type NodeView } from './application/treeReads.js';
@@ -90,4 +91,14 @@ export function docsServiceImplementation({ tree, docs, search }: DocUseCasesOf)
       return { ...page, docs: page.docs.map((d) => ({ ...d, kind: nodeKinds.toProto(d.kind) })) };
     },
   };
+}
+
+/**
+ * The project use cases with the documents' side plugged in (the content copier of template copies), and the
+ * document use cases, on one set of dependencies: what index.ts builds for its calls and its reactions.
+ */
+export function createServiceUseCases(deps: ProjectDeps) {
+  const docUseCases = createDocUseCases(createProjectContext(deps));
+  const projectUseCases = createProjectUseCases({ ...deps, copyContent: docUseCases.tree.copyContent });
+  return { projectUseCases, docUseCases };
 }

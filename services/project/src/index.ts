@@ -1,10 +1,13 @@
 import { defineService } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
-import { createProjectUseCases } from './application/index.js';
 import { projectServiceImplementation } from './grpc.js';
-import { pendingDocsImplementation } from './grpcDocsPending.js';
+import { createServiceUseCases, docsServiceImplementation } from './grpcDocs.js';
+import { docsProjection } from './projections/docs/index.js';
+import { searchProjection } from './projections/docs/search.js';
+import { startTaskFeeds } from './projections/docs/tasks.js';
 import { projectsProjection } from './projections/projects/index.js';
 import { projectSettingsProjection } from './projections/settings/index.js';
+import { treeProjection } from './projections/tree/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
@@ -15,16 +18,20 @@ import { startTeamReactions } from './reactions/teamEvents.js';
 export const startProjectService = defineService({
   name: 'project',
   contract: projectv1.ProjectServiceDefinition,
-  projections: [projectsProjection, projectSettingsProjection],
+  projections: [projectsProjection, projectSettingsProjection, treeProjection, docsProjection, searchProjection],
   reactions: async (service) => {
     const { runtime } = service;
     // The use cases a reaction runs: their commands do not wait for the read models (a reaction answers nobody).
-    const { templates } = createProjectUseCases(service);
+    const { templates } = createServiceUseCases(service).projectUseCases;
     const team = await startTeamReactions(service, templates);
-    return { roster: team.roster, stops: [...(await startAuthReactions(runtime)), ...team.stops] };
+    const tasks = await startTaskFeeds(runtime);
+    return { roster: team.roster, stops: [...(await startAuthReactions(runtime)), ...team.stops, ...tasks.stops] };
   },
   calls: (service, { roster }) => {
-    const useCases = createProjectUseCases({ ...service, rosterCaughtUp: async () => roster.catchUp(2_000) });
-    return projectServiceImplementation(useCases, pendingDocsImplementation());
+    const { projectUseCases, docUseCases } = createServiceUseCases({
+      ...service,
+      rosterCaughtUp: async () => roster.catchUp(2_000),
+    });
+    return projectServiceImplementation(projectUseCases, docsServiceImplementation(docUseCases));
   },
 });
