@@ -123,9 +123,11 @@ describe('the tree', () => {
       { projectStructureId: c, parentId: 0, sort: 5 },
       { projectStructureId: c, parentId: a, sort: 0 },
     ];
-    expect((await refusal(drop(twice))).message).toBe('拖拽结果中有重复的节点');
+    expect((await refusal(drop(twice))).message).toBe('同一个节点在一次拖动中出现了两次');
     expect((await refusal(drop([{ projectStructureId: a, parentId: a, sort: 0 }]))).code).toBe(400);
-    expect((await refusal(drop([{ projectStructureId: 999, parentId: 0, sort: 0 }]))).message).toBe('文档节点不存在');
+    expect((await refusal(drop([{ projectStructureId: 999, parentId: 0, sort: 0 }]))).message).toBe(
+      '节点不存在或已被删除',
+    );
     expect((await refusal(drop('not json' as never))).message).toBe('拖拽结果格式错误');
     expect(await tree(projectId)).toEqual(before);
 
@@ -164,7 +166,7 @@ describe('the tree', () => {
     await call('project/deleteStructure', { projectId, projectStructureId: folder });
     expect((await tree(projectId)).map((n) => n.name).sort()).toEqual(['A - 副本', 'P']);
     const gone = await refusal(call('project/docDetail', { projectId, projectStructureId: page.projectStructureId }));
-    expect(gone.message).toBe('文档节点不存在');
+    expect(gone.message).toBe('节点不存在或已被删除');
   });
 });
 
@@ -200,15 +202,17 @@ describe('saving a document', () => {
     const { projectStructureId } = await add(projectId, { parentId: 0, kind: 'api', name: 'A' });
     const save = (doc: string) => call('project/saveDoc', { projectId, projectStructureId, baseVersion: 1, doc });
     const api = (fields: object) => JSON.stringify({ method: 'GET', path: '/a', ...fields });
-    expect((await refusal(save(api({ method: 'FETCH' })))).message).toMatch(/^请求方法只能是/);
-    expect((await refusal(save(api({ path: 'users list' })))).message).toMatch(/^接口路径格式错误/);
+    expect((await refusal(save(api({ method: 'FETCH' })))).message).toMatch(/^接口文档：请求方法只能是/);
+    expect((await refusal(save(api({ path: '/users list' })))).message).toBe(
+      '接口路径不正确：不能有空格，路径参数写成 {name}，名称由字母、数字和下划线组成',
+    );
     const badSchema = {
       requestBody: { type: 'json', schema: { type: 'object', properties: { a: { type: 'strin' } } } },
     };
-    expect((await refusal(save(api(badSchema)))).message).toBe('请求体结构不是有效的 JSON Schema');
+    expect((await refusal(save(api(badSchema)))).message).toMatch(/^请求体的 JSON Schema 不正确：/);
     const big = api({ description: 'x'.repeat(5 * 1024 * 1024) });
-    expect((await refusal(save(big))).message).toBe('文档内容过大，最多 5 MB');
-    expect((await refusal(save('{'))).message).toBe('文档内容格式错误：JSON 无法解析');
+    expect((await refusal(save(big))).message).toBe('文档内容不能超过5MB');
+    expect((await refusal(save('{'))).message).toBe('文档内容不是有效的JSON');
     const detail = await call<{ version: number }>('project/docDetail', { projectId, projectStructureId });
     expect(detail.version).toBe(1);
     await save(

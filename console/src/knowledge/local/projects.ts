@@ -51,7 +51,7 @@ function projectFields(body: Body, current?: ProjectFields): ProjectFields {
   }
   const pick = <T extends string>(field: string, allowed: readonly T[], fallback: T) =>
     rules.has(body, field) && rules.text(body, field) !== ''
-      ? rules.oneOf(rules.text(body, field), allowed, `参数格式错误：${field}`)
+      ? rules.oneOf(rules.text(body, field), allowed, '项目类型无效')
       : fallback;
   out.privateType = pick('privateType', ['team', 'members'], out.privateType);
   out.docPrivateType = pick('docPrivateType', ['private', 'public'], out.docPrivateType);
@@ -112,16 +112,22 @@ const environmentFields = (body: Body) => ({
   headers: rows(body, 'headers'),
 });
 
+function responseCode(value: string): string {
+  const code = value.trim();
+  if (!code || [...code].length > 20) rules.refuse('请输入响应码（最多20个字符）');
+  return code;
+}
+
 const responseCodeFields = (body: Body) => ({
-  code: rules.name(rules.text(body, 'code'), '响应码', 20),
-  meaning: rules.maxLength(rules.text(body, 'meaning'), '含义', 200),
+  code: responseCode(rules.text(body, 'code')),
+  meaning: rules.maxLength(rules.text(body, 'meaning'), '响应码含义', 200),
   solution: rules.maxLength(rules.text(body, 'solution'), '解决方案', 500),
 });
 
 /** Scripts arrive encrypted (scriptCipher.ts) and are kept so; 100 KB of text is about 140 KB of its base64. */
 function script(body: Body): string {
   const content = rules.text(body, 'content');
-  if (content.length > 140_000) rules.refuse('脚本最多 100 KB');
+  if (content.length > 140_000) rules.refuse('脚本最大100KB');
   return content;
 }
 

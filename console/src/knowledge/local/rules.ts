@@ -10,8 +10,9 @@ export const refuse = (message: string): never => {
 };
 
 export const NOT_FOUND = '项目不存在或无权访问';
-export const NODE_NOT_FOUND = '文档节点不存在';
-export const MAX_NODES = 10_000;
+export const NODE_NOT_FOUND = '节点不存在或已被删除';
+/** Templates included, as the server counts. */
+export const MAX_NODES = 20_000;
 /** docs/api/knowledge.md: a document is at most 5 MB of JSON text. */
 export const MAX_DOC_BYTES = 5 * 1024 * 1024;
 
@@ -74,10 +75,14 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'O
 export const API_STATUSES = ['designing', 'developing', 'testing', 'released', 'deprecated'] as const;
 export const NODE_KINDS = ['folder', 'api', 'page', 'schema'] as const;
 
-/** A path of an operation: starts with '/', no spaces or query; path parameters as {name}. */
-export function apiPath(value: string): string {
-  const path = value.trim();
-  if (!/^\/[^\s?#]*$/.test(path) || path.length > 500) refuse('接口路径格式错误，应以 / 开头且不含空格');
+/** A path of segments with well-formed `{name}` parameters (OpenAPI's template): /users/{id}/posts/{postId}. */
+const PATH = /^\/(?:[^{}\s]|\{[A-Za-z_][\w.-]*\})*$/;
+
+export function apiPath(path: string): string {
+  if (!path.startsWith('/')) refuse('接口路径必须以 / 开头');
+  if (!PATH.test(path) || path.length > 2_000) {
+    refuse('接口路径不正确：不能有空格，路径参数写成 {name}，名称由字母、数字和下划线组成');
+  }
   return path;
 }
 
@@ -99,7 +104,7 @@ export function baseUrl(value: string): string {
   } catch {
     // refused below
   }
-  return refuse('前置地址必须是 http 或 https 地址');
+  return refuse('前置URL必须是 http(s) 地址');
 }
 
 /** SPEC §9 relative time, as the server renders `updateTimeLabel`. */
@@ -112,9 +117,15 @@ export function relativeTime(at: number, now: number): string {
   return `${Math.floor(hours / 24)}天前`;
 }
 
-/** 'YYYY-MM-DD HH:mm' in the browser's time zone, for the conflict message. */
-export function clockTime(at: number): string {
-  const d = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** The conflict message's time, formatted as the gateway formats it. */
+const savedAt = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+export const clockTime = (at: number) => savedAt.format(at);

@@ -17,6 +17,8 @@ import { applyDrop, nextSort, requireParent, structureNode, subtree } from './tr
 
 /** The tree and document calls of docs/api/knowledge.md, answered from the local store. */
 
+const COPY_SUFFIX = ' - 副本';
+
 type NewNode = Omit<LocalNode, 'projectStructureId' | 'projectDocId'>;
 
 /** Adds a node and its document (folders have none); ids come from the stores' key generators. */
@@ -38,12 +40,12 @@ const contentOf = (doc: LocalDoc | undefined): DocContent | null =>
 
 function nodeIn(nodes: Map<number, LocalNode>, projectStructureId: number, template = false): LocalNode {
   const node = nodes.get(projectStructureId);
-  if (!node || node.isTemplate !== template) return rules.refuse(rules.NODE_NOT_FOUND);
+  if (!node || node.isTemplate !== template) return rules.refuse(template ? '该接口模板不存在' : rules.NODE_NOT_FOUND);
   return node;
 }
 
 const limitNodes = (nodes: Map<number, LocalNode>, adding: number) => {
-  if (nodes.size + adding > rules.MAX_NODES) rules.refuse(`文档树最多 ${rules.MAX_NODES} 个节点`);
+  if (nodes.size + adding > rules.MAX_NODES) rules.refuse(`一个项目最多 ${rules.MAX_NODES} 个节点`);
 };
 
 const nodeName = (value: string) => rules.name(value, '名称', 100);
@@ -85,7 +87,7 @@ export const structureCalls = {
     transact(ctx, async (tx): Promise<StructureCreated> => {
       const projectId = rules.id(body, 'projectId');
       const parentId = rules.optionalId(body, 'parentId');
-      const kind = rules.oneOf(rules.text(body, 'kind'), rules.NODE_KINDS, '节点类型只能是目录、接口、页面或数据模型');
+      const kind = rules.oneOf(rules.text(body, 'kind'), rules.NODE_KINDS, '节点类型只能是目录、接口、文档或数据模型');
       const name = nodeName(rules.text(body, 'name'));
       const templateId = rules.optionalId(body, 'templateId');
       const project = await projectIn(tx, projectId);
@@ -141,7 +143,7 @@ export const structureCalls = {
           }
         }
       }
-      const name = [...`${source.name} - 副本`].slice(0, 100).join('');
+      const name = `${[...source.name].slice(0, 100 - COPY_SUFFIX.length).join('')}${COPY_SUFFIX}`;
       const root = await copyNodes(tx, copied, parentId, sort, name, now);
       await touch(tx, project, now);
       return created(root);
@@ -183,7 +185,7 @@ export const structureCalls = {
     transact(ctx, async (tx): Promise<DocSaved> => {
       const baseVersion = Number(rules.text(body, 'baseVersion'));
       if (!rules.has(body, 'baseVersion') || !Number.isSafeInteger(baseVersion) || baseVersion < 0) {
-        rules.refuse('参数格式错误：baseVersion');
+        rules.refuse('缺少文档的版本号，请刷新后再保存');
       }
       const rename = rules.text(body, 'name').trim() ? nodeName(rules.text(body, 'name')) : null;
       const { project, node, doc } = await documentOf(tx, body);
@@ -203,7 +205,9 @@ export const structureCalls = {
   searchDoc: (ctx: LocalContext, body: Body) =>
     transact(ctx, async (tx): Promise<SearchHits> => {
       const projectId = rules.id(body, 'projectId');
-      const keyword = rules.name(rules.text(body, 'keyword'), '关键词', 100);
+      const keyword = rules.text(body, 'keyword').trim();
+      if (!keyword) rules.refuse('缺少参数：keyword');
+      if ([...keyword].length > 100) rules.refuse('搜索关键字最多100个字符');
       await projectIn(tx, projectId);
       const nodes = [...(await nodesIn(tx, projectId)).values()].filter((n) => !n.isTemplate && n.kind !== 'folder');
       const docs = new Map(
@@ -256,6 +260,6 @@ async function documentOf(tx: Tx, body: Body) {
   const node = await tx.objectStore('nodes').get(projectStructureId);
   if (!node || node.projectId !== projectId) return rules.refuse(rules.NODE_NOT_FOUND);
   const doc = node.projectDocId ? await tx.objectStore('docs').get(node.projectDocId) : undefined;
-  if (!doc) return rules.refuse('目录没有文档内容');
+  if (!doc) return rules.refuse('目录没有文档');
   return { project, node, doc };
 }

@@ -7,7 +7,7 @@ import type { LocalDoc, LocalNode } from './store';
 export function requireParent(nodes: Map<number, LocalNode>, parentId: number): void {
   if (parentId === 0) return;
   const parent = nodes.get(parentId);
-  if (!parent || parent.isTemplate) refuse('父目录不存在');
+  if (!parent || parent.isTemplate) refuse('上级目录不存在');
   if (parent?.kind !== 'folder') refuse('只能放在目录下');
 }
 
@@ -67,7 +67,7 @@ export interface Drop {
 
 function parseDrops(text: string): Drop[] {
   const raw = json(text, '拖拽结果格式错误');
-  if (!Array.isArray(raw) || raw.length === 0) return refuse('拖拽结果格式错误');
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 20_000) return refuse('拖拽结果格式错误');
   const seen = new Set<number>();
   return raw.map((item) => {
     const ok =
@@ -75,14 +75,15 @@ function parseDrops(text: string): Drop[] {
       [item.projectStructureId, item.parentId, item.sort].every((v) => Number.isSafeInteger(Number(v))) &&
       Number(item.projectStructureId) > 0 &&
       Number(item.parentId) >= 0 &&
-      Number(item.sort) >= 0;
+      Number(item.sort) >= 0 &&
+      Number(item.sort) <= 2 ** 31 - 1;
     if (!ok) refuse('拖拽结果格式错误');
     const drop = {
       projectStructureId: Number(item.projectStructureId),
       parentId: Number(item.parentId),
       sort: Number(item.sort),
     };
-    if (seen.has(drop.projectStructureId)) refuse('拖拽结果中有重复的节点');
+    if (seen.has(drop.projectStructureId)) refuse('同一个节点在一次拖动中出现了两次');
     seen.add(drop.projectStructureId);
     return drop;
   });
