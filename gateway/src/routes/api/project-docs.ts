@@ -1,5 +1,5 @@
 import type { projectv1 } from '@pmbok/proto';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { ApiAnswer, ApiError } from '../../plugins/api.js';
 import { id, integer, optionalId, optionalText, text } from '../../schemas/fields.js';
 import * as answers from '../../schemas/project.js';
@@ -37,11 +37,14 @@ const savedAt = new Intl.DateTimeFormat('zh-CN', {
   hour12: false,
 });
 
+type DocContent = Pick<Static<typeof answers.DocDetail>, 'api' | 'page' | 'schema'>;
+
 /** A document as the answers carry it: its content, JSON text in the service, under the key its kind names. */
 export function docView(doc: projectv1.DocDetail) {
   const { contentJson, ...fields } = doc;
   const kind = nameOf(nodeKinds, doc.kind, 'NodeKind');
-  const content = kind === 'folder' || !contentJson ? {} : { [kind]: JSON.parse(contentJson) };
+  // The service checked the content against its kind's schema when it was saved.
+  const content: DocContent = kind === 'folder' || !contentJson ? {} : { [kind]: JSON.parse(contentJson) };
   return { ...fields, kind, ...content };
 }
 
@@ -169,9 +172,11 @@ export function projectDocCalls() {
       answers.DocDetail,
       async (b, { services, metadata }) => {
         const { doc } = await services.project.getPublicDoc(onNode(b), { metadata });
+        if (!doc) return null;
         // A reader without an account learns the document, not the team's people or its tasks.
         const people = { createdBy: 0, createdByName: '', updatedBy: 0, updatedByName: '', linkedTasks: [] };
-        return doc && { ...docView(doc), ...people };
+        const view = { ...docView(doc), ...people };
+        return view.api ? { ...view, api: { ...view.api, ownerId: 0 } } : view;
       },
       { access: 'public' },
     ),
