@@ -5,7 +5,7 @@ import type { ProjectUseCases } from './application/index.js';
 import type { MemberView, ProjectView } from './application/views.js';
 import type { ProjectRole } from './domain/project/project.js';
 import { messages } from './domain/project/rules.js';
-import type { DocsCalls } from './grpcDocsPending.js';
+import type { DocsCalls } from './grpcDocsCalls.js';
 
 export const roles = enumCodec(projectv1.ProjectRole, 'PROJECT_ROLE_');
 export const privateTypes = enumCodec(projectv1.PrivateType, 'PRIVATE_TYPE_');

@@ -8,7 +8,7 @@ import { createSearch } from './application/search.js';
 import { createTree } from './application/tree.js';
 import { createTreeReads, type NodeView } from './application/treeReads.js';
 import type { NodeKind } from './domain/tree/tree.js';
-import type { DocsCalls } from './grpcDocsPending.js';
+import type { DocsCalls } from './grpcDocsCalls.js';
 
 export const nodeKinds = enumCodec(projectv1.NodeKind, 'NODE_KIND_');
 
