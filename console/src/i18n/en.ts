@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { editorMessagesEn } from '../knowledge/editor/messages';
 import { knowledgeMessagesEn } from '../knowledge/messages';
 import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
@@ -371,7 +372,7 @@ const app: AppMessages = {
     none: 'Nobody has registered through your link yet',
   },
   ...taskMessagesEn,
-  knowledge: { ...knowledgeMessagesEn, doc: docMessagesEn },
+  knowledge: { ...knowledgeMessagesEn, doc: docMessagesEn, editor: editorMessagesEn },
 };
 
 const resources: TranslationMessages['resources'] = {

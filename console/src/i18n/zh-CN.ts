@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { editorMessagesZh } from '../knowledge/editor/messages';
 import { knowledgeMessagesZh } from '../knowledge/messages';
 import { docMessagesZh } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
@@ -547,7 +548,7 @@ const app = {
     none: '还没有人通过您的邀请链接注册',
   },
   ...taskMessagesZh,
-  knowledge: { ...knowledgeMessagesZh, doc: docMessagesZh },
+  knowledge: { ...knowledgeMessagesZh, doc: docMessagesZh, editor: editorMessagesZh },
 };
 
 const resources = {

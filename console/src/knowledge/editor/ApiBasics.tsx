@@ -68,6 +68,7 @@ export const ApiBasics = ({ draft, readOnly, members, errors, onName, onApi, onP
         </Select>
         <TextField
           size="small"
+          variant="outlined"
           fullWidth
           value={api.path}
           placeholder="/users/{id}"

@@ -54,7 +54,7 @@ export const GenerateSchemaDialog = ({ open, onClose, onGenerated }: Props) => {
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         <Button variant="contained" onClick={generate} disabled={text.trim() === ''}>
-          {translate('app.knowledge.editor.schema.generate')}
+          {translate('app.knowledge.editor.schema.generate_confirm')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -52,12 +52,22 @@ export const MergeDialog = ({
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const view = useRef<MergeView | null>(null);
   const [error, setError] = useState('');
+  const chunkLabel = t('take_chunk');
 
   useEffect(() => {
     if (!open || !host) return;
     const extensions = [setup, theme, EditorView.lineWrapping, ...(language === 'json' ? [javascript()] : [])];
     const merge = new MergeView({
-      a: { doc: theirs, extensions: [...extensions, EditorState.readOnly.of(true), EditorView.editable.of(false)] },
+      a: {
+        doc: theirs,
+        extensions: [
+          ...extensions,
+          EditorState.readOnly.of(true),
+          EditorView.editable.of(false),
+          // The arrow between the sides copies their change over: named so in the user's language.
+          EditorState.phrases.of({ 'Revert this chunk': chunkLabel }),
+        ],
+      },
       b: { doc: mine, extensions },
       parent: host,
       revertControls: 'a-to-b',
@@ -70,7 +80,7 @@ export const MergeDialog = ({
       merge.destroy();
       view.current = null;
     };
-  }, [open, host, mine, theirs, language]);
+  }, [open, host, mine, theirs, language, chunkLabel]);
 
   const resolve = (merged: string) => {
     const problem = validate?.(merged) ?? null;

@@ -1,0 +1,210 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiEditorFixture, SavedCall } from './fixtures/api-editor/main';
+import { chromiumPath, freePort, hasChromium, launchChromium } from './harness';
+
+/**
+ * The API editor (the real component) in headless Chromium, mounted by a fixture page (fixtures/api-editor) that
+ * Vite's dev server serves from the console's own config; the knowledge calls are answered in the page (the
+ * transport's local hook), so the saved documents and a save over a newer version can be read back and staged.
+ */
+
+const consoleDir = new URL('../', import.meta.url).pathname;
+const screenshots = new URL('./screenshots/', import.meta.url).pathname;
+
+if (!hasChromium) console.warn(`api editor e2e skipped: no Chromium at ${chromiumPath}`);
+
+describe.skipIf(!hasChromium)('the API editor', () => {
+  let vite: ViteDevServer;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+  const errors: string[] = [];
+
+  const saves = (): Promise<SavedCall[]> => page.evaluate(() => window.apiEditor.saves);
+  const stored = () => page.evaluate(() => window.apiEditor.stored);
+  const section = (testId: string) => page.getByTestId(testId);
+  const row = (scope: Locator, path: string) => scope.locator(`[data-schema-row="${path}"]`);
+  const save = () => page.keyboard.press('Control+s');
+
+  /**
+   * A new property under the row `parent` (its add-child button; an array's goes into its items), renamed and typed.
+   * A new property is called field1 until renamed.
+   */
+  async function addField(scope: Locator, parent: string, name: string, type: string, items = false) {
+    await row(scope, parent).getByRole('button', { name: '添加子字段' }).click();
+    const prefix = parent === '$' ? '' : `${parent}${items ? '[]' : ''}.`;
+    await row(scope, `${prefix}field1`).getByLabel('字段名').fill(name);
+    const at = `${prefix}${name}`;
+    await row(scope, at).getByRole('combobox', { name: '类型' }).click();
+    await page.getByRole('option', { name: type, exact: true }).click();
+    return at;
+  }
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    const port = await freePort();
+    vite = await createServer({
+      configFile: `${consoleDir}vite.config.ts`,
+      root: consoleDir,
+      cacheDir: `${consoleDir}../node_modules/.vite-api-editor-e2e`,
+      optimizeDeps: { entries: ['test/fixtures/api-editor/index.html'] },
+      server: { port, strictPort: true, host: '127.0.0.1', watch: null, hmr: false },
+      logLevel: 'warn',
+    });
+    await vite.listen();
+    browser = await launchChromium();
+    url = `http://127.0.0.1:${port}/system/test/fixtures/api-editor/index.html`;
+  });
+
+  beforeEach(async () => {
+    await page?.context().close();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 1600 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.waitForFunction(() => window.apiEditor?.ready, null, { timeout: 170_000 });
+    await page.getByTestId('api-editor').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await vite?.close();
+  });
+
+  it('writes nested JSON Schema request and response bodies and saves them, keeping what it does not show', async () => {
+    await page.getByLabel('接口路径').fill('/orders/{orderId}/items');
+    // the path parameter follows the path
+    await expect.poll(() => section('api-parameters').getByLabel('参数名').inputValue()).toBe('orderId');
+
+    const body = section('api-body');
+    await body.getByRole('button', { name: '从 JSON 生成' }).click();
+    await page
+      .getByRole('textbox', { name: 'JSON 示例' })
+      .fill(
+        '{"customer": {"name": "张三", "address": {"city": "杭州", "lines": ["西湖区"]}}, "items": [{"sku": "A1", "qty": 2}]}',
+      );
+    await page.getByRole('button', { name: '生成', exact: true }).click();
+    await row(body, 'customer.address.city').getByLabel('说明').fill('城市');
+    await row(body, 'items[].qty').getByLabel('枚举值').fill('1, 2, 3');
+    const buyer = await addField(body, 'customer', 'buyer', '引用模型');
+    await row(body, buyer).getByLabel('数据模型').fill('User');
+
+    const responses = section('api-responses');
+    const data = await addField(responses, '$', 'data', 'object');
+    await addField(responses, data, 'id', 'integer');
+    const tags = await addField(responses, data, 'tags', 'array');
+    const tag = await addField(responses, tags, 'label', 'string', true);
+    await row(responses, tag).getByLabel('必填').check();
+    await row(responses, tag).getByLabel('格式').fill('email');
+
+    await page.screenshot({ path: `${screenshots}api-editor-nested.png`, fullPage: true });
+    await save();
+    await expect.poll(async () => (await saves()).length).toBe(1);
+    const [sent] = await saves();
+    expect(sent!.baseVersion).toBe(3);
+    const request = sent!.doc.requestBody.schema as any;
+    expect(request.properties.customer.properties.address.properties.city).toEqual({
+      type: 'string',
+      description: '城市',
+    });
+    expect(request.properties.customer.properties.buyer).toEqual({ $ref: '#/components/schemas/User' });
+    expect(request.properties.items.items.properties.qty).toEqual({ type: 'integer', enum: [1, 2, 3] });
+    expect(request.required).toEqual(['customer', 'items']);
+    expect(sent!.doc.responses[0]!.schema).toEqual({
+      type: 'object',
+      'x-apifox-orders': [],
+      properties: {
+        data: {
+          type: 'object',
+          properties: {
+            id: { type: 'integer' },
+            tags: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { label: { type: 'string', format: 'email' } },
+                required: ['label'],
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(sent!.doc.parameters.map((p) => [p.in, p.name, p.required])).toEqual([['path', 'orderId', true]]);
+    expect(sent!.doc.extra).toEqual({ security: [{ bearer: [] }] });
+    await page.getByText('已保存').first().waitFor();
+    expect(await page.getByText('未保存').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a save with problems and names them', async () => {
+    await page.getByLabel('接口路径').fill('orders');
+    await section('api-parameters').getByRole('tab', { name: 'Query' }).click();
+    await section('api-parameters').getByRole('button', { name: '添加参数' }).click();
+    await section('api-parameters').getByRole('button', { name: '添加参数' }).click();
+    const names = section('api-parameters').getByLabel('参数名');
+    await names.nth(0).fill('page');
+    await names.nth(1).fill('page');
+    await save();
+    const problems = page.getByTestId('api-problems');
+    await problems.getByText('接口路径必须以 / 开头').waitFor();
+    await problems.getByText('query 参数“page”重复').waitFor();
+    expect(await saves()).toEqual([]);
+  });
+
+  it('meets a newer save with the compare-and-merge dialog, merges, and loses nothing', async () => {
+    await page.getByLabel('接口说明').fill('下单接口。\n\n库存不足时返回 409。');
+    // another member saves first: a new status and a tag
+    await page.evaluate(() => window.apiEditor.saveElsewhere({ status: 'developing', tags: ['订单', 'v2'] }));
+    await save();
+    const dialog = page.getByRole('dialog', { name: '文档已被他人修改' });
+    await dialog.waitFor();
+    await dialog.getByText('李四 保存的版本').waitFor();
+    await page.screenshot({ path: `${screenshots}api-editor-merge.png` });
+    expect((await saves()).map((s) => s.baseVersion)).toEqual([3]);
+
+    // take their status and tags (the chunks above the description), keep my description
+    const arrows = dialog.getByRole('button', { name: '采用对方的这处修改' });
+    await expect.poll(() => arrows.count()).toBeGreaterThan(1);
+    for (let left = await arrows.count(); left > 1; left--) {
+      await arrows.first().click();
+      await expect.poll(() => arrows.count()).toBe(left - 1);
+    }
+    await dialog.getByRole('button', { name: '保存合并结果' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect.poll(async () => (await saves()).length).toBe(2);
+    const merged = (await stored()) as ApiEditorFixture['stored'];
+    expect(merged.version).toBe(5);
+    expect(merged.api).toMatchObject({
+      status: 'developing',
+      tags: ['订单', 'v2'],
+      description: '下单接口。\n\n库存不足时返回 409。',
+    });
+    expect((await saves())[1]!.baseVersion).toBe(4);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the user text when the dialog is put off, and saves it whole with "keep mine"', async () => {
+    await page.getByLabel('接口名称').fill('创建订单（新版）');
+    await page.evaluate(() => window.apiEditor.saveElsewhere({ path: '/v2/orders' }));
+    await save();
+    const dialog = page.getByRole('dialog', { name: '文档已被他人修改' });
+    await dialog.getByRole('button', { name: '稍后处理' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('接口名称').inputValue()).toBe('创建订单（新版）');
+    await save();
+    await dialog.getByRole('button', { name: '保留我的版本' }).click();
+    await expect.poll(async () => (await stored()).version).toBe(5);
+    expect((await stored()).name).toBe('创建订单（新版）');
+    expect((await stored()).api?.path).toBe('/orders');
+  });
+});
