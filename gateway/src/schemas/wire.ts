@@ -32,5 +32,11 @@ export const envelopeOf = (data: TSchema) =>
   Type.Object({
     code: Type.Integer(),
     msg: Type.String(),
-    data: data.type === 'null' ? data : Type.Unsafe({ ...data, nullable: true }),
+    data:
+      data.type === 'null'
+        ? data
+        : // A union (saveDoc's saved or conflict) has no `type` for `nullable` to go with: null is one more choice.
+          data.anyOf
+          ? Type.Unsafe({ ...data, anyOf: [...data.anyOf, Type.Null()] })
+          : Type.Unsafe({ ...data, nullable: true }),
   });
