@@ -1,6 +1,6 @@
 import { type Caller, invalid, nextNumericId } from '@pmbok/infra';
 import type { CopiedSettings } from '../domain/project/businessLogic.js';
-import type { ProjectFields, ProjectRole } from '../domain/project/project.js';
+import { accessOf, type ProjectFields, type ProjectRole } from '../domain/project/project.js';
 import { messages } from '../domain/project/rules.js';
 import { type ProjectDoc, projects as projectsModel } from '../projections/projects/index.js';
 import type { ProjectContext } from './context.js';
@@ -50,12 +50,21 @@ export function createProjects(context: ProjectContext) {
     return { projectId };
   }
 
-  /** The given projects as the caller sees them (those they do not see are left out), starred first, newest first. */
-  async function visibleViews(docs: ProjectDoc[], caller: Caller) {
+  /**
+   * The projects of the caller's current team (the caller is in it) that they see, starred first, newest first.
+   * One roster read serves them all: they share the team.
+   */
+  async function teamViews(docs: ProjectDoc[], caller: Caller) {
     const roles = new Map<number, ProjectRole | ''>();
     for (const doc of docs) {
-      const access = await context.accessTo(doc, caller.userId);
-      if (access) roles.set(doc.projectId, access.role);
+      const role = accessOf({
+        active: true,
+        privateType: doc.privateType,
+        isTemplate: doc.isTemplate,
+        role: doc.members.find((m) => m.userId === caller.userId)?.role,
+        inTeam: true,
+      });
+      if (role !== null) roles.set(doc.projectId, role);
     }
     const views = await projectViews(
       readStore,
@@ -122,7 +131,7 @@ export function createProjects(context: ProjectContext) {
       const text = keyword.trim().toLowerCase();
       if ([...text].length > 100) throw invalid('搜索关键字最多100个字符');
       const docs = await projectsModel(readStore).find({ teamId });
-      return visibleViews(
+      return teamViews(
         docs.filter((doc) => matches(doc, text)),
         caller,
       );

@@ -51,7 +51,6 @@ export const projectsProjection = documentProjection({
     ProjectMemberRemoved: change((doc, { data }) => ({
       ...doc,
       members: doc.members.filter((m) => m.userId !== data.userId),
-      stars: doc.stars.filter((id) => id !== data.userId),
     })),
     ProjectStarred: change(
       (doc, { data }) => ({ ...doc, stars: [...doc.stars.filter((id) => id !== data.userId), data.userId] }),
