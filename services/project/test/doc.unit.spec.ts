@@ -157,8 +157,10 @@ describe('a document', () => {
     expect(() => checkContent('api', { ...api, description: 'a'.repeat(limit) })).toThrow(/5 MB/);
   });
 
-  it('drops unknown top-level fields and fills absent ones, so a partial document is still whole', () => {
-    const content = checkContent('schema', { description: '用户', junk: 1 });
+  it('fills absent fields, so a partial document is still whole, and refuses unknown ones', () => {
+    expect(() => checkContent('schema', { description: '用户', junk: 1 })).toThrow('数据模型没有这些字段：junk');
+    expect(() => checkContent('api', { markdown: '# 页面' })).toThrow('接口文档没有这些字段：markdown');
+    const content = checkContent('schema', { description: '用户' });
     expect(content).toEqual({ schema: { type: 'object', properties: {} }, description: '用户' });
     expect(checkContent('api', { method: 'DELETE', path: '/x' })).toMatchObject({
       status: 'designing',

@@ -4,6 +4,8 @@ import { schemaProblem } from './jsonSchema.js';
 
 /** The whole document, and a page's markdown, at most 5 MB of JSON (UTF-8). */
 export const DOC_MAX_BYTES = 5 * 1024 * 1024;
+/** Long texts (descriptions, raw bodies, markdown) are bounded by the whole document's 5 MB only. */
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
 export const API_STATUSES = ['designing', 'developing', 'testing', 'released', 'deprecated'] as const;
@@ -84,6 +86,34 @@ const readerOf = (value: unknown, label: string) => {
   return new Reader(value, label);
 };
 
+/** The fields each kind's document has: any other top-level field is refused, never dropped unsaid. */
+const FIELDS = {
+  api: [
+    'method',
+    'path',
+    'status',
+    'tags',
+    'ownerId',
+    'description',
+    'operationId',
+    'deprecated',
+    'parameters',
+    'requestBody',
+    'responses',
+    'extra',
+  ],
+  page: ['markdown'],
+  schema: ['schema', 'description'],
+} as const;
+const LABELS = { api: '接口文档', page: '文档', schema: '数据模型' } as const;
+
+function assertKnownFields(kind: keyof typeof FIELDS, value: unknown) {
+  if (!isObject(value)) return;
+  const known: readonly string[] = FIELDS[kind];
+  const unknown = Object.keys(value).filter((field) => !known.includes(field));
+  if (unknown.length > 0) throw invalid(`${LABELS[kind]}没有这些字段：${unknown.slice(0, 5).join('、')}`);
+}
+
 const examples = (reader: Reader) =>
   reader.array('examples').map((example, i) => {
     const r = readerOf(example, `第 ${i + 1} 个示例`);
@@ -145,7 +175,7 @@ function apiDoc(value: unknown, models: ReadonlySet<string> | undefined): Conten
         schema: r.schema('schema', models),
       };
     }),
-    raw: body.string('raw', '', DOC_MAX_BYTES),
+    raw: body.string('raw', '', UNBOUNDED),
     examples: examples(body),
     extra: body.object('extra'),
   };
@@ -178,7 +208,7 @@ function apiDoc(value: unknown, models: ReadonlySet<string> | undefined): Conten
     status: doc.oneOf('status', API_STATUSES, 'designing', '状态只能是设计中、开发中、测试中、已发布或已废弃'),
     tags,
     ownerId: doc.integer('ownerId', 0),
-    description: doc.string('description', '', DOC_MAX_BYTES),
+    description: doc.string('description', '', UNBOUNDED),
     operationId: doc.string('operationId', '', 200),
     deprecated: doc.boolean('deprecated'),
     parameters,
@@ -189,7 +219,7 @@ function apiDoc(value: unknown, models: ReadonlySet<string> | undefined): Conten
 }
 
 function pageDoc(value: unknown): Content {
-  const markdown = readerOf(value, '文档').string('markdown', '', Number.MAX_SAFE_INTEGER);
+  const markdown = readerOf(value, '文档').string('markdown', '', UNBOUNDED);
   if (Buffer.byteLength(markdown) > DOC_MAX_BYTES) throw invalid('文档内容不能超过 5 MB');
   return { markdown };
 }
@@ -203,11 +233,13 @@ function schemaDoc(value: unknown, models: ReadonlySet<string> | undefined): Con
 }
 
 /**
- * The document a user saved, checked and in its canonical shape (absent fields take their defaults, unknown top-level
- * fields are dropped): bad input is refused with a message the editor shows, never stored.
+ * The document a user saved, checked and in its canonical shape (absent fields take their defaults; an unknown
+ * top-level field is refused, as it may be another kind's document): bad input is refused with a message the
+ * editor shows, never stored.
  * `models`: the names of the project's schema nodes, which `$ref: '#/components/schemas/<name>'` may point at.
  */
 export function checkContent(kind: NodeKind, value: unknown, models?: ReadonlySet<string>): Content {
+  if (kind !== 'folder') assertKnownFields(kind, value);
   const content = kind === 'api' ? apiDoc(value, models) : kind === 'page' ? pageDoc(value) : schemaDoc(value, models);
   if (Buffer.byteLength(JSON.stringify(content)) > DOC_MAX_BYTES) throw invalid('文档不能超过 5 MB');
   return content;
