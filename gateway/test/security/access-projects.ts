@@ -101,6 +101,7 @@ const newNode = async (k: Knowledge, c: AccessContext) => {
 };
 const member = (least: Least, extra: (c: AccessContext) => Body, fresh = false) =>
   onK(least, (k, c) => ({ projectId: k.projectId, ...extra(c) }), fresh);
+let sequence = 0;
 const script = () => encryptScript('pm.environment.set("a", 1);');
 
 /** Knowledge projects (K in team T): projects, members, settings, the tree and documents. */
@@ -139,7 +140,10 @@ export const projectAccess: Record<string, Access> = {
     baseUrl: 'https://test.example.com',
   })),
   'project/deleteBaseUrl': onK('admin', async (k, c) => {
-    const added = await asOwner(c, 'project/addProjectBaseUrl', { projectId: k.projectId, name: '临时环境' });
+    const added = await asOwner(c, 'project/addProjectBaseUrl', {
+      projectId: k.projectId,
+      name: `临时环境${++sequence}`,
+    });
     return { projectId: k.projectId, projectConfigId: String(added.projectConfigId) };
   }),
   'project/projectResponseCode': project('teamMember'),
@@ -150,7 +154,7 @@ export const projectAccess: Record<string, Access> = {
     meaning: '参数错误',
   })),
   'project/deleteResponseCode': onK('admin', async (k, c) => {
-    const added = await asOwner(c, 'project/newResponseCode', { projectId: k.projectId, code: '99999' });
+    const added = await asOwner(c, 'project/newResponseCode', { projectId: k.projectId, code: `9${++sequence}` });
     return { projectId: k.projectId, responseCodeId: String(added.responseCodeId) };
   }),
   'project/savePreScriptBefore': project('admin', () => ({ content: script() })),
