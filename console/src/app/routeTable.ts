@@ -182,8 +182,8 @@ export const routeTable: AppRoute[] = [
         icon: HistoryIcon,
         page: KnowledgeComingPage,
       },
-      // Without an id: local mode (a later task); with one: the team project's document workspace.
-      { path: 'index', title: 'app.route.projectIndex', icon: MenuBookIcon },
+      // Without an id: local mode, the browser's own project (knowledge/local); with one: the team project's.
+      { path: 'index', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
       { path: 'index/:projectId', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
       { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon, page: KnowledgeComingPage },
       { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon, page: KnowledgeComingPage },

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { editorMessagesEn } from '../knowledge/editor/messages';
+import { localMessagesEn } from '../knowledge/local/messages';
 import { knowledgeMessagesEn } from '../knowledge/messages';
 import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
@@ -372,7 +373,7 @@ const app: AppMessages = {
     none: 'Nobody has registered through your link yet',
   },
   ...taskMessagesEn,
-  knowledge: { ...knowledgeMessagesEn, doc: docMessagesEn, editor: editorMessagesEn },
+  knowledge: { ...knowledgeMessagesEn, doc: docMessagesEn, editor: editorMessagesEn, local: localMessagesEn },
 };
 
 const resources: TranslationMessages['resources'] = {

@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 import { editorMessagesZh } from '../knowledge/editor/messages';
+import { localMessagesZh } from '../knowledge/local/messages';
 import { knowledgeMessagesZh } from '../knowledge/messages';
 import { docMessagesZh } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
@@ -548,7 +549,7 @@ const app = {
     none: '还没有人通过您的邀请链接注册',
   },
   ...taskMessagesZh,
-  knowledge: { ...knowledgeMessagesZh, doc: docMessagesZh, editor: editorMessagesZh },
+  knowledge: { ...knowledgeMessagesZh, doc: docMessagesZh, editor: editorMessagesZh, local: localMessagesZh },
 };
 
 const resources = {

@@ -13,6 +13,8 @@ import { useTranslate } from 'react-admin';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { TeamPoster } from '../teams/TeamPoster';
 import { useProjectDetail } from './knowledgeApi';
+import { LocalModeBanner } from './local/LocalModeBanner';
+import { useLocalKnowledge } from './local/useLocalKnowledge';
 import { isValidProjectId } from './transport';
 
 /** The project pages (SPEC §2.2 /project children); `version` sits with history and share (SPEC §2.1). */
@@ -39,10 +41,11 @@ const ENTRIES: NavEntry[] = [
 export const projectPath = (page: ProjectPage, projectId?: number | string) =>
   isValidProjectId(projectId) ? `/project/${page}/${projectId}` : `/project/${page}`;
 
-/** The project id of the current /project/* route, or 0 when it has none (local mode, no project chosen). */
+/** The project id of the current /project/* route; without one, local mode's project (0 until it is open). */
 export const useRouteProjectId = () => {
   const { projectId } = useParams();
-  return isValidProjectId(projectId) ? Number(projectId) : 0;
+  const local = useLocalKnowledge();
+  return isValidProjectId(projectId) ? Number(projectId) : local.projectId;
 };
 
 /** The left nav of every /project/* screen: the project's name, then its pages. */
@@ -50,7 +53,9 @@ export const ProjectNav = ({ projectId }: { projectId: number }) => {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const { data: project } = useProjectDetail(projectId);
-  const entries = ENTRIES.filter((entry) => !entry.needsProject || projectId > 0);
+  // local mode's screens keep their paths without an id (the only /project/* paths open when signed out)
+  const linkId = useLocalKnowledge().active ? 0 : projectId;
+  const entries = ENTRIES.filter((entry) => !entry.needsProject || linkId > 0);
 
   return (
     <Paper
@@ -88,7 +93,7 @@ export const ProjectNav = ({ projectId }: { projectId: number }) => {
             <ListItemButton
               key={page}
               component={Link}
-              to={projectPath(page, projectId)}
+              to={projectPath(page, linkId)}
               selected={selected}
               aria-current={selected ? 'page' : undefined}
               data-page={page}
@@ -120,13 +125,17 @@ export const ProjectNav = ({ projectId }: { projectId: number }) => {
 export const ProjectLayout = ({ children, projectId }: { children: ReactNode; projectId?: number }) => {
   const routeProjectId = useRouteProjectId();
   const id = projectId ?? routeProjectId;
+  const local = useLocalKnowledge();
   return (
     <Box
       sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, p: { xs: 1, md: 2 } }}
       data-project-id={id}
     >
       <ProjectNav projectId={id} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {local.active && <LocalModeBanner projectId={id} />}
+        {children}
+      </Box>
     </Box>
   );
 };

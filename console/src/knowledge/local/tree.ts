@@ -31,8 +31,11 @@ export function subtree(nodes: Map<number, LocalNode>, rootId: number): LocalNod
   return out;
 }
 
-function childrenOf(nodes: Iterable<LocalNode>): Map<number, LocalNode[]> {
-  const children = new Map<number, LocalNode[]>();
+/** What ordering a tree needs of a node: the stored one and the wire one (`StructureNode`) both have it. */
+type Placed = Pick<LocalNode, 'projectStructureId' | 'parentId' | 'sort' | 'isTemplate'>;
+
+function childrenOf<T extends Placed>(nodes: Iterable<T>): Map<number, T[]> {
+  const children = new Map<number, T[]>();
   for (const node of nodes) {
     if (node.isTemplate) continue;
     const siblings = children.get(node.parentId) ?? [];
@@ -46,9 +49,9 @@ function childrenOf(nodes: Iterable<LocalNode>): Map<number, LocalNode[]> {
 }
 
 /** The whole tree in order, parents before children (what an upload replays). */
-export function treeOrder(nodes: Iterable<LocalNode>): LocalNode[] {
+export function treeOrder<T extends Placed>(nodes: Iterable<T>): T[] {
   const children = childrenOf(nodes);
-  const out: LocalNode[] = [];
+  const out: T[] = [];
   const walk = (parentId: number) => {
     for (const child of children.get(parentId) ?? []) {
       out.push(child);
