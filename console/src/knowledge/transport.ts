@@ -1,4 +1,5 @@
-import { type Body, request } from '../api/request';
+import { publishNotice } from '../api/notices';
+import { ApiCode, ApiError, type Body, request } from '../api/request';
 
 /**
  * The one way the knowledge screens reach `/pmbok/api/project/…` and `/pmbok/api/projectUser/…`. Local mode
@@ -32,6 +33,17 @@ export function knowledgeCall<T>(call: string, body: Body = {}, options: { notif
   if ('projectId' in body && !isValidProjectId(body.projectId) && 'stub' in options) {
     return Promise.resolve(options.stub as T);
   }
-  if (local) return local<T>(path, body);
-  return request<T>(path, body, { notify: options.notify ?? true });
+  const notify = options.notify ?? true;
+  if (local) return notifyRefusal(local<T>(path, body), notify);
+  return request<T>(path, body, { notify });
+}
+
+/** A local answer's refusal shows as a server's would (SPEC §8: code 400, an error toast with its message). */
+function notifyRefusal<T>(answer: Promise<T>, notify: boolean): Promise<T> {
+  return answer.catch((error: unknown) => {
+    if (notify && error instanceof ApiError && error.code === ApiCode.businessError) {
+      publishNotice({ message: error.message, type: 'error' });
+    }
+    throw error;
+  });
 }
