@@ -162,35 +162,52 @@ describe.skipIf(!hasChromium)('the API editor', () => {
 
   it('meets a newer save with the compare-and-merge dialog, merges, and loses nothing', async () => {
     await page.getByLabel('接口说明').fill('下单接口。\n\n库存不足时返回 409。');
-    // another member saves first: a new status and a tag
-    await page.evaluate(() => window.apiEditor.saveElsewhere({ status: 'developing', tags: ['订单', 'v2'] }));
+    await page.getByLabel('接口名称').fill('创建订单 v2');
+    // another member saves first: a new status, a tag, and a name of their own
+    await page.evaluate(() =>
+      window.apiEditor.saveElsewhere({ status: 'developing', tags: ['订单', 'v2'] }, '李四', '新建订单'),
+    );
     await save();
     const dialog = page.getByRole('dialog', { name: '文档已被他人修改' });
     await dialog.waitFor();
     await dialog.getByText('李四 保存的版本').waitFor();
+    // what does not overlap is merged already; the name, changed on both sides, keeps mine and is named
+    await dialog.getByText('有 1 处双方都改过（name）').waitFor();
+    // what still differs from theirs: the name and my description
+    const arrows = dialog.getByRole('button', { name: '采用对方的这处修改' });
+    await expect.poll(() => arrows.count()).toBe(2);
     await page.screenshot({ path: `${screenshots}api-editor-merge.png` });
     expect((await saves()).map((s) => s.baseVersion)).toEqual([3]);
 
-    // take their status and tags (the chunks above the description), keep my description
-    const arrows = dialog.getByRole('button', { name: '采用对方的这处修改' });
-    await expect.poll(() => arrows.count()).toBeGreaterThan(1);
-    for (let left = await arrows.count(); left > 1; left--) {
-      await arrows.first().click();
-      await expect.poll(() => arrows.count()).toBe(left - 1);
-    }
     await dialog.getByRole('button', { name: '保存合并结果' }).click();
     await dialog.waitFor({ state: 'hidden' });
-
     await expect.poll(async () => (await saves()).length).toBe(2);
     const merged = (await stored()) as ApiEditorFixture['stored'];
     expect(merged.version).toBe(5);
+    expect(merged.name).toBe('创建订单 v2');
     expect(merged.api).toMatchObject({
       status: 'developing',
       tags: ['订单', 'v2'],
       description: '下单接口。\n\n库存不足时返回 409。',
     });
     expect((await saves())[1]!.baseVersion).toBe(4);
+    // the editor now shows the merged document, saved
+    expect(await page.getByLabel('接口名称').inputValue()).toBe('创建订单 v2');
+    expect(await page.getByText('未保存').count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('takes one of their changes with the arrow where both changed the same place', async () => {
+    await page.getByLabel('接口名称').fill('我的名称');
+    await page.evaluate(() => window.apiEditor.saveElsewhere({}, '李四', '对方的名称'));
+    await save();
+    const dialog = page.getByRole('dialog', { name: '文档已被他人修改' });
+    await dialog.getByRole('button', { name: '采用对方的这处修改' }).click();
+    await dialog.getByRole('button', { name: '保存合并结果' }).click();
+    // taking all of theirs needs no save: the editor adopts their version
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('接口名称').inputValue()).toBe('对方的名称');
+    expect((await saves()).length).toBe(1);
   });
 
   it('keeps the user text when the dialog is put off, and saves it whole with "keep mine"', async () => {

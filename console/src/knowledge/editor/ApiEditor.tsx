@@ -8,6 +8,7 @@ import { useMembers, useProjectStructure } from '../docApi';
 import { ApiBasics } from './ApiBasics';
 import { type ApiDraft, completeApi, draftText, parseDraftText, syncPathParams, validateDraft } from './apiDraft';
 import { MergeDialog } from './MergeDialog';
+import { mergeThreeWay } from './merge3';
 import { ParametersEditor } from './ParametersEditor';
 import { RequestBodyEditor } from './RequestBodyEditor';
 import { ResponsesEditor } from './ResponsesEditor';
@@ -84,6 +85,11 @@ const ApiEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange }: ApiE
       onSaved(saved);
     },
   });
+  // Their changes and mine that do not touch the same value are merged for the user before the dialog opens.
+  const merge = useMemo(
+    () => (conflict ? mergeThreeWay(conflict.base, conflict.mine, draftOf(conflict.current)) : null),
+    [conflict],
+  );
   const trySave = () => {
     if (readOnly || saving) return;
     if (problems.length > 0) {
@@ -204,11 +210,17 @@ const ApiEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange }: ApiE
           onChange={(responses) => setApi({ responses })}
         />
       </Section>
-      {conflict && (
+      {conflict && merge && (
         <MergeDialog
           open
           language="json"
           mine={draftText(conflict.mine)}
+          merged={draftText(merge.merged)}
+          note={
+            merge.conflicts.length === 0
+              ? t('merge.auto_merged')
+              : t('merge.auto_conflicts', { smart_count: merge.conflicts.length, fields: merge.conflicts.join('、') })
+          }
           theirs={draftText(draftOf(conflict.current))}
           theirsBy={conflict.current.updatedByName}
           theirsAt={conflict.current.updatedAt}

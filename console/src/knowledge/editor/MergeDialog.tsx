@@ -16,6 +16,10 @@ export interface MergeDialogProps {
   theirsBy: string;
   /** When they saved (epoch ms). */
   theirsAt: number;
+  /** The editable side's first text (a merge done for the user); mine when absent. */
+  merged?: string;
+  /** What the caller did already (an automatic merge and its conflicts), shown above the sides. */
+  note?: string;
   /** json: highlight as JSON (API documents); text: plain (markdown pages). */
   language?: 'json' | 'text';
   /** A reason the merged text cannot be saved (JSON that does not parse …), shown instead of resolving. */
@@ -41,6 +45,8 @@ export const MergeDialog = ({
   theirs,
   theirsBy,
   theirsAt,
+  merged,
+  note,
   language = 'text',
   validate,
   onCancel,
@@ -68,7 +74,7 @@ export const MergeDialog = ({
           EditorState.phrases.of({ 'Revert this chunk': chunkLabel }),
         ],
       },
-      b: { doc: mine, extensions },
+      b: { doc: merged ?? mine, extensions },
       parent: host,
       revertControls: 'a-to-b',
       highlightChanges: true,
@@ -80,7 +86,7 @@ export const MergeDialog = ({
       merge.destroy();
       view.current = null;
     };
-  }, [open, host, mine, theirs, language, chunkLabel]);
+  }, [open, host, mine, theirs, merged, language, chunkLabel]);
 
   const resolve = (merged: string) => {
     const problem = validate?.(merged) ?? null;
@@ -102,6 +108,7 @@ export const MergeDialog = ({
         <Alert severity="warning">
           {t('explain', { name: theirsBy || t('someone'), time: formatMinute(theirsAt) })}
         </Alert>
+        {note && <Alert severity="info">{note}</Alert>}
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
           <Typography variant="subtitle2" color="text.secondary">
             {t('theirs', { name: theirsBy || t('someone'), time: formatMinute(theirsAt) })}

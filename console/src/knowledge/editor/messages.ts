@@ -123,9 +123,12 @@ const zh = {
     title: '文档已被他人修改',
     someone: '其他成员',
     explain:
-      '%{name} 在 %{time} 保存了新版本，你的修改未被保存。左侧是对方保存的版本，右侧是你的版本：可点击箭头采用对方的某处修改，或直接在右侧编辑，右侧内容即合并结果。',
+      '%{name} 在 %{time} 保存了新版本，你的修改尚未保存。左侧是对方保存的版本，右侧是合并结果（可直接编辑），点击箭头可采用对方的某处修改；你原本的内容随时可用“保留我的版本”或“复制我的版本”找回。',
     theirs: '%{name} 保存的版本（%{time}）',
-    mine: '我的版本（可编辑，作为合并结果）',
+    mine: '合并结果（可编辑）',
+    auto_merged: '双方的修改互不冲突，右侧已自动合并，核对后保存即可。',
+    auto_conflicts:
+      '已自动合并互不冲突的修改；有 %{smart_count} 处双方都改过（%{fields}），右侧保留了你的内容，可点击箭头改用对方的。',
     copy_mine: '复制我的版本',
     take_chunk: '采用对方的这处修改',
     copied: '已复制你的版本到剪贴板',
@@ -272,9 +275,12 @@ const en: EditorMessages = {
     title: 'Someone else changed this document',
     someone: 'Another member',
     explain:
-      '%{name} saved a newer version at %{time}; your changes are not saved yet. Theirs is on the left, yours on the right: take one of their changes with its arrow or edit the right side, which is the merged result.',
+      '%{name} saved a newer version at %{time}; yours is not saved yet. Theirs is on the left, the merged result on the right (editable): an arrow takes one of their changes. "Keep mine" and "Copy my version" always bring your own text back.',
     theirs: 'Saved by %{name} (%{time})',
-    mine: 'Mine (editable: the merged result)',
+    mine: 'Merged result (editable)',
+    auto_merged: 'Your changes and theirs do not overlap: the right side has both. Check it and save.',
+    auto_conflicts:
+      'Changes that do not overlap are merged; %{smart_count} place(s) changed on both sides (%{fields}) keep yours on the right: an arrow takes theirs.',
     copy_mine: 'Copy my version',
     take_chunk: 'Take their change here',
     copied: 'Your version is on the clipboard',

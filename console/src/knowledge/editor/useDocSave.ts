@@ -11,6 +11,8 @@ export interface Conflict {
   current: DocDetail;
   /** What this user tried to save: never dropped until they resolve. */
   mine: ApiDraft;
+  /** The version mine was based on: the common base of a three-way merge. */
+  base: ApiDraft;
   message: string;
 }
 
@@ -60,8 +62,10 @@ export function useDocSave({ projectId, onSaved }: Options) {
       notify('app.knowledge.editor.saved', { type: 'success' });
     } catch (error) {
       const found = conflictOf(error);
-      if (found) setConflict({ current: found.conflict.current, mine: content, message: found.message });
-      else notify(error instanceof Error && error.message ? error.message : 'app.request.error', { type: 'error' });
+      if (found) {
+        const base = { name: on.name, api: completeApi(on.api) };
+        setConflict({ current: found.conflict.current, mine: content, base, message: found.message });
+      } else notify(error instanceof Error && error.message ? error.message : 'app.request.error', { type: 'error' });
     } finally {
       setSaving(false);
     }
