@@ -3,8 +3,10 @@
  * one's data and the fields other services may read. Types only: consumers `import type` this module through
  * `@pmbok/project-service/events` (ADR 9); nothing here may become runtime code.
  *
- * Streams: `project-<projectId>` (read the id back with `parseStreamId(streamId, 'project')`). Environments,
- * response codes and scripts stay inside the service.
+ * Streams: `project-<projectId>`, `projectTree-<projectId>` (the document tree) and `projectDoc-<docId>` (a
+ * document); read the ids back with `parseStreamId`. Environments, response codes and scripts stay inside the
+ * service. The task service reads the tree and documents to show a task's linked documents to those who may see
+ * their project.
  */
 
 /** A member's role in a knowledge project; viewers read only. */
@@ -21,6 +23,32 @@ export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
+}
+
+/** A node of the document tree; every kind but a folder has a document (`docId`). */
+export type NodeKind = 'folder' | 'api' | 'page' | 'schema';
+
+/** A tree node as other services read it. */
+export interface PublishedNode {
+  nodeId: number;
+  kind: NodeKind;
+  name: string;
+  /** 0 for a folder. */
+  docId: number;
+  /** An API template: kept in the tree's stream, never shown in the tree. */
+  isTemplate: boolean;
+}
+
+/** A document's content as other services read it: an api's request line (pages and schemas have neither). */
+export interface PublishedContent {
+  method?: string;
+  path?: string;
+}
+
+/** A task a document links to (the task service's ids). */
+export interface PublishedTaskLink {
+  taskProjectId: number;
+  taskId: number;
 }
 
 /** The fields of a project its owner and administrators edit. */
@@ -62,4 +90,29 @@ export interface ProjectEvents {
    * stream before this event; the tree and documents are copied by whoever owns them, on this event.
    */
   ProjectCopied: { version: 1; data: { sourceProjectId: number } };
+
+  // The tree, stream `projectTree-<projectId>`.
+  StructureNodeAdded: { version: 1; data: PublishedNode };
+  StructureNodeRenamed: { version: 1; data: { nodeId: number; docId: number; name: string; changes: FieldChange[] } };
+  /** A node and its subtree removed; their documents are deleted with them. */
+  StructureNodesRemoved: { version: 1; data: { nodeId: number; removed: { nodeId: number; docId: number }[] } };
+  /** A subtree copied (from another project when `sourceProjectId` is set), parents before children. */
+  StructureNodesCopied: { version: 1; data: { sourceProjectId: number; nodes: PublishedNode[] } };
+
+  // A document, stream `projectDoc-<docId>`; its name is its tree node's.
+  DocCreated: {
+    version: 1;
+    data: {
+      docId: number;
+      projectId: number;
+      nodeId: number;
+      kind: Exclude<NodeKind, 'folder'>;
+      content: PublishedContent;
+    };
+  };
+  /** A save: the whole new content. */
+  DocSaved: { version: 1; data: { version: number; content: PublishedContent } };
+  DocDeleted: { version: 1; data: { deletedBy: number } };
+  DocTaskLinked: { version: 1; data: PublishedTaskLink };
+  DocTaskUnlinked: { version: 1; data: PublishedTaskLink };
 }

@@ -1,35 +1,34 @@
-import { type DomainEvent, streamId } from '@pmbok/infra';
+import { type PublishedEvent, streamId } from '@pmbok/infra';
+import type { ProjectEvents } from '@pmbok/project-service/events';
 import type { FieldChange, NodeKind } from '../tree/tree.js';
 import type { Content } from './content.js';
+
+type Published<K extends keyof ProjectEvents> = PublishedEvent<ProjectEvents, K>;
 
 export interface TaskLink {
   taskProjectId: number;
   taskId: number;
 }
 
-export type DocCreated = DomainEvent<
-  'DocCreated',
-  {
-    docId: number;
-    projectId: number;
-    nodeId: number;
+// What other services read is declared in the published contract (src/published.d.ts); the rest stays inside.
+export type DocCreated = Published<'DocCreated'> & {
+  data: {
     kind: Exclude<NodeKind, 'folder'>;
     content: Content;
     /** The document it was copied from (a copied node, a template, another project's tree); 0 when new. */
     sourceDocId: number;
     createdBy: number;
     createdAt: number;
-  }
->;
+  };
+};
 /** A save: the new version, the top-level fields it changed (before and after) and the whole new content. */
-export type DocSaved = DomainEvent<
-  'DocSaved',
-  { version: number; baseVersion: number; changes: FieldChange[]; content: Content; savedBy: number; savedAt: number }
->;
+export type DocSaved = Published<'DocSaved'> & {
+  data: { baseVersion: number; changes: FieldChange[]; content: Content; savedBy: number; savedAt: number };
+};
 /** The node was removed from the tree; the document goes with it. */
-export type DocDeleted = DomainEvent<'DocDeleted', { deletedBy: number; deletedAt: number }>;
-export type DocTaskLinked = DomainEvent<'DocTaskLinked', TaskLink & { linkedBy: number }>;
-export type DocTaskUnlinked = DomainEvent<'DocTaskUnlinked', TaskLink & { unlinkedBy: number }>;
+export type DocDeleted = Published<'DocDeleted'> & { data: { deletedAt: number } };
+export type DocTaskLinked = Published<'DocTaskLinked'> & { data: { linkedBy: number } };
+export type DocTaskUnlinked = Published<'DocTaskUnlinked'> & { data: { unlinkedBy: number } };
 
 export type DocEvent = DocCreated | DocSaved | DocDeleted | DocTaskLinked | DocTaskUnlinked;
 

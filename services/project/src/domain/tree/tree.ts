@@ -1,4 +1,5 @@
-import { type DomainEvent, streamId } from '@pmbok/infra';
+import { type DomainEvent, type PublishedEvent, streamId } from '@pmbok/infra';
+import type { ProjectEvents, PublishedNode } from '@pmbok/project-service/events';
 import { changeNodes, emptyNodeMap, getNode, type NodeMap } from './nodeMap.js';
 
 export type NodeKind = 'folder' | 'api' | 'page' | 'schema';
@@ -26,28 +27,29 @@ export interface TreeNode {
 /** A node as it was created or copied, with the node and document it was copied from (0 when new). */
 export type NewNode = TreeNode & { sourceNodeId: number; sourceDocId: number };
 
-export type StructureNodeAdded = DomainEvent<'StructureNodeAdded', NewNode>;
-export type StructureNodeRenamed = DomainEvent<
-  'StructureNodeRenamed',
-  { nodeId: number; docId: number; name: string; changes: FieldChange[] }
->;
+// What other services read is declared in the published contract (src/published.d.ts); the rest stays inside.
+type Published<K extends keyof ProjectEvents> = PublishedEvent<ProjectEvents, K>;
+export type StructureNodeAdded = Published<'StructureNodeAdded'> & { data: NewNode };
+export type StructureNodeRenamed = Published<'StructureNodeRenamed'>;
 /** A drop: every node's new place, with what changed; applied together or not at all. */
 export type StructureNodesMoved = DomainEvent<
   'StructureNodesMoved',
   { moves: { nodeId: number; parentId: number; sort: number; changes: FieldChange[] }[] }
 >;
 /** A node and its subtree removed; the documents of those nodes are deleted with them. */
-export type StructureNodesRemoved = DomainEvent<
-  'StructureNodesRemoved',
-  { nodeId: number; removed: { nodeId: number; docId: number; kind: NodeKind }[] }
->;
+export type StructureNodesRemoved = Published<'StructureNodesRemoved'> & {
+  data: { removed: { nodeId: number; docId: number; kind: NodeKind }[] };
+};
 /**
  * A subtree copied (a node's copy, a template saved from a node, or a whole project's tree copied from another
  * project: `sourceProjectId`), parents before children. The documents are copied in their own streams.
  */
 export type StructureNodesCopied = DomainEvent<
   'StructureNodesCopied',
-  { sourceProjectId: number; sourceNodeId: number; nodes: NewNode[] }
+  Omit<Published<'StructureNodesCopied'>['data'], 'nodes'> & {
+    sourceNodeId: number;
+    nodes: (NewNode & PublishedNode)[];
+  }
 >;
 
 export type TreeEvent =
