@@ -36,7 +36,7 @@ describe('three-way merge of JSON documents', () => {
   });
 
   it('follows deletions and additions of keys by either side', () => {
-    const b = { a: 1, b: 2, c: 3 };
+    const b: Record<string, number> = { a: 1, b: 2, c: 3 };
     const mine = { a: 1, c: 3, d: 4 };
     const theirs = { a: 1, b: 2, e: 5 };
     expect(mergeThreeWay(b, mine, theirs)).toEqual({ merged: { a: 1, d: 4, e: 5 }, conflicts: [] });
