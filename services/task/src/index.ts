@@ -7,6 +7,7 @@ import { taskProjectsProjection } from './projections/taskProjects/index.js';
 import { tasksProjection } from './projections/tasks/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
 import { startLivePushes } from './reactions/livePushes.js';
+import { startProjectReactions } from './reactions/projectEvents.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
 /** The task service: task projects, flows, tasks, comments, work hours and the activity log. */
@@ -21,7 +22,12 @@ export const startTaskService = defineService({
     const team = await startTeamReactions(service, templates);
     return {
       roster: team.roster,
-      stops: [...(await startAuthReactions(runtime)), ...team.stops, ...(await startLivePushes(runtime, logger))],
+      stops: [
+        ...(await startAuthReactions(runtime)),
+        ...team.stops,
+        ...(await startProjectReactions(runtime)),
+        ...(await startLivePushes(runtime, logger)),
+      ],
     };
   },
   calls: (service, { roster }) =>
