@@ -76,6 +76,22 @@ export const Task = Type.Object({
   updatedAt: Type.Integer(),
 });
 
+/** A knowledge document linked to the task (project/linkTask), shown to those who may see its project. */
+export const LinkedDoc = Type.Object({
+  projectId: Type.Integer(),
+  projectName: Type.String(),
+  projectStructureId: Type.Integer(),
+  projectDocId: Type.Integer(),
+  kind: oneOf('api', 'page', 'schema'),
+  name: Type.String(),
+  /** An API document's method and path; empty for pages and schemas. */
+  method: Type.String(),
+  path: Type.String(),
+});
+
+/** `task/taskDetail`: the task and the linked documents the caller may see. */
+export const TaskDetail = Type.Composite([Task, Type.Object({ linkedDocs: Type.Array(LinkedDoc) })]);
+
 /** `task/projectTask`: one column per flow, its tasks oldest first. */
 export const BoardColumn = Type.Composite([Flow, Type.Object({ tasks: Type.Array(Task) })]);
 

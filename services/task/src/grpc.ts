@@ -67,7 +67,10 @@ export function taskServiceImplementation(useCases: TaskUseCases): Omit<taskv1.T
         tasks: column.tasks.map(task),
       })),
     }),
-    getTask: async (r, c) => ({ task: task(await queries.detail(r.taskProjectId, r.taskId, who(c))) }),
+    getTask: async (r, c) => {
+      const detail = await queries.detail(r.taskProjectId, r.taskId, who(c));
+      return { task: task(detail.task), linkedDocs: detail.linkedDocs };
+    },
     moveTask: (r, c) => done(tasks.move(r.taskProjectId, r.taskId, r.flowId, who(c))),
     renameTask: (r, c) => done(tasks.rename(r.taskProjectId, r.taskId, r.name, who(c))),
     startTask: (r, c) => done(tasks.changeStatus(r.taskProjectId, r.taskId, 'start', r.content, who(c))),

@@ -18,6 +18,11 @@ export const project = (p: taskv1.TaskProject) => ({
   members: p.members.map(member),
 });
 const task = (t: taskv1.Task) => ({ ...t, status: nameOf(taskStatuses, t.status, 'TaskStatus') });
+const docKinds = ['api', 'page', 'schema'] as const;
+const linkedDoc = (d: taskv1.LinkedDoc) => ({
+  ...d,
+  kind: docKinds.find((kind) => kind === d.kind) ?? ('api' as const),
+});
 
 const time = Type.Optional(integer(0, 8_640_000_000_000));
 const flag = Type.Optional(Type.String({ pattern: '^(true|false|1|0)?$' }));
@@ -285,10 +290,15 @@ function taskCallsProper() {
         return columns.flatMap(({ flow, tasks }) => (flow ? [{ ...flow, tasks: tasks.map(task) }] : []));
       },
     ),
-    call('taskDetail', { projectId: id, taskId: id }, answers.Task, async (b, { services: { task: t }, metadata }) => {
-      const { task: found } = await t.getTask(ofTask(b), { metadata });
-      return found && task(found);
-    }),
+    call(
+      'taskDetail',
+      { projectId: id, taskId: id },
+      answers.TaskDetail,
+      async (b, { services: { task: t }, metadata }) => {
+        const { task: found, linkedDocs } = await t.getTask(ofTask(b), { metadata });
+        return found && { ...task(found), linkedDocs: linkedDocs.map(linkedDoc) };
+      },
+    ),
     call('moveFlow', { projectId: id, taskId: id, flowId: id }, Nothing, (b, { services: { task: t }, metadata }) => {
       return ok(t.moveTask({ ...ofTask(b), flowId: Number(b.flowId) }, { metadata }));
     }),

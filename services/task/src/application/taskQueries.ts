@@ -3,6 +3,7 @@ import { taskMessages } from '../domain/task/rules.js';
 import { type TaskEvent, type TaskStatus, taskStreamId } from '../domain/task/task.js';
 import { orderedFlows } from '../domain/taskProject/taskProject.js';
 import { comments } from '../projections/comments/index.js';
+import { visibleLinkedDocs } from '../projections/linkedDocs/visible.js';
 import { namesOf } from '../projections/people/index.js';
 import { spentMsOf, type TaskDoc, tasks } from '../projections/tasks/index.js';
 import type { TaskContext } from './context.js';
@@ -66,9 +67,14 @@ export function createTaskQueries(context: TaskContext) {
       });
     },
 
+    /** The task, and the knowledge documents linked to it that the caller may see. */
     async detail(projectId: number, taskId: number, caller: Caller) {
       const { project, task } = await taskOf(projectId, taskId, caller);
-      return (await taskViews(readStore, project, [task], now(), true))[0]!;
+      const [view, linkedDocs] = await Promise.all([
+        taskViews(readStore, project, [task], now(), true),
+        visibleLinkedDocs(readStore, caller.userId, { taskProjectId: projectId, taskId }),
+      ]);
+      return { task: view[0]!, linkedDocs };
     },
 
     async comments(projectId: number, taskId: number, page: number, pageSize: number, caller: Caller) {

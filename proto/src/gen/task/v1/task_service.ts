@@ -506,7 +506,25 @@ export interface GetTaskRequest {
 }
 
 export interface GetTaskResponse {
-  task: Task | undefined;
+  task:
+    | Task
+    | undefined;
+  /** The knowledge documents linked to the task that the caller may see (members of their project, or its team). */
+  linkedDocs: LinkedDoc[];
+}
+
+/** A knowledge document (API document, page or schema) that links to a task, as the project service published it. */
+export interface LinkedDoc {
+  projectId: number;
+  projectName: string;
+  projectStructureId: number;
+  projectDocId: number;
+  /** api, page or schema. */
+  kind: string;
+  name: string;
+  /** An API document's method and path; empty for pages and schemas. */
+  method: string;
+  path: string;
 }
 
 export interface MoveTaskRequest {
@@ -6447,13 +6465,16 @@ export const GetTaskRequest: MessageFns<GetTaskRequest> = {
 };
 
 function createBaseGetTaskResponse(): GetTaskResponse {
-  return { task: undefined };
+  return { task: undefined, linkedDocs: [] };
 }
 
 export const GetTaskResponse: MessageFns<GetTaskResponse> = {
   encode(message: GetTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.task !== undefined) {
       Task.encode(message.task, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.linkedDocs) {
+      LinkedDoc.encode(v!, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -6479,6 +6500,14 @@ export const GetTaskResponse: MessageFns<GetTaskResponse> = {
             message.task = Task.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.linkedDocs.push(LinkedDoc.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6492,13 +6521,23 @@ export const GetTaskResponse: MessageFns<GetTaskResponse> = {
   },
 
   fromJSON(object: any): GetTaskResponse {
-    return { task: isSet(object.task) ? Task.fromJSON(object.task) : undefined };
+    return {
+      task: isSet(object.task) ? Task.fromJSON(object.task) : undefined,
+      linkedDocs: globalThis.Array.isArray(object?.linkedDocs)
+        ? object.linkedDocs.map((e: any) => LinkedDoc.fromJSON(e))
+        : globalThis.Array.isArray(object?.linked_docs)
+        ? object.linked_docs.map((e: any) => LinkedDoc.fromJSON(e))
+        : [],
+    };
   },
 
   toJSON(message: GetTaskResponse): unknown {
     const obj: any = {};
     if (message.task !== undefined) {
       obj.task = Task.toJSON(message.task);
+    }
+    if (message.linkedDocs?.length) {
+      obj.linkedDocs = message.linkedDocs.map((e) => LinkedDoc.toJSON(e));
     }
     return obj;
   },
@@ -6509,6 +6548,213 @@ export const GetTaskResponse: MessageFns<GetTaskResponse> = {
   fromPartial(object: DeepPartial<GetTaskResponse>): GetTaskResponse {
     const message = createBaseGetTaskResponse();
     message.task = (object.task !== undefined && object.task !== null) ? Task.fromPartial(object.task) : undefined;
+    message.linkedDocs = object.linkedDocs?.map((e) => LinkedDoc.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseLinkedDoc(): LinkedDoc {
+  return {
+    projectId: 0,
+    projectName: "",
+    projectStructureId: 0,
+    projectDocId: 0,
+    kind: "",
+    name: "",
+    method: "",
+    path: "",
+  };
+}
+
+export const LinkedDoc: MessageFns<LinkedDoc> = {
+  encode(message: LinkedDoc, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(18).string(message.projectName);
+    }
+    if (message.projectStructureId !== 0) {
+      writer.uint32(24).int64(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      writer.uint32(32).int64(message.projectDocId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(42).string(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(50).string(message.name);
+    }
+    if (message.method !== "") {
+      writer.uint32(58).string(message.method);
+    }
+    if (message.path !== "") {
+      writer.uint32(66).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkedDoc {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkedDoc();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectStructureId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.projectDocId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkedDoc {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+      projectStructureId: isSet(object.projectStructureId)
+        ? globalThis.Number(object.projectStructureId)
+        : isSet(object.project_structure_id)
+        ? globalThis.Number(object.project_structure_id)
+        : 0,
+      projectDocId: isSet(object.projectDocId)
+        ? globalThis.Number(object.projectDocId)
+        : isSet(object.project_doc_id)
+        ? globalThis.Number(object.project_doc_id)
+        : 0,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: LinkedDoc): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    if (message.projectStructureId !== 0) {
+      obj.projectStructureId = Math.round(message.projectStructureId);
+    }
+    if (message.projectDocId !== 0) {
+      obj.projectDocId = Math.round(message.projectDocId);
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LinkedDoc>): LinkedDoc {
+    return LinkedDoc.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LinkedDoc>): LinkedDoc {
+    const message = createBaseLinkedDoc();
+    message.projectId = object.projectId ?? 0;
+    message.projectName = object.projectName ?? "";
+    message.projectStructureId = object.projectStructureId ?? 0;
+    message.projectDocId = object.projectDocId ?? 0;
+    message.kind = object.kind ?? "";
+    message.name = object.name ?? "";
+    message.method = object.method ?? "";
+    message.path = object.path ?? "";
     return message;
   },
 };
@@ -9755,7 +10001,7 @@ export const TaskServiceDefinition = {
       responseStream: false,
       options: {},
     },
-    /** GetTask returns one task with its content (members). */
+    /** GetTask returns one task with its content and the linked documents the caller sees (members). */
     getTask: {
       name: "GetTask",
       requestType: GetTaskRequest as typeof GetTaskRequest,
@@ -10028,7 +10274,7 @@ export interface TaskServiceImplementation<CallContextExt = {}> {
     request: GetProjectBoardRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<GetProjectBoardResponse>>;
-  /** GetTask returns one task with its content (members). */
+  /** GetTask returns one task with its content and the linked documents the caller sees (members). */
   getTask(request: GetTaskRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetTaskResponse>>;
   /** MoveTask moves a task to another flow of its project (members). */
   moveTask(request: MoveTaskRequest, context: CallContext & CallContextExt): Promise<DeepPartial<MoveTaskResponse>>;
@@ -10217,7 +10463,7 @@ export interface TaskServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<GetProjectBoardRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<GetProjectBoardResponse>;
-  /** GetTask returns one task with its content (members). */
+  /** GetTask returns one task with its content and the linked documents the caller sees (members). */
   getTask(request: DeepPartial<GetTaskRequest>, options?: CallOptions & CallOptionsExt): Promise<GetTaskResponse>;
   /** MoveTask moves a task to another flow of its project (members). */
   moveTask(request: DeepPartial<MoveTaskRequest>, options?: CallOptions & CallOptionsExt): Promise<MoveTaskResponse>;
