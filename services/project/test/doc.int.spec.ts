@@ -350,7 +350,7 @@ describe('the document tree and documents over gRPC (issue 15)', () => {
     expect(await refusal(project.getDoc({ projectId, projectStructureId: 0 }, as(ALICE)))).toMatchObject({
       code: Status.NOT_FOUND,
     });
-    expect(await content(projectStructureId)).toEqual({ markdown: '' });
+    expect(await contentOf(projectStructureId)).toEqual({ markdown: '' });
   });
 
   it("lists the creator centre's documents of the caller", async () => {
@@ -359,8 +359,4 @@ describe('the document tree and documents over gRPC (issue 15)', () => {
     expect(mine.docs.every((doc) => doc.projectName === '支付接口')).toBe(true);
     expect((await project.listMyDocs({ page: 1, pageSize: 10 }, as(OUTSIDER, teamB))).docs).toEqual([]);
   });
-
-  async function content(projectStructureId: number) {
-    return contentOf(projectStructureId);
-  }
 });
