@@ -1,64 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
-
-const orderSchema = {
-  type: 'object',
-  required: ['amount'],
-  properties: {
-    amount: { type: 'number', description: '金额（元）', minimum: 0 },
-    items: {
-      type: 'array',
-      items: { type: 'object', required: ['sku'], properties: { sku: { type: 'string', description: '商品编码' } } },
-    },
-  },
-};
-/** An API document with nested JSON Schema request and response bodies (every ApiDoc field, as the editor sends). */
-const apiDoc = {
-  method: 'POST',
-  path: '/orders/{orderId}/pay',
-  status: 'developing',
-  tags: ['订单'],
-  ownerId: 0,
-  description: '支付一笔**订单**',
-  operationId: 'payOrder',
-  deprecated: false,
-  parameters: [
-    {
-      in: 'path',
-      name: 'orderId',
-      required: true,
-      description: '订单号',
-      schema: { type: 'integer', format: 'int64' },
-      example: 1001,
-      deprecated: false,
-      extra: {},
-    },
-  ],
-  requestBody: {
-    type: 'json',
-    mediaType: 'application/json',
-    required: true,
-    description: '',
-    schema: orderSchema,
-    fields: [],
-    raw: '',
-    examples: [{ name: '一件商品', summary: '', value: { amount: 12.5, items: [{ sku: 'A1' }] } }],
-    extra: {},
-  },
-  responses: [
-    {
-      status: '200',
-      name: '成功',
-      description: '',
-      mediaType: 'application/json',
-      schema: { type: 'object', properties: { code: { type: 'integer' }, data: orderSchema } },
-      headers: [],
-      examples: [],
-      extra: {},
-    },
-  ],
-  extra: { 'x-team': 'pay' },
-};
+import { apiDoc, orderSchema } from './project-fixtures.js';
 
 /** The tree and the documents of a knowledge project through the gateway (docs/api/knowledge.md). */
 describe('knowledge documents through the gateway', () => {
@@ -211,6 +153,31 @@ describe('knowledge documents through the gateway', () => {
     });
     expect(saved.code, saved.msg).toBe(200);
     expect((await as(viewer)('docDetail', node)).data.page.markdown).toBe(markdown);
+  });
+
+  it('lets exactly one of two editors racing on the same version save; the other gets the conflict', async () => {
+    const node = { projectStructureId: pageId };
+    const { version } = (await as(owner)('docDetail', node)).data;
+    const save = (token: string, markdown: string) =>
+      as(token)('saveDoc', { ...node, baseVersion: String(version), doc: JSON.stringify({ markdown }) });
+    const answers = await Promise.all([save(owner, '甲的版本'), save(editor, '乙的版本')]);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 409]);
+    const winner = answers.findIndex((a) => a.code === 200);
+    const current = (await as(viewer)('docDetail', node)).data;
+    expect(current.page.markdown).toBe(winner === 0 ? '甲的版本' : '乙的版本');
+    expect(answers[1 - winner]?.data.current).toMatchObject({ version: current.version, page: current.page });
+  });
+
+  it('takes a drop result of a 10,000-node tree past the form limit and answers for it', async () => {
+    const moves = Array.from({ length: 10_000 }, (_, i) => ({
+      projectStructureId: 900_000_000 + i,
+      parentId: 0,
+      sort: i,
+    }));
+    const answer = await as(editor)('structureDropUpdate', { dropResult: JSON.stringify(moves) });
+    // Nodes that are not in the tree: the service's refusal, not the parser's.
+    expect(answer).toMatchObject({ code: 400, data: null });
+    expect(answer.msg).not.toBe('请求内容过大');
   });
 
   it('refuses documents that are not JSON objects or over 5 MB with 400, never 413 or 500', async () => {
