@@ -11,10 +11,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { TaskDetail as TaskWithDocs } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatMinute } from './formatTime';
+import { LinkedDocs } from './LinkedDocs';
 import { RichTextEditor } from './RichTextEditor';
 import { TaskStatusChip } from './StatusChips';
 import { TaskActionButtons } from './TaskActionButtons';
@@ -48,7 +50,7 @@ const TaskDetail = ({ project, taskId, onClose }: { project: TaskProject; taskId
   const projectId = project.taskProjectId;
   const { data: task, error } = useQuery({
     queryKey: taskKeys.task(projectId, taskId),
-    queryFn: () => taskCall<Task>('taskDetail', { projectId, taskId }),
+    queryFn: () => taskCall<TaskWithDocs>('taskDetail', { projectId, taskId }),
   });
   const [tab, setTab] = useState<'comments' | 'logs'>('comments');
   const { send, pending } = useTaskCall(projectId, taskId);
@@ -86,6 +88,7 @@ const TaskDetail = ({ project, taskId, onClose }: { project: TaskProject; taskId
           onSave={(content) => send('updateContent', { content }, 'app.task.detail.content_saved')}
         />
       </Box>
+      <LinkedDocs docs={task.linkedDocs} />
       <Typography variant="caption" color="text.secondary">
         {translate('app.task.detail.created_by', { name: task.creatorName, time: formatMinute(task.createdAt) })}
       </Typography>

@@ -94,6 +94,8 @@ export const taskMessagesZh = {
       logs: '动态',
       transferred: '任务已转交',
       content_saved: '任务描述已保存',
+      linked_docs: '关联文档',
+      no_linked_docs: '暂无关联文档，可在知识库的文档中关联此任务',
     },
     editor: {
       bold: '加粗',
@@ -256,6 +258,8 @@ export const taskMessagesEn: typeof taskMessagesZh = {
       logs: 'Activity',
       transferred: 'Task transferred',
       content_saved: 'Description saved',
+      linked_docs: 'Linked documents',
+      no_linked_docs: 'No linked documents yet: link this task from a knowledge document',
     },
     editor: {
       bold: 'Bold',
