@@ -174,111 +174,118 @@ export default function ApiDocView({
   const params = api.parameters ?? [];
 
   return (
-    <Box
-      data-testid="api-doc-view"
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 1fr) 440px' },
-        alignItems: 'start',
-      }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
-          <Typography
-            variant="h5"
-            component="h1"
-            fontWeight={600}
-            sx={{ flex: 1, minWidth: 0 }}
-            noWrap
-            title={detail.name}
-          >
-            {detail.name}
-          </Typography>
-          {actions}
-        </Stack>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            p: 1,
-            mb: 1.5,
-            bgcolor: 'action.hover',
-            borderRadius: 1,
-            fontFamily: 'monospace',
-          }}
-        >
+    // The pane's own width decides (the nav and the tree take a varying share of the screen): snippets beside the
+    // document when it is wide, under it otherwise.
+    <Box data-testid="api-doc-view" sx={{ containerType: 'inline-size' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: '1fr',
+          alignItems: 'start',
+          '@container (min-width: 1080px)': {
+            gridTemplateColumns: 'minmax(0, 1fr) 420px',
+            '& > aside': { position: 'sticky', top: 0 },
+          },
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
+            <Typography
+              variant="h5"
+              component="h1"
+              fontWeight={600}
+              sx={{ flex: 1, minWidth: 0 }}
+              noWrap
+              title={detail.name}
+            >
+              {detail.name}
+            </Typography>
+            {actions}
+          </Stack>
           <Box
-            component="span"
             sx={{
-              px: 1,
-              py: 0.25,
-              borderRadius: 0.75,
-              color: '#fff',
-              fontWeight: 700,
-              fontSize: 13,
-              bgcolor: methodColor(api.method),
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              p: 1,
+              mb: 1.5,
+              bgcolor: 'action.hover',
+              borderRadius: 1,
+              fontFamily: 'monospace',
             }}
           >
-            {api.method}
+            <Box
+              component="span"
+              sx={{
+                px: 1,
+                py: 0.25,
+                borderRadius: 0.75,
+                color: '#fff',
+                fontWeight: 700,
+                fontSize: 13,
+                bgcolor: methodColor(api.method),
+              }}
+            >
+              {api.method}
+            </Box>
+            <Typography
+              component="span"
+              sx={{ fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' }}
+              data-testid="api-path"
+            >
+              {api.path}
+            </Typography>
           </Box>
-          <Typography
-            component="span"
-            sx={{ fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' }}
-            data-testid="api-path"
-          >
-            {api.path}
-          </Typography>
-        </Box>
-        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
-          <Chip
-            size="small"
-            color={STATUS_COLORS[api.status] ?? 'default'}
-            label={translate(`app.knowledge.doc.status.${api.status}`, { _: api.status })}
-          />
-          {api.deprecated && (
-            <Chip size="small" color="error" variant="outlined" label={translate('app.knowledge.doc.deprecated')} />
-          )}
-          {api.tags.map((tag) => (
-            <Chip key={tag} size="small" variant="outlined" label={tag} />
-          ))}
-          <Typography variant="caption" color="text.secondary">
-            {translate('app.knowledge.doc.owner')}: {owner ? owner.nickname || owner.trueName : detail.createdByName}
-            {' · '}
-            {translate('app.knowledge.doc.updated_by', {
-              name: detail.updatedByName,
-              time: new Date(detail.updatedAt).toLocaleString(),
-            })}
-          </Typography>
-        </Stack>
-        {api.description && (
-          <Section title={translate('app.knowledge.doc.description')}>
-            <MarkdownView markdown={api.description} />
-          </Section>
-        )}
-        {IN_ORDER.map((where) => {
-          const list = params.filter((p) => p.in === where);
-          return list.length ? (
-            <Section key={where} title={translate(`app.knowledge.doc.params_${where}`)}>
-              <ParameterTable parameters={list} />
+          <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
+            <Chip
+              size="small"
+              color={STATUS_COLORS[api.status] ?? 'default'}
+              label={translate(`app.knowledge.doc.status.${api.status}`, { _: api.status })}
+            />
+            {api.deprecated && (
+              <Chip size="small" color="error" variant="outlined" label={translate('app.knowledge.doc.deprecated')} />
+            )}
+            {api.tags.map((tag) => (
+              <Chip key={tag} size="small" variant="outlined" label={tag} />
+            ))}
+            <Typography variant="caption" color="text.secondary">
+              {translate('app.knowledge.doc.owner')}: {owner ? owner.nickname || owner.trueName : detail.createdByName}
+              {' · '}
+              {translate('app.knowledge.doc.updated_by', {
+                name: detail.updatedByName,
+                time: new Date(detail.updatedAt).toLocaleString(),
+              })}
+            </Typography>
+          </Stack>
+          {api.description && (
+            <Section title={translate('app.knowledge.doc.description')}>
+              <MarkdownView markdown={api.description} />
             </Section>
-          ) : null;
-        })}
-        {api.requestBody && api.requestBody.type !== 'none' && (
-          <Section title={translate('app.knowledge.doc.request_body')}>
-            <RequestBodyView body={api.requestBody} />
-          </Section>
-        )}
-        {api.responses.length > 0 && (
-          <Section title={translate('app.knowledge.doc.responses')}>
-            <Responses responses={api.responses} />
-          </Section>
-        )}
-        <LinkedTasks detail={detail} canWrite={canWrite} />
-      </Box>
-      <Box sx={{ position: { xl: 'sticky' }, top: { xl: 8 }, minWidth: 0 }}>
-        <SnippetPanel api={api} environments={environments} />
+          )}
+          {IN_ORDER.map((where) => {
+            const list = params.filter((p) => p.in === where);
+            return list.length ? (
+              <Section key={where} title={translate(`app.knowledge.doc.params_${where}`)}>
+                <ParameterTable parameters={list} />
+              </Section>
+            ) : null;
+          })}
+          {api.requestBody && api.requestBody.type !== 'none' && (
+            <Section title={translate('app.knowledge.doc.request_body')}>
+              <RequestBodyView body={api.requestBody} />
+            </Section>
+          )}
+          {api.responses.length > 0 && (
+            <Section title={translate('app.knowledge.doc.responses')}>
+              <Responses responses={api.responses} />
+            </Section>
+          )}
+          <LinkedTasks detail={detail} canWrite={canWrite} />
+        </Box>
+        <Box component="aside" sx={{ minWidth: 0 }}>
+          <SnippetPanel api={api} environments={environments} />
+        </Box>
       </Box>
     </Box>
   );

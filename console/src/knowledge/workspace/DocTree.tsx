@@ -5,7 +5,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FolderIcon from '@mui/icons-material/Folder';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import { Box, Typography } from '@mui/material';
-import { useMemo, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import { type NodeApi, type NodeRendererProps, Tree, type TreeApi } from 'react-arborist';
 import type { StructureNode } from '../docApi';
 import { dropPlaces, methodColor, methodLabel, nestNodes, type TreeItem } from './treeModel';
@@ -62,16 +62,21 @@ function KindIcon({ node, open }: { node: StructureNode; open: boolean }) {
   }
 }
 
+// The open document, highlighted whatever the tree's own selection (focus moves, clicks elsewhere) says.
+const SelectedContext = createContext<number | null>(null);
+
 function Row({ node, style, dragHandle }: NodeRendererProps<TreeItem>) {
   const data = node.data.node;
+  const selected = useContext(SelectedContext) === data.projectStructureId;
   return (
     <Box
       ref={dragHandle}
       style={style}
       data-node-id={node.id}
       data-kind={data.kind}
+      data-name={data.name}
       role="treeitem"
-      aria-selected={node.isSelected}
+      aria-selected={selected}
       aria-expanded={node.isInternal ? node.isOpen : undefined}
       onClick={() => node.isInternal && node.toggle()}
       sx={{
@@ -83,11 +88,11 @@ function Row({ node, style, dragHandle }: NodeRendererProps<TreeItem>) {
         cursor: 'pointer',
         borderRadius: 1,
         userSelect: 'none',
-        bgcolor: node.isSelected ? 'action.selected' : node.willReceiveDrop ? 'primary.50' : undefined,
+        bgcolor: selected ? 'action.selected' : node.willReceiveDrop ? 'action.hover' : undefined,
         outline: node.willReceiveDrop ? '1px dashed' : undefined,
         outlineColor: 'primary.main',
         opacity: node.isDragging ? 0.5 : 1,
-        '&:hover': { bgcolor: node.isSelected ? 'action.selected' : 'action.hover' },
+        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
       }}
     >
       <Box sx={{ width: 16, flex: 'none', display: 'flex', color: 'text.secondary' }}>
@@ -113,6 +118,14 @@ export default function DocTree(props: DocTreeProps) {
   const data = useMemo(() => nestNodes(nodes), [nodes]);
   const treeRef = useRef<TreeApi<TreeItem> | undefined>(undefined);
   const [boxRef, size] = useElementSize<HTMLDivElement>();
+  // a document opened from a link or a search hit: its folders open and it scrolls into view
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tree mounts once it has a height, then its ref is set
+  useEffect(() => {
+    const tree = treeRef.current;
+    if (!tree || !selectedId) return;
+    tree.openParents(String(selectedId));
+    tree.scrollTo(String(selectedId));
+  }, [selectedId, size.height]);
 
   const contextMenu = (event: React.MouseEvent) => {
     event.preventDefault();
@@ -130,31 +143,33 @@ export default function DocTree(props: DocTreeProps) {
   return (
     <Box ref={boxRef} onContextMenu={contextMenu} sx={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
       {size.height > 0 && (
-        <Tree<TreeItem>
-          ref={treeRef}
-          data={data}
-          width={size.width}
-          height={size.height}
-          rowHeight={ROW_HEIGHT}
-          indent={16}
-          overscanCount={8}
-          openByDefault={false}
-          disableMultiSelection
-          disableEdit
-          disableDrag={!canWrite}
-          disableDrop={canWrite ? disableDrop : true}
-          selection={selectedId ? String(selectedId) : undefined}
-          searchTerm={searchTerm}
-          searchMatch={(node, term) => node.data.name.toLowerCase().includes(term.trim().toLowerCase())}
-          onSelect={([node]) => node?.isLeaf && props.onSelect(node.data.node)}
-          onMove={({ dragIds, parentId, index }) => {
-            const places = dropPlaces(nodes, dragIds.map(Number), parentId ? Number(parentId) : 0, index);
-            if (places) props.onMove(places);
-          }}
-          aria-label="document tree"
-        >
-          {Row}
-        </Tree>
+        <SelectedContext.Provider value={selectedId}>
+          <Tree<TreeItem>
+            ref={treeRef}
+            data={data}
+            width={size.width}
+            height={size.height}
+            rowHeight={ROW_HEIGHT}
+            indent={16}
+            overscanCount={8}
+            openByDefault={false}
+            disableMultiSelection
+            disableEdit
+            disableDrag={!canWrite}
+            disableDrop={canWrite ? disableDrop : true}
+            selection={selectedId ? String(selectedId) : undefined}
+            searchTerm={searchTerm}
+            searchMatch={(node, term) => node.data.name.toLowerCase().includes(term.trim().toLowerCase())}
+            onSelect={([node]) => node?.isLeaf && props.onSelect(node.data.node)}
+            onMove={({ dragIds, parentId, index }) => {
+              const places = dropPlaces(nodes, dragIds.map(Number), parentId ? Number(parentId) : 0, index);
+              if (places) props.onMove(places);
+            }}
+            aria-label="document tree"
+          >
+            {Row}
+          </Tree>
+        </SelectedContext.Provider>
       )}
     </Box>
   );

@@ -41,6 +41,7 @@ export default function TreePane({ projectId, nodes, selectedId, canWrite, onSel
       <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', p: 1 }}>
         <TextField
           size="small"
+          variant="outlined"
           fullWidth
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}

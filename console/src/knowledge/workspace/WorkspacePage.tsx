@@ -170,7 +170,7 @@ export default function WorkspacePage() {
               canWrite={canWrite}
               onDirtyChange={onDirtyChange}
             />
-          ) : empty || params.get('isNew') === '1' ? (
+          ) : empty || (params.get('isNew') === '1' && !nodes.some((n) => n.kind !== 'folder')) ? (
             <FirstRun projectId={projectId} canWrite={canWrite} onCreated={select} />
           ) : (
             <Typography color="text.secondary" sx={{ mt: 8, textAlign: 'center' }}>

@@ -156,7 +156,9 @@ function python(r: SnippetRequest): string {
       args.push('files=files');
     }
   } else if (r.body !== null) {
-    lines.push(`payload = ${quoted(r.body)}`);
+    // a triple-quoted literal keeps the JSON readable, as written, where nothing in it needs escaping
+    const plain = !/\\|"""/.test(r.body) && !r.body.endsWith('"');
+    lines.push(`payload = ${plain ? `"""${r.body}"""` : quoted(r.body)}`);
     args.push('data=payload.encode("utf-8")');
   }
   lines.push('', `response = requests.request(${quoted(r.method)}, ${args.join(', ')})`, 'print(response.text)');

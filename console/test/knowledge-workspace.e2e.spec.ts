@@ -1,0 +1,301 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
+
+const screenshots = new URL('./screenshots/', import.meta.url).pathname;
+const avatar = new URL('./fixtures/avatar.png', import.meta.url).pathname;
+const telephone = `138${String(Date.now()).slice(-7)}1`;
+const password = 'Passw0rd!';
+
+if (!hasChromium) console.warn(`knowledge workspace e2e skipped: no Chromium at ${chromiumPath}`);
+
+interface Answer {
+  code: number;
+  msg: string;
+  // answers are read field by field in the assertions
+  data: any;
+}
+
+async function callApi(url: string, path: string, body: Record<string, string | number>, token = ''): Promise<Answer> {
+  const form = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+  const response = await fetch(`${url}/pmbok/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: token },
+    body: form,
+  });
+  return (await response.json()) as Answer;
+}
+
+/** An account with a team, made through the API: this test is about the workspace, not signing up. */
+async function signUp(url: string) {
+  expect((await callApi(url, 'user/sendRegisterCode', { username: telephone, smsType: 2 })).code).toBe(200);
+  const code = await outboxCode(url, telephone);
+  const registered = await callApi(url, 'user/register', { telephone, password, repeatPassword: password, code });
+  expect(registered.code, registered.msg).toBe(200);
+  const token: string = registered.data.token;
+  const team = await callApi(url, 'team/create', { teamName: '研发部' }, token);
+  expect(team.code, team.msg).toBe(200);
+  return { token, teamId: String(team.data.teamId) };
+}
+
+const nestedSchema = {
+  type: 'object',
+  required: ['user'],
+  properties: {
+    user: {
+      type: 'object',
+      description: '用户资料',
+      required: ['name'],
+      properties: {
+        name: { type: 'string', description: '姓名', example: '张三' },
+        role: { type: 'string', enum: ['admin', 'member'] },
+        address: { type: 'object', properties: { city: { type: 'string', description: '城市' } } },
+      },
+    },
+  },
+};
+
+const apiDoc = (method: string, path: string) => ({
+  method,
+  path,
+  status: 'developing',
+  tags: ['用户'],
+  ownerId: 0,
+  description: '按编号更新用户。\n\n<img src="x" onerror="window.__xss=1">**注意**：需要登录。',
+  operationId: 'updateUser',
+  deprecated: false,
+  parameters: [
+    {
+      in: 'path',
+      name: 'id',
+      required: true,
+      description: '用户编号',
+      schema: { type: 'integer' },
+      example: 7,
+      deprecated: false,
+      extra: {},
+    },
+    {
+      in: 'query',
+      name: 'notify',
+      required: false,
+      description: '是否通知',
+      schema: { type: 'boolean' },
+      example: true,
+      deprecated: false,
+      extra: {},
+    },
+  ],
+  requestBody: {
+    type: 'json',
+    mediaType: 'application/json',
+    required: true,
+    description: '',
+    schema: nestedSchema,
+    fields: [],
+    raw: '',
+    examples: [],
+    extra: {},
+  },
+  responses: [
+    {
+      status: '200',
+      name: '成功',
+      description: '更新后的用户',
+      mediaType: 'application/json',
+      schema: nestedSchema,
+      headers: [],
+      examples: [],
+      extra: {},
+    },
+    {
+      status: '404',
+      name: '不存在',
+      description: '',
+      mediaType: 'application/json',
+      schema: { type: 'object', properties: { msg: { type: 'string' } } },
+      headers: [],
+      examples: [],
+      extra: {},
+    },
+  ],
+  extra: {},
+});
+
+describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let teamId: string;
+  let projectId: number;
+  const errors: string[] = [];
+  const call = (path: string, body: Record<string, string | number>) =>
+    callApi(app.url, `project/${path}`, { teamId, ...body }, token);
+  const row = (name: string) => page.locator(`[data-node-id][data-name="${name}"]`);
+  const structure = async () =>
+    (await call('projectStructure', { projectId })).data.nodes as {
+      projectStructureId: number;
+      parentId: number;
+      name: string;
+    }[];
+  const idOf = async (name: string) => (await structure()).find((n) => n.name === name)?.projectStructureId ?? 0;
+  const shot = (name: string) => page.screenshot({ path: `${screenshots}${name}.png`, animations: 'disabled' });
+
+  /** New node from the "+" menu (at the root) with a name, and for an API its method and path. */
+  async function create(kind: string, name: string, request?: { method: string; path: string }) {
+    await page.getByRole('button', { name: '新建', exact: true }).click();
+    await page.getByRole('menuitem', { name: kind, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: kind });
+    await dialog.locator('input[name="name"]').fill(name);
+    if (request) {
+      await dialog.getByRole('combobox').click();
+      await page.getByRole('option', { name: request.method, exact: true }).click();
+      await dialog.locator('input[name="path"]').fill(request.path);
+    }
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row(name).waitFor();
+  }
+
+  async function drop(source: Locator, target: Locator) {
+    await source.dragTo(target, { targetPosition: { x: 60, y: 15 } });
+  }
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    app = await startApp();
+    browser = await launchChromium();
+    ({ token, teamId } = await signUp(app.url));
+    context = await browser.newContext({ viewport: { width: 1600, height: 960 }, locale: 'zh-CN' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await context.addInitScript(
+      ([t, team]) => {
+        localStorage.setItem('teamCheckTime', String(Date.now()));
+        localStorage.setItem('authorize_token', t as string);
+        localStorage.setItem('teamId', team as string);
+      },
+      [token, teamId],
+    );
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail')
+      await shot(`failed-knowledge-${test.task.name.slice(0, 20)}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('opens a new project with the first-run hint', async () => {
+    const created = await call('create', {
+      name: '用户中心',
+      privateType: 'members',
+      docPrivateType: 'private',
+      versionUpdateType: 'manual',
+    });
+    expect(created.code, created.msg).toBe(200);
+    projectId = created.data.projectId;
+    await page.goto(`${app.url}/system/#/project/index/${projectId}?isNew=1`);
+    await page.getByTestId('first-run').getByText('开始编写文档').waitFor();
+    await expect(page.getByTestId('project-nav').isVisible()).resolves.toBe(true);
+  });
+
+  it('builds a tree from the menu and by drag and drop', async () => {
+    await create('新建目录', '用户');
+    await create('新建目录', '订单');
+    await create('新建接口', '更新用户', { method: 'PUT', path: '/users/{id}' });
+    await create('新建页面', '接入指南');
+
+    await drop(row('更新用户'), row('用户'));
+    await expect
+      .poll(async () => (await structure()).find((n) => n.name === '更新用户')?.parentId, { timeout: 10_000 })
+      .toBe(await idOf('用户'));
+    await drop(row('接入指南'), row('订单'));
+    await expect
+      .poll(async () => (await structure()).find((n) => n.name === '接入指南')?.parentId, { timeout: 10_000 })
+      .toBe(await idOf('订单'));
+
+    // a folder into its own child is refused in the browser: nothing moves
+    await create('新建目录', '子目录');
+    await drop(row('子目录'), row('订单'));
+    const sub = await idOf('子目录');
+    await expect
+      .poll(async () => (await structure()).find((n) => n.name === '子目录')?.parentId, { timeout: 10_000 })
+      .toBe(await idOf('订单'));
+    await drop(row('订单'), row('子目录'));
+    expect((await structure()).find((n) => n.name === '订单')?.parentId).toBe(0);
+    expect(sub).toBeGreaterThan(0);
+  });
+
+  it('shows an API document with its tables and copies its cURL snippet', async () => {
+    const id = await idOf('更新用户');
+    const detail = await call('docDetail', { projectId, projectStructureId: id });
+    const saved = await call('saveDoc', {
+      projectId,
+      projectStructureId: id,
+      baseVersion: detail.data.version,
+      doc: JSON.stringify(apiDoc('PUT', '/users/{id}')),
+    });
+    expect(saved.code, saved.msg).toBe(200);
+    const environment = await call('addProjectBaseUrl', {
+      projectId,
+      name: '测试环境',
+      baseUrl: 'https://test.example.com',
+    });
+    expect(environment.code, environment.msg).toBe(200);
+    await page.reload();
+    if (!(await row('更新用户').isVisible())) await row('用户').click();
+    await row('更新用户').click();
+    const view = page.getByTestId('api-doc-view');
+    await view.getByTestId('api-path').getByText('/users/{id}').waitFor();
+    await view.getByText('Path 参数').waitFor();
+    await view.getByRole('cell', { name: 'city' }).first().waitFor();
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+    await view.getByRole('tab', { name: 'cURL' }).click();
+    await view.getByRole('button', { name: '复制代码' }).click();
+    await page.getByText('已复制到剪贴板').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain("curl --location --request PUT 'https://test.example.com/users/7?notify=true'");
+    expect(copied).toMatch(/\/users\/7\?notify=true/);
+    expect(copied).toContain('"city"');
+    await view.getByRole('tab', { name: 'Python requests' }).click();
+    await view.evaluate((element) => element.parentElement?.scrollTo(0, 0));
+    await shot('knowledge-workspace-api');
+    // wide enough for the snippets beside the document
+    await page.setViewportSize({ width: 2048, height: 1100 });
+    await shot('knowledge-workspace-api-wide');
+    await page.setViewportSize({ width: 1600, height: 960 });
+  });
+
+  it('writes a markdown page with an image and a preview', async () => {
+    if (!(await row('接入指南').isVisible())) await row('订单').click();
+    await row('接入指南').click();
+    await page.getByTestId('page-view').getByRole('button', { name: '编辑' }).click();
+    const editor = page.getByTestId('page-editor');
+    await editor
+      .getByRole('textbox')
+      .fill(
+        '# 接入指南\n\n1. 申请密钥\n2. 调用 `PUT /users/{id}`\n\n| 环境 | 地址 |\n| --- | --- |\n| 测试 | test |\n\n',
+      );
+    await editor.getByTestId('page-image-input').setInputFiles(avatar);
+    await expect
+      .poll(() => editor.getByRole('textbox').inputValue(), { timeout: 10_000 })
+      .toMatch(/!\[avatar\.png\]\(.+\)/);
+    await editor.getByTestId('page-preview').locator('img').waitFor();
+    await editor.getByTestId('page-preview').getByRole('heading', { name: '接入指南' }).waitFor();
+    await shot('knowledge-page-editor');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await page.getByText('已保存').first().waitFor();
+    const detail = await call('docDetail', { projectId, projectStructureId: await idOf('接入指南') });
+    expect(detail.data.page.markdown).toContain('申请密钥');
+    expect(errors).toEqual([]);
+  });
+});
