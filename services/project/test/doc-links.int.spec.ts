@@ -110,6 +110,10 @@ describe('documents and the rest of the service: template copies, public reading
     expect((await project.listApiTemplates({ projectId }, as(OWNER))).templates.map((t) => t.name)).toEqual([
       '登录模板',
     ]);
+    // Documents counted on the project: the api and the page, not the folders nor the API template.
+    for (const id of [template, projectId]) {
+      expect((await project.getProject({ projectId: id }, as(OWNER))).project?.docCount).toBe(2);
+    }
     // The copy is its own: editing it leaves the template as it was.
     await project.saveDoc(
       {

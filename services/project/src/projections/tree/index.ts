@@ -69,7 +69,10 @@ const apiFields = (kind: string, content: Content) =>
     : {};
 
 async function countDocs(store: ReadStore, projectId: number) {
-  const docCount = await structureNodes(store).count({ projectId, isTemplate: false, kind: { $ne: 'folder' } });
+  // Two equality counts (the read store's fast path) rather than one with `$ne`; folders are never templates.
+  const nodes = structureNodes(store);
+  const docCount =
+    (await nodes.count({ projectId, isTemplate: false })) - (await nodes.count({ projectId, kind: 'folder' }));
   await store.collection<ProjectDocCountDoc>(PROJECT_DOC_COUNTS).put({ _id: String(projectId), projectId, docCount });
 }
 
