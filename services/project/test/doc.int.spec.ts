@@ -345,6 +345,21 @@ describe('the document tree and documents over gRPC (issue 15)', () => {
         await refusal(project.saveDoc({ projectId, projectStructureId, baseVersion: 1, contentJson: '{}' }, who)),
       ).toEqual(hidden);
       expect(await refusal(project.getPublicDoc({ projectId, projectStructureId }, who))).toEqual(hidden);
+      const node = { projectId, projectStructureId };
+      const writes: Promise<unknown>[] = [
+        project.addStructure(
+          { projectId, parentId: 0, kind: NodeKind.NODE_KIND_PAGE, name: 'x', templateId: 0, method: '', path: '' },
+          who,
+        ),
+        project.renameStructure({ ...node, name: 'x' }, who),
+        project.copyStructure(node, who),
+        project.deleteStructure(node, who),
+        project.moveStructure({ projectId, moves: [{ projectStructureId, parentId: 0, sort: 1 }] }, who),
+        project.saveApiTemplate({ ...node, name: '' }, who),
+        project.listApiTemplates({ projectId }, who),
+        project.linkTask({ ...node, taskProjectId: 1, taskId: 1 }, who),
+      ];
+      for (const write of writes) expect(await refusal(write)).toEqual(hidden);
     }
     expect(await refusal(project.getStructure({ projectId: 0, isPublic: false }, as(ALICE)))).toEqual(hidden);
     expect(await refusal(project.getDoc({ projectId, projectStructureId: 0 }, as(ALICE)))).toMatchObject({
