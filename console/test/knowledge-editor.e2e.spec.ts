@@ -131,6 +131,7 @@ describe.skipIf(!hasChromium)('two members editing one API document', () => {
   afterEach(async (context) => {
     if (context.task.result?.state !== 'fail') return;
     for (const [who, member] of Object.entries({ a, b })) {
+      if (member?.errors.length) console.error(who, member.errors);
       await member?.shot(`failed-knowledge-editor-${who}`, true).catch(() => undefined);
     }
   });
@@ -205,7 +206,10 @@ describe.skipIf(!hasChromium)('two members editing one API document', () => {
     const lines = await a.addField(responses, data, 'lines', 'array');
     const sku = await a.addField(responses, lines, 'sku', 'string', true);
     await a.row(responses, sku).getByLabel('必填').check();
-    await a.shot('knowledge-api-editor', true);
+    // the workspace fills the window: a tall one shows the whole editor
+    await a.page.setViewportSize({ width: 1440, height: 2600 });
+    await a.shot('knowledge-api-editor');
+    await a.page.setViewportSize({ width: 1440, height: 1000 });
 
     await a.page.keyboard.press('Control+s');
     await a.text('已保存');

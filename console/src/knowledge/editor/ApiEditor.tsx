@@ -129,7 +129,7 @@ const ApiEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange }: ApiE
           alignItems: 'center',
           gap: 1.5,
           py: 1,
-          bgcolor: 'background.default',
+          bgcolor: 'background.paper',
           borderBottom: 1,
           borderColor: 'divider',
         }}

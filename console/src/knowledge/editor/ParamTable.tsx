@@ -63,12 +63,13 @@ export const ParamTable = ({
     label: string,
     error = false,
     disabled = false,
+    placeholder = label,
   ) => (
     <TextField
       variant="standard"
       fullWidth
       value={value}
-      placeholder={label}
+      placeholder={placeholder}
       error={error}
       disabled={readOnly || disabled}
       onChange={(event) => onEdit(index, { [key]: event.target.value })}
@@ -132,7 +133,11 @@ export const ParamTable = ({
               </TableCell>
               <TableCell>{text(index, 'example', line.example, t('example'))}</TableCell>
               <TableCell>{text(index, 'description', line.description, t('description'))}</TableCell>
-              {showEnum && <TableCell>{text(index, 'enumText', line.enumText ?? '', t('enum'))}</TableCell>}
+              {showEnum && (
+                <TableCell>
+                  {text(index, 'enumText', line.enumText ?? '', t('enum'), false, false, t('enum_hint'))}
+                </TableCell>
+              )}
               <TableCell>
                 {!readOnly && !line.locked && (
                   <IconButton size="small" onClick={() => onRemove(index)} aria-label={t('delete')}>
