@@ -97,6 +97,29 @@ describe.skipIf(!hasChromium)('local mode: a signed-out knowledge project in the
     expect(pageErrors).toEqual([]);
   });
 
+  it('keeps the settings of the local project too, on the id-less settings path', async () => {
+    await page.getByTestId('project-nav').getByText('项目设置').click();
+    await page.waitForFunction(() => window.location.hash.startsWith('#/project/setting'));
+    expect(new URL(page.url()).hash).toMatch(/^#\/project\/setting(\?|$)/);
+    await text('本地模式：数据只保存在此浏览器中');
+    await page.getByRole('tab', { name: '响应码' }).click();
+    await page.getByRole('button', { name: '新建响应码' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="code"]').fill('E1001');
+    await dialog.locator('[name="meaning"]').first().fill('订单不存在');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await text('订单不存在');
+    await shot('local-mode-settings');
+    await page.getByTestId('project-nav').getByText('文档').click();
+    await page.waitForFunction(() => window.location.hash.startsWith('#/project/index'));
+    await page
+      .getByRole('treeitem', { name: new RegExp(docName) })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(projectRequests).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('after signing in, uploads the local project into the team, where its document is found', async () => {
     expect((await api('user/sendRegisterCode', { username: telephone, smsType: '2' })).code).toBe(200);
     const code = await outboxCode(app.url, telephone);
@@ -142,6 +165,9 @@ describe.skipIf(!hasChromium)('local mode: a signed-out knowledge project in the
       token,
     );
     expect(detail.data.page.markdown).toContain('这是一个保存在浏览器中的本地项目');
+
+    const codes = await api('project/projectResponseCode', { teamId, projectId: teamProjectId }, token);
+    expect(codes.data).toMatchObject([{ code: 'E1001', meaning: '订单不存在' }]);
 
     await open('/api');
     await text('我的本地项目');

@@ -3,6 +3,7 @@ import { Avatar, Box, Button, Card, CardContent, Typography } from '@mui/materia
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import type { RoutePageProps } from '../navigation/types';
+import { useLocalKnowledge } from './local/useLocalKnowledge';
 import { ProjectLayout, projectPath, useRouteProjectId } from './ProjectNav';
 
 const COMING = ['test', 'field', 'history', 'version', 'share'] as const;
@@ -16,6 +17,8 @@ const ProjectComingPage = ({ route }: RoutePageProps) => {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const projectId = useRouteProjectId();
+  // local mode's project is reached by the id-less path (the one open when signed out)
+  const linkId = useLocalKnowledge().active ? 0 : projectId;
   const page = COMING.find((name) => pathname.startsWith(`/project/${name}`)) ?? ('test' satisfies ComingPage);
   const Icon = route.route.icon ?? ConstructionIcon;
 
@@ -34,7 +37,7 @@ const ProjectComingPage = ({ route }: RoutePageProps) => {
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center' }}>
             {projectId > 0 ? (
-              <Button component={Link} to={projectPath('index', projectId)} variant="outlined">
+              <Button component={Link} to={projectPath('index', linkId)} variant="outlined">
                 {translate('app.knowledge.coming.back')}
               </Button>
             ) : (
