@@ -181,7 +181,7 @@ const zh = {
     leave_hint: '退出后你将不再是本项目的成员，需要管理员重新添加才能继续编辑。',
     leave_content: '确定退出项目“%{name}”吗？',
     left: '已退出项目',
-    owner_cannot_leave: '所有者不能退出自己的项目；如需交接，请先删除项目或联系管理员。',
+    owner_cannot_leave: '所有者不能退出自己的项目。',
     delete: '删除项目',
     delete_hint: '删除后，项目中的全部文档、页面、环境、响应码和脚本都将无法恢复。',
     delete_confirm: '请输入项目名称“%{name}”以确认删除',
