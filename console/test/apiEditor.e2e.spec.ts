@@ -145,6 +145,18 @@ describe.skipIf(!hasChromium)('the API editor', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows a read-only document with nothing to change or save', async () => {
+    await page.goto(`${url}?readOnly=1`);
+    await page.getByTestId('api-editor').waitFor();
+    await page.getByText('只读').first().waitFor();
+    expect(await page.getByRole('button', { name: '保存' }).count()).toBe(0);
+    expect(await page.getByLabel('接口路径').isDisabled()).toBe(true);
+    expect(await section('api-body').getByRole('button', { name: '从 JSON 生成' }).count()).toBe(0);
+    expect(await section('api-responses').getByRole('button', { name: '添加子字段' }).count()).toBe(0);
+    await save();
+    expect(await saves()).toEqual([]);
+  });
+
   it('refuses a save with problems and names them', async () => {
     await page.getByLabel('接口路径').fill('orders');
     await section('api-parameters').getByRole('tab', { name: 'Query' }).click();

@@ -228,6 +228,19 @@ describe.skipIf(!hasChromium)('two members editing one API document', () => {
       type: 'array',
       items: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
     });
+
+    // unsaved typing: opening another document asks first, and staying keeps the text
+    await a.editor.getByLabel('接口说明').fill('还没保存的说明');
+    const asked = new Promise<string>((resolve) =>
+      a.page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await a.page.locator('[role="treeitem"][data-name="User"]').click();
+    expect(await asked).toContain('未保存的修改');
+    expect(await a.page.evaluate(() => window.location.hash)).toContain(`doc=${docId}`);
+    expect(await a.editor.getByLabel('接口说明').inputValue()).toBe('还没保存的说明');
   });
 
   it('B, on the older version, saves: the conflict dialog names A, B merges, and both edits are kept', async () => {

@@ -91,7 +91,8 @@ const ApiEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange }: ApiE
     [conflict],
   );
   const trySave = () => {
-    if (readOnly || saving) return;
+    // While the merge dialog is open its buttons save; a second save would only meet the same conflict.
+    if (readOnly || saving || conflict) return;
     if (problems.length > 0) {
       setShowProblems(true);
       return;
