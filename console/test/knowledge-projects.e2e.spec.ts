@@ -225,12 +225,22 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     const dialog = a.dialog('添加成员');
     await dialog.getByTestId('candidate').first().click();
     await dialog.getByLabel(/只读成员/).check();
+    await a.shot('knowledge-add-members');
     await dialog.getByRole('button', { name: '添加' }).click();
     await a.text('已添加 1 名成员');
     await poll(() => a.page.getByTestId('member-row').count()).toBe(2);
     await a.shot('knowledge-setting-members');
-    const members = (await a.call('project/projectUser', { projectId })).data;
-    expect(members.find((m: { userId: number }) => m.userId === bId)?.role).toBe('viewer');
+    const roleOfB = async () =>
+      (await a.call('project/projectUser', { projectId })).data.find((m: { userId: number }) => m.userId === bId)?.role;
+    expect(await roleOfB()).toBe('viewer');
+
+    const select = a.page.getByRole('combobox', { name: /的角色$/ });
+    await select.click();
+    await a.page.getByRole('option', { name: '编辑者' }).click();
+    await poll(roleOfB).toBe('editor');
+    await select.click();
+    await a.page.getByRole('option', { name: '只读成员' }).click();
+    await poll(roleOfB).toBe('viewer');
   });
 
   it('the owner changes the general fields, environments, response codes and scripts', async () => {
@@ -256,6 +266,7 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     await env.locator('input[name="baseUrl"]').fill('https://test-api.example.com');
     await env.getByLabel('环境变量 1 名称').fill('appId');
     await env.getByLabel('环境变量 1 值').fill('wx-test');
+    await a.shot('knowledge-environment-dialog');
     await env.getByRole('button', { name: '保存' }).click();
     await a.page.locator('[data-testid="environment"][data-name="测试环境"]').waitFor();
     const [saved] = (await a.call('project/projectBaseUrl', { projectId })).data;
@@ -319,6 +330,15 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     await a.waitForHash(/^#\/api$/);
     await a.card('支付中台接口').waitFor();
     expect(await a.cardNames()).not.toContain('会员中心');
+  });
+
+  it('a member leaves the project and no longer sees it (visible to its members only)', async () => {
+    await b.goto(`/project/setting/${projectId}?tab=danger`);
+    await b.page.getByTestId('danger-zone').getByRole('button', { name: '退出项目' }).click();
+    await b.page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await b.waitForHash(/^#\/api$/);
+    await b.card('订单服务接口').waitFor();
+    expect(await b.cardNames()).not.toContain('支付中台接口');
     expect([...a.errors, ...b.errors]).toEqual([]);
   });
 });

@@ -72,7 +72,7 @@ export const GeneralTab = ({ projectId, settings, readOnly }: TabProps) => {
     );
 
   return (
-    <Box component="form" sx={{ maxWidth: 760, display: 'grid', gap: 3 }} onSubmit={(event) => event.preventDefault()}>
+    <Box component="form" sx={{ maxWidth: 840, display: 'grid', gap: 3 }} onSubmit={(event) => event.preventDefault()}>
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Box sx={{ textAlign: 'center', width: 96 }}>
           {fields.logo ? (
