@@ -39,6 +39,8 @@ describe('response schemas', () => {
       Keys<taskv1.TaskProject> | 'userId' | 'parentTaskProjectId'
     >();
     expectTypeOf<Keys<answers.Task>>().toEqualTypeOf<Keys<taskv1.Task>>();
+    expectTypeOf<Keys<answers.TaskDetail>>().toEqualTypeOf<Keys<taskv1.Task> | 'linkedDocs'>();
+    expectTypeOf<Keys<answers.LinkedDoc>>().toEqualTypeOf<Keys<taskv1.LinkedDoc>>();
     expectTypeOf<Keys<answers.Flow>>().toEqualTypeOf<Keys<taskv1.Flow>>();
     expectTypeOf<Keys<answers.BoardColumn>>().toEqualTypeOf<Keys<taskv1.Flow> | 'tasks'>();
     expectTypeOf<Keys<answers.ProjectMember>>().toEqualTypeOf<Keys<taskv1.ProjectMember>>();
