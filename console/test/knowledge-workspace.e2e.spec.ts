@@ -1,43 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signUpWithTeam } from './fixtures/knowledgeMock';
 import { chromiumPath, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
 
 const screenshots = new URL('./screenshots/', import.meta.url).pathname;
 const avatar = new URL('./fixtures/avatar.png', import.meta.url).pathname;
 const telephone = `138${String(Date.now()).slice(-7)}1`;
-const password = 'Passw0rd!';
 
 if (!hasChromium) console.warn(`knowledge workspace e2e skipped: no Chromium at ${chromiumPath}`);
-
-interface Answer {
-  code: number;
-  msg: string;
-  // answers are read field by field in the assertions
-  data: any;
-}
-
-async function callApi(url: string, path: string, body: Record<string, string | number>, token = ''): Promise<Answer> {
-  const form = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
-  const response = await fetch(`${url}/pmbok/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: token },
-    body: form,
-  });
-  return (await response.json()) as Answer;
-}
-
-/** An account with a team, made through the API: this test is about the workspace, not signing up. */
-async function signUp(url: string) {
-  expect((await callApi(url, 'user/sendRegisterCode', { username: telephone, smsType: 2 })).code).toBe(200);
-  const code = await outboxCode(url, telephone);
-  const registered = await callApi(url, 'user/register', { telephone, password, repeatPassword: password, code });
-  expect(registered.code, registered.msg).toBe(200);
-  const token: string = registered.data.token;
-  const team = await callApi(url, 'team/create', { teamName: '研发部' }, token);
-  expect(team.code, team.msg).toBe(200);
-  return { token, teamId: String(team.data.teamId) };
-}
 
 const nestedSchema = {
   type: 'object',
@@ -168,7 +139,7 @@ describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app'
     mkdirSync(screenshots, { recursive: true });
     app = await startApp();
     browser = await launchChromium();
-    ({ token, teamId } = await signUp(app.url));
+    ({ token, teamId } = await signUpWithTeam(app.url, telephone, outboxCode));
     context = await browser.newContext({ viewport: { width: 1600, height: 960 }, locale: 'zh-CN' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
     await context.addInitScript(

@@ -70,7 +70,7 @@ function Row({ node, style, dragHandle }: NodeRendererProps<TreeItem>) {
   const selected = useContext(SelectedContext) === data.projectStructureId;
   return (
     <Box
-      ref={dragHandle}
+      ref={node.isDraggable ? dragHandle : undefined}
       style={style}
       data-node-id={node.id}
       data-kind={data.kind}

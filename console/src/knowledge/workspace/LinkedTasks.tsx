@@ -24,7 +24,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { request } from '../../api/request';
+import { TaskStatusChip } from '../../tasks/StatusChips';
+import type { TaskStatus } from '../../tasks/taskApi';
 import { type DocDetail, docKeys, type LinkedTask, linkTask, unlinkTask } from '../docApi';
+import { isLocalKnowledge } from '../transport';
 
 /** The document's linked tasks (as far as the viewer may see them) with status and assignee; writers link more. */
 export default function LinkedTasks({ detail, canWrite }: { detail: DocDetail; canWrite: boolean }) {
@@ -38,6 +41,8 @@ export default function LinkedTasks({ detail, canWrite }: { detail: DocDetail; c
     onSuccess: refresh,
   });
 
+  // a local project (knowledge/local) has no team whose tasks it could link
+  if (isLocalKnowledge()) return null;
   return (
     <Box component="section" aria-labelledby="linked-tasks-title">
       <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
@@ -78,7 +83,9 @@ export default function LinkedTasks({ detail, canWrite }: { detail: DocDetail; c
                 primary={task.name}
                 secondary={`${task.projectName} · ${task.assigneeName || translate('app.knowledge.doc.unassigned')}`}
               />
-              <Chip size="small" label={task.status} sx={{ mr: canWrite ? 4 : 0 }} />
+              <Box sx={{ mr: canWrite ? 4 : 0 }}>
+                <TaskStatusChip status={task.status as TaskStatus} />
+              </Box>
             </ListItem>
           ))}
         </List>
