@@ -157,6 +157,48 @@ describe.skipIf(!hasChromium)('the API editor', () => {
     expect(await saves()).toEqual([]);
   });
 
+  it('writes a form-data body with a file, a 404 response with an example, and a schema as JSON', async () => {
+    const body = section('api-body');
+    await body.getByRole('button', { name: 'form-data', exact: true }).click();
+    await body.getByRole('button', { name: '添加字段' }).click();
+    await body.getByLabel('参数名').fill('avatar');
+    await body.getByRole('combobox', { name: '类型' }).click();
+    await page.getByRole('option', { name: 'file', exact: true }).click();
+    await body.getByLabel('说明', { exact: true }).fill('头像图片');
+
+    const responses = section('api-responses');
+    await responses.getByRole('button', { name: '添加响应' }).click();
+    const status = page.getByRole('combobox', { name: 'HTTP 状态码' });
+    await status.fill('404');
+    await status.press('Enter');
+    await responses.getByRole('tab', { name: /404/ }).waitFor();
+    await responses.getByLabel('响应说明').fill('订单不存在');
+    await responses.getByRole('button', { name: '添加示例' }).click();
+    await responses.getByLabel('示例内容（JSON 或文本）').fill('{"code": 404, "msg": "订单不存在"}');
+    await responses.getByRole('button', { name: 'JSON Schema' }).click();
+    await responses
+      .getByRole('textbox', { name: 'JSON Schema' })
+      .fill('{"type": "object", "properties": {"code": {"type": "integer"}}, "oneOf": [{"required": ["code"]}]}');
+    await responses.getByRole('button', { name: '应用' }).click();
+    await row(responses, 'code').waitFor();
+    await page.screenshot({ path: `${screenshots}api-editor-form-404.png`, fullPage: true });
+
+    await save();
+    await expect.poll(async () => (await saves()).length).toBe(1);
+    const { doc } = (await saves())[0]!;
+    expect(doc.requestBody).toMatchObject({
+      type: 'form-data',
+      mediaType: 'multipart/form-data',
+      fields: [{ name: 'avatar', type: 'file', required: false, description: '头像图片', example: '', schema: {} }],
+    });
+    expect(doc.responses.map((r) => r.status)).toEqual(['200', '404']);
+    expect(doc.responses[1]).toMatchObject({
+      description: '订单不存在',
+      examples: [{ name: 'example1', summary: '', value: { code: 404, msg: '订单不存在' } }],
+      schema: { type: 'object', properties: { code: { type: 'integer' } }, oneOf: [{ required: ['code'] }] },
+    });
+  });
+
   it('refuses a save with problems and names them', async () => {
     await page.getByLabel('接口路径').fill('orders');
     await section('api-parameters').getByRole('tab', { name: 'Query' }).click();

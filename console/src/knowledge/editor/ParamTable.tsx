@@ -37,6 +37,8 @@ interface Props {
   onEdit(index: number, patch: Partial<ParamLine>): void;
   onRemove(index: number): void;
   onAdd?(): void;
+  /** The add button's text; 添加参数 by default. */
+  addLabel?: string;
   testId?: string;
 }
 
@@ -52,6 +54,7 @@ export const ParamTable = ({
   onEdit,
   onRemove,
   onAdd,
+  addLabel,
   testId,
 }: Props) => {
   const translate = useTranslate();
@@ -150,8 +153,8 @@ export const ParamTable = ({
         </TableBody>
       </Table>
       {onAdd && !readOnly && (
-        <Button size="small" startIcon={<AddIcon />} onClick={onAdd} sx={{ mt: 1 }}>
-          {t('add')}
+        <Button size="small" startIcon={<AddIcon />} onClick={onAdd} sx={{ mt: 1, alignSelf: 'flex-start' }}>
+          {addLabel ?? t('add')}
         </Button>
       )}
     </>

@@ -105,6 +105,7 @@ export const RequestBodyEditor = ({ body, readOnly, models, onChange }: Props) =
           }
           onRemove={(at) => set({ fields: body.fields.filter((_f, index) => index !== at) })}
           onAdd={() => set({ fields: [...body.fields, newFormField()] })}
+          addLabel={t('add_field')}
         />
       )}
       {(body.type === 'json' || body.type === 'xml') && (

@@ -38,9 +38,10 @@ export const ResponsesEditor = ({ responses, readOnly, models, onChange }: Props
     onChange(responses.map((r, index) => (index === current ? { ...r, ...patch } : r)));
   const taken = responses.map((r) => r.status);
   const statusError = status !== '' && (!isResponseStatus(status) || taken.includes(status));
-  const add = () => {
-    if (!isResponseStatus(status) || taken.includes(status)) return;
-    onChange([...responses, newResponse(status)]);
+  const normal = (value: string) => (value.trim().toUpperCase() === 'DEFAULT' ? 'default' : value.trim().toUpperCase());
+  const add = (value = status) => {
+    if (!isResponseStatus(value) || taken.includes(value)) return;
+    onChange([...responses, newResponse(value)]);
     setSelected(responses.length);
     setAnchor(null);
     setStatus('');
@@ -110,9 +111,13 @@ export const ResponsesEditor = ({ responses, readOnly, models, onChange }: Props
             size="small"
             options={COMMON.filter((s) => !taken.includes(s))}
             inputValue={status}
-            onInputChange={(_event, value) =>
-              setStatus(value.trim().toUpperCase() === 'DEFAULT' ? 'default' : value.trim().toUpperCase())
-            }
+            onInputChange={(_event, value) => setStatus(normal(value))}
+            // Picking a suggestion, or Enter on a typed status, adds it at once. The Enter goes no further: focus is
+            // back on the add button by then, which the key would press again.
+            onChange={(event, value) => {
+              event.preventDefault();
+              if (typeof value === 'string') add(normal(value));
+            }}
             sx={{ flex: 1 }}
             renderInput={(params) => (
               <TextField
@@ -121,11 +126,10 @@ export const ResponsesEditor = ({ responses, readOnly, models, onChange }: Props
                 label={t('status')}
                 error={statusError}
                 helperText={statusError ? t(taken.includes(status) ? 'status_taken' : 'status_invalid') : ' '}
-                onKeyDown={(event) => event.key === 'Enter' && add()}
               />
             )}
           />
-          <Button variant="contained" onClick={add} disabled={status === '' || statusError} sx={{ mt: 0.25 }}>
+          <Button variant="contained" onClick={() => add()} disabled={status === '' || statusError} sx={{ mt: 0.25 }}>
             {translate('ra.action.add')}
           </Button>
         </Box>
