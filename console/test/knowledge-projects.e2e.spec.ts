@@ -166,7 +166,7 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     for (const [name, isTemplate] of [
       ['会员中心', '0'],
       ['RESTful 接口模板', '1'],
-    ]) {
+    ] as const) {
       const created = await a.call('project/create', {
         name,
         description: `${name}的说明`,
@@ -298,7 +298,7 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     for (const [tab, name] of [
       ['API 模板', 'templates'],
       ['危险操作', 'danger'],
-    ]) {
+    ] as const) {
       await a.tab(tab).click();
       await a.shot(`knowledge-setting-${name}`);
     }

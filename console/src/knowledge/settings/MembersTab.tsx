@@ -17,11 +17,11 @@ import {
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useSessionUser } from '../../session/session';
-import { formatMinute } from '../../tasks/formatTime';
 import { MemberAvatar } from '../../teams/MemberAvatar';
 import { memberName } from '../../teams/teamApi';
 import { type KnowledgeMember, type KnowledgeRole, knowledgeApi, type MyRole } from '../knowledgeApi';
 import { AddMembersDialog } from './AddMembersDialog';
+import { formatMinute } from './formatTime';
 import type { TabProps } from './ProjectSettingsPage';
 import { useProjectChange } from './useProjectChange';
 
