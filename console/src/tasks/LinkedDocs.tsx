@@ -4,7 +4,7 @@ import { Box, List, ListItemButton, ListItemIcon, ListItemText, Typography } fro
 import type { LinkedDoc } from '@pmbok/api-types';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { methodColor, methodLabel } from '../knowledge/workspace/treeModel';
+import { methodColor, methodLabel } from '../utils/httpMethods';
 
 /** The workspace opens the document of `?doc=` (its tree node). */
 export const linkedDocPath = (doc: LinkedDoc) => `/project/index/${doc.projectId}?doc=${doc.projectStructureId}`;

@@ -73,22 +73,5 @@ export function dropPlaces(
   return order.map((projectStructureId, sort) => ({ projectStructureId, parentId, sort }));
 }
 
-/** Apifox's colours: a method reads at a glance. */
-const METHOD_COLORS: Record<string, string> = {
-  GET: '#12b76a',
-  POST: '#f79009',
-  PUT: '#2e90fa',
-  PATCH: '#7a5af8',
-  DELETE: '#f04438',
-  HEAD: '#0ba5ec',
-  OPTIONS: '#667085',
-  TRACE: '#667085',
-};
-
-export const methodColor = (method: string) => METHOD_COLORS[method.toUpperCase()] ?? '#667085';
-
-/** The short label of a method in the tree (Apifox shortens DELETE and OPTIONS the same way). */
-export const methodLabel = (method: string) => {
-  const upper = method.toUpperCase();
-  return upper === 'DELETE' ? 'DEL' : upper === 'OPTIONS' ? 'OPT' : upper;
-};
+// Shared with the task drawer's linked documents, so it lives outside both folders.
+export { methodColor, methodLabel } from '../../utils/httpMethods';
