@@ -159,6 +159,19 @@ describe('schema ↔ rows', () => {
     expect(rowsToSchema(rows)).toEqual({ type: 'object', properties: { field2: { type: 'string' } } });
   });
 
+  it('makes an empty schema an object when a field is added, and leaves a oneOf as it is', () => {
+    const empty = schemaToRows({});
+    expect(rowsToSchema(addChild(empty, empty.id))).toEqual({
+      type: 'object',
+      properties: { field1: { type: 'string' } },
+    });
+    const oneOf = schemaToRows({ oneOf: [{ type: 'string' }] });
+    expect(rowsToSchema(addChild(oneOf, oneOf.id))).toEqual({
+      oneOf: [{ type: 'string' }],
+      properties: { field1: { type: 'string' } },
+    });
+  });
+
   it('finds empty and repeated names and refs without a model', () => {
     let rows = schemaToRows({ type: 'object', properties: { a: {}, b: { type: 'object', properties: { c: {} } } } });
     rows = editRow(rows, find(rows, ['b', 'c']).id, { name: ' ' });

@@ -41,7 +41,11 @@ export const RequestBodyEditor = ({ body, readOnly, models, onChange }: Props) =
   const setType = (type: RequestBody['type']) => {
     // A media type the user wrote stays; the previous kind's default follows the new kind.
     const keepMedia = body.mediaType !== '' && body.mediaType !== DEFAULT_MEDIA_TYPES[body.type];
-    set({ type, mediaType: keepMedia ? body.mediaType : DEFAULT_MEDIA_TYPES[type] });
+    const structured = type === 'json' || type === 'xml';
+    // A first JSON or XML body starts as an object to add fields to.
+    const schema =
+      structured && Object.keys(body.schema).length === 0 ? { type: 'object', properties: {} } : body.schema;
+    set({ type, mediaType: keepMedia ? body.mediaType : DEFAULT_MEDIA_TYPES[type], schema });
   };
   const isForm = body.type === 'form-data' || body.type === 'x-www-form-urlencoded';
   const names = body.fields.map((f) => f.name.trim());

@@ -240,7 +240,9 @@ export function addChild(root: SchemaRow, id: string): SchemaRow {
         items: { ...objectItems, children: [...items.children, blankRow('property', uniqueName(items.children))] },
       };
     }
-    const type = row.type === 'ref' || row.type === 'any' ? row.type : 'object';
+    // A schema saying nothing yet ({}) becomes an object; one of combinators (oneOf …) stays as it is.
+    const bare = row.type === 'any' && Object.keys(row.source).every((key) => key === 'description' || key === 'title');
+    const type = bare ? 'object' : row.type === 'any' ? 'any' : 'object';
     return { ...row, type, children: [...row.children, blankRow('property', uniqueName(row.children))] };
   });
 }
