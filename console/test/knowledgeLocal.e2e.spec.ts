@@ -8,6 +8,7 @@ const telephone = `137${String(Date.now()).slice(-8)}`;
 const password = 'Passw0rd!';
 const docName = '查询订单';
 const docPath = '/orders/{orderId}';
+const avatar = new URL('./fixtures/avatar.png', import.meta.url).pathname;
 
 if (!hasChromium) console.warn(`local mode e2e skipped: no Chromium at ${chromiumPath}`);
 
@@ -24,6 +25,7 @@ describe.skipIf(!hasChromium)('local mode: a signed-out knowledge project in the
   let context: BrowserContext;
   let page: Page;
   const projectRequests: string[] = [];
+  const uploads: string[] = [];
   const pageErrors: string[] = [];
 
   const api = async (path: string, body: Record<string, string>, token = ''): Promise<Answer> => {
@@ -50,6 +52,7 @@ describe.skipIf(!hasChromium)('local mode: a signed-out knowledge project in the
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('request', (request) => {
       if (request.url().includes('/pmbok/api/project')) projectRequests.push(request.url());
+      if (request.url().includes('/pmbok/api/img')) uploads.push(request.url());
     });
   });
 
@@ -97,6 +100,23 @@ describe.skipIf(!hasChromium)('local mode: a signed-out knowledge project in the
     expect(stored).toContain('pmbok-local-knowledge');
     expect(projectRequests).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps an image of a page in the page itself, sending nothing', async () => {
+    await page
+      .getByRole('treeitem', { name: /使用说明/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: '编辑' }).click();
+    await page.getByTestId('page-image-input').setInputFiles(avatar);
+    const editor = page.getByTestId('page-editor');
+    await editor.getByRole('button', { name: '保存' }).click();
+    const image = page.locator('img[src^="data:image/png;base64,"]').first();
+    await image.waitFor({ timeout: 30_000 });
+    await page.reload();
+    await image.waitFor({ timeout: 30_000 });
+    expect(uploads).toEqual([]);
+    expect(projectRequests).toEqual([]);
   });
 
   it('keeps the settings of the local project too, on the id-less settings path', async () => {

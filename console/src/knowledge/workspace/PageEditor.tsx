@@ -6,6 +6,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import { MAX_IMAGE_BYTES, uploadImage } from '../../api/upload';
 import { conflictOf, type DocDetail, docKeys, saveDoc } from '../docApi';
 import { useUnsavedGuard } from '../editor/useUnsavedGuard';
+import { localImage } from '../local/localImage';
+import { isLocalKnowledge } from '../transport';
 import MarkdownView from './MarkdownView';
 
 const MergeDialog = lazy(() => import('../editor/MergeDialog'));
@@ -77,7 +79,8 @@ export default function PageEditor(props: {
       }
       setUpload(0);
       try {
-        const { url } = await uploadImage(image, setUpload);
+        // local mode (knowledge/local) keeps the image in the page: there is no server to upload it to
+        const { url } = await (isLocalKnowledge() ? localImage(image) : uploadImage(image, setUpload));
         const alt = image.name.replace(/[[\]]/g, '');
         setText((value) => insertAtCaret(area.current, value, `![${alt}](${url})\n`));
       } catch {
