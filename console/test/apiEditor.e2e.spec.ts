@@ -104,6 +104,9 @@ describe.skipIf(!hasChromium)('the API editor', () => {
     const tag = await addField(responses, tags, 'label', 'string', true);
     await row(responses, tag).getByLabel('必填').check();
     await row(responses, tag).getByLabel('格式').fill('email');
+    // the project's response codes are at hand below the responses
+    await responses.getByRole('button', { name: '项目响应码参考（2）' }).click();
+    await responses.getByTestId('response-codes').getByText('库存不足').waitFor();
 
     await page.screenshot({ path: `${screenshots}api-editor-nested.png`, fullPage: true });
     await save();

@@ -11,6 +11,7 @@ import { MergeDialog } from './MergeDialog';
 import { mergeThreeWay } from './merge3';
 import { ParametersEditor } from './ParametersEditor';
 import { RequestBodyEditor } from './RequestBodyEditor';
+import { ResponseCodesHint } from './ResponseCodesHint';
 import { ResponsesEditor } from './ResponsesEditor';
 import { useDocSave } from './useDocSave';
 import { useUnsavedGuard } from './useUnsavedGuard';
@@ -210,6 +211,7 @@ const ApiEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange }: ApiE
           models={models}
           onChange={(responses) => setApi({ responses })}
         />
+        <ResponseCodesHint projectId={projectId} />
       </Section>
       {conflict && merge && (
         <MergeDialog

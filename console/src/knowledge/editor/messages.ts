@@ -66,6 +66,10 @@ const zh = {
     media_type: 'Content-Type',
     description: '响应说明',
     examples: '响应示例',
+    codes: '项目响应码参考（%{count}）',
+    code: '响应码',
+    meaning: '含义',
+    solution: '解决方案',
   },
   examples: {
     name: '示例名称',
@@ -219,6 +223,10 @@ const en: EditorMessages = {
     media_type: 'Content-Type',
     description: 'Description',
     examples: 'Response examples',
+    codes: 'Project response codes (%{count})',
+    code: 'Code',
+    meaning: 'Meaning',
+    solution: 'Solution',
   },
   examples: {
     name: 'Name',
