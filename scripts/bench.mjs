@@ -18,6 +18,7 @@ import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:o
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { benchKnowledge } from './bench/knowledge.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -32,6 +33,9 @@ const STREAMS = 1_000;
 const REPLAY_BATCH = 1_000;
 const CONNECTIONS = 10;
 const TASKS = quick ? 1_000 : 10_000;
+// Issue 15: a knowledge project of KNOWLEDGE_DOCS API documents in KNOWLEDGE_FOLDERS folders.
+const KNOWLEDGE_DOCS = quick ? 500 : 5_000;
+const KNOWLEDGE_FOLDERS = quick ? 20 : 200;
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const median = (values) => {
@@ -370,20 +374,31 @@ async function benchGateway() {
       `${url}/healthz`,
     );
     const token = await registerUser(url);
-    results.gateway = await load(
-      `${url}/pmbok/api/userInfo/getUserInfo`,
-      { authorization: token },
-      '{}',
-      app.child.pid,
-    );
-    results.tasks = await benchTasks(url, token, app.child.pid);
+    if (only !== 'knowledge') {
+      results.gateway = await load(
+        `${url}/pmbok/api/userInfo/getUserInfo`,
+        { authorization: token },
+        '{}',
+        app.child.pid,
+      );
+      results.tasks = await benchTasks(url, token, app.child.pid);
+    }
+    try {
+      const tools = { postApi, load, log, fmt };
+      const sizes = { docs: KNOWLEDGE_DOCS, folders: KNOWLEDGE_FOLDERS };
+      results.knowledge = await benchKnowledge({ url, token, serverPid: app.child.pid, ...sizes, tools });
+    } catch (error) {
+      console.error(error);
+      results.knowledgeError = error.message;
+    }
   } finally {
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  log(
-    `getUserInfo: ${fmt(results.gateway.perSecond)} req/s, p50 ${ms(results.gateway.p50)}, p99 ${ms(results.gateway.p99)}`,
-  );
+  if (results.gateway) {
+    const g = results.gateway;
+    log(`getUserInfo: ${fmt(g.perSecond)} req/s, p50 ${ms(g.p50)}, p99 ${ms(g.p99)}`);
+  }
   return results;
 }
 
@@ -599,7 +614,7 @@ function report({ machine: m, eventStore, gateway, bus, failures, seconds }) {
     );
   }
 
-  if (gateway) {
+  if (gateway?.gateway) {
     const { hello, gateway: g } = gateway;
     push(
       '## Gateway: `userInfo/getUserInfo` vs a bare Fastify hello-world',
@@ -649,6 +664,9 @@ function report({ machine: m, eventStore, gateway, bus, failures, seconds }) {
     );
   }
 
+  if (gateway?.knowledge) push(...knowledgeSection(gateway.hello, gateway.knowledge));
+  if (gateway?.knowledgeError) failures.push(`knowledge: ${gateway.knowledgeError}`);
+
   if (bus) {
     push(
       '## Event bus: embedded vs Kafka',
@@ -683,6 +701,32 @@ function report({ machine: m, eventStore, gateway, bus, failures, seconds }) {
     .trim()}\n`;
 }
 
+function knowledgeSection(hello, k) {
+  const row = (name, r) =>
+    `| ${name} | ${fmt(r.perSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.cpuPerRequest)} | ${fmt(r.requests)} | ${r.bad} | ${ratio(r.perSecond / hello.perSecond)} | ${ratio(r.p50 / hello.p50)} | ${ratio(r.p99 / hello.p99)} |`;
+  return [
+    `## Knowledge: a project of ${fmt(k.docs)} API documents in ${fmt(k.folders)} folders`,
+    '',
+    `Same app and settings as above; one knowledge project seeded through the API (each document an \`addStructure\``,
+    `and a \`saveDoc\` of a realistic API: path and query parameters, a nested JSON request body, two responses;`,
+    `20 at a time: ${fmt(k.seedSeconds, 1)} s). \`projectStructure\` answers the whole tree (${fmt(k.docs + k.folders)} nodes);`,
+    '`docDetail` reads the documents in turn; each `saveDoc` saves the next document on the version it last saved',
+    'with a changed description (an event appended, the read models updated before the answer). Ratios are against',
+    'the hello-world baseline of this run (throughput: below 1 is slower; latency: above 1 is slower).',
+    '',
+    '| call | req/s | p50 | p99 | server CPU per request | requests | failed | req/s ÷ baseline | p50 ÷ baseline | p99 ÷ baseline |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    row('`project/projectStructure` (the whole tree)', k.structure),
+    row('`project/docDetail`', k.detail),
+    row('`project/saveDoc` (write)', k.save),
+    '',
+    k.render
+      ? `First render in Chromium (headless, 1440×900, the console's bundle cached; median of ${k.render.runs} page loads of \`/project/index/{id}?doc={id}\`): the tree shows its first node after **${ms(k.render.tree)}**, the selected document's request line after **${ms(k.render.doc)}**.`
+      : 'First render in Chromium: not measured (no Chromium on this machine).',
+    '',
+  ];
+}
+
 async function main() {
   const started = performance.now();
   const failures = [];
@@ -696,7 +740,7 @@ async function main() {
       failures.push(`embedded event store: ${error.message}`);
     }
   }
-  if (!only || only === 'gateway') {
+  if (!only || only === 'gateway' || only === 'knowledge') {
     try {
       gateway = await benchGateway();
     } catch (error) {
