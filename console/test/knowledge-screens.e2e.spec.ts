@@ -156,6 +156,20 @@ describe.skipIf(!hasChromium)('the knowledge workspace on a 5,000-node project (
     await merge.getByRole('button', { name: '保留我的版本' }).click();
     await page.getByText('已保存').first().waitFor();
     expect(mock.docs.get(PAGE_ID)?.page?.markdown).toBe(mine);
+
+    // unsaved text: opening another document asks first, and staying keeps the text
+    await editor.locator('textarea').fill(`${mine}\n\n还没保存`);
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      const message = dialog.message();
+      await dialog.dismiss();
+      return message;
+    });
+    await row('模块 200').click();
+    // the folder's first document, the row that opens right under it
+    await row('接口 4776').click();
+    expect(await asked).not.toBe('');
+    expect(await editor.locator('textarea').inputValue()).toContain('还没保存');
+    expect(page.url()).toContain(`doc=${PAGE_ID}`);
   });
 
   it('gives a viewer no edit controls', async () => {

@@ -203,6 +203,21 @@ describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app'
     await drop(row('订单'), row('子目录'));
     expect((await structure()).find((n) => n.name === '订单')?.parentId).toBe(0);
     expect(sub).toBeGreaterThan(0);
+
+    // the context menu renames, then deletes after a confirmation
+    if (!(await row('子目录').isVisible())) await row('订单').click();
+    await row('子目录').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '重命名' }).click();
+    const rename = page.getByRole('dialog', { name: '重命名' });
+    await rename.locator('input[name="name"]').fill('归档');
+    await rename.getByRole('button', { name: '保存' }).click();
+    await row('归档').waitFor();
+    expect((await structure()).find((n) => n.projectStructureId === sub)?.name).toBe('归档');
+    await row('归档').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '删除' }).click();
+    await page.getByRole('dialog', { name: '确认删除' }).getByRole('button', { name: '删除' }).click();
+    await row('归档').waitFor({ state: 'detached' });
+    expect((await structure()).some((n) => n.projectStructureId === sub)).toBe(false);
   });
 
   it('shows an API document with its tables and copies its cURL snippet', async () => {
