@@ -252,6 +252,16 @@ describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app'
     expect(copied).toContain("curl --location --request PUT 'https://test.example.com/users/7?notify=true'");
     expect(copied).toMatch(/\/users\/7\?notify=true/);
     expect(copied).toContain('"city"');
+    // a parameter's name is found by the server's search, beyond the names the tree filters on
+    await page.getByRole('textbox', { name: '搜索文档' }).fill('notify');
+    await page.getByRole('list', { name: '内容匹配' }).getByText('更新用户').waitFor();
+    await page.getByRole('textbox', { name: '搜索文档' }).fill('');
+
+    await row('更新用户').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '保存为模板' }).waitFor();
+    await shot('knowledge-tree-menu');
+    await page.keyboard.press('Escape');
+
     await view.getByRole('tab', { name: 'Python requests' }).click();
     await view.evaluate((element) => element.parentElement?.scrollTo(0, 0));
     await shot('knowledge-workspace-api');

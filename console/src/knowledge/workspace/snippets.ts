@@ -86,7 +86,7 @@ function curl(r: SnippetRequest): string {
       lines.push(`${flag} ${single(`${field.name}=${field.file ? `@"/path/to/${field.value}"` : field.value}`)}`);
     }
   } else if (r.body !== null) lines.push(`--data-raw ${single(r.body)}`);
-  return lines.join(' \\\n');
+  return lines.join(' \\\n  ');
 }
 
 function jsBody(r: SnippetRequest, lines: string[]): string | null {
