@@ -329,7 +329,7 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     await confirm.click();
     await a.waitForHash(/^#\/api$/);
     await a.card('支付中台接口').waitFor();
-    expect(await a.cardNames()).not.toContain('会员中心');
+    await poll(() => a.cardNames()).not.toContain('会员中心');
   });
 
   it('a member leaves the project and no longer sees it (visible to its members only)', async () => {
@@ -338,7 +338,7 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     await b.page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await b.waitForHash(/^#\/api$/);
     await b.card('订单服务接口').waitFor();
-    expect(await b.cardNames()).not.toContain('支付中台接口');
+    await poll(() => b.cardNames()).not.toContain('支付中台接口');
     expect([...a.errors, ...b.errors]).toEqual([]);
   });
 });

@@ -12,10 +12,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { knowledgeApi } from '../knowledgeApi';
+import { knowledgeApi, knowledgeKeys } from '../knowledgeApi';
 import type { TabProps } from './ProjectSettingsPage';
 import { useProjectChange } from './useProjectChange';
 
@@ -23,6 +24,7 @@ import { useProjectChange } from './useProjectChange';
 export const DangerZone = ({ projectId, settings }: TabProps) => {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { busy, run } = useProjectChange(projectId);
   const [leaving, setLeaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -30,12 +32,17 @@ export const DangerZone = ({ projectId, settings }: TabProps) => {
   const owner = project.myRole === 'owner';
   const member = project.myRole !== '';
 
+  // The list must not flash the project that is gone from it: its cached answers go, so /api loads afresh.
+  const backToList = () => {
+    queryClient.removeQueries({ queryKey: knowledgeKeys.all });
+    navigate('/api');
+  };
   const leave = async () => {
-    if (await run(() => knowledgeApi.leave(projectId), 'app.knowledge.danger.left')) navigate('/api');
+    if (await run(() => knowledgeApi.leave(projectId), 'app.knowledge.danger.left')) backToList();
     setLeaving(false);
   };
   const remove = async () => {
-    if (await run(() => knowledgeApi.remove(projectId), 'app.knowledge.danger.deleted')) navigate('/api');
+    if (await run(() => knowledgeApi.remove(projectId), 'app.knowledge.danger.deleted')) backToList();
   };
 
   return (
