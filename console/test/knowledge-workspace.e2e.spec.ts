@@ -269,6 +269,13 @@ describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app'
     await page.setViewportSize({ width: 2048, height: 1100 });
     await shot('knowledge-workspace-api-wide');
     await page.setViewportSize({ width: 1600, height: 960 });
+
+    // the Edit button swaps the view for the API editor, and back
+    await view.getByRole('button', { name: '编辑' }).click();
+    await page.getByTestId('api-editor').waitFor();
+    await shot('knowledge-workspace-api-editor');
+    await page.getByRole('button', { name: '退出编辑' }).click();
+    await page.getByTestId('api-doc-view').waitFor();
   });
 
   it('writes a markdown page with an image and a preview', async () => {
