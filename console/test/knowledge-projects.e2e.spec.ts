@@ -98,6 +98,12 @@ class Person {
 /** Waits for what the server answers through the screens, which may take more than expect.poll's 1 s. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
 
+/** A 1×1 PNG, the smallest logo an upload accepts. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const projectIdOf = (hash: string) => hash.match(/\/project\/index\/(\d+)/)?.[1] ?? '';
 
 describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker and the settings', () => {
@@ -248,12 +254,15 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     await a.page.locator('textarea[name="description"]').fill('统一收银台、退款与对账接口');
     await a.page.getByLabel(/仅项目成员可见/).check();
     await a.page.getByLabel(/自动保存/).check();
+    await a.page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await a.page.getByTestId('logo').waitFor();
     await a.page.getByRole('button', { name: '保存' }).click();
     await a.text('项目信息已保存');
     expect((await a.call('project/detail', { projectId })).data).toMatchObject({
       description: '统一收银台、退款与对账接口',
       privateType: 'members',
       versionUpdateType: 'auto',
+      logo: expect.stringMatching(/\S/),
     });
     await a.shot('knowledge-setting-general');
 
