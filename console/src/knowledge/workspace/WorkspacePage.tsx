@@ -130,7 +130,14 @@ export default function WorkspacePage() {
       <Paper
         variant="outlined"
         data-testid="knowledge-workspace"
-        sx={{ display: 'flex', height: { xs: 'auto', md: 'calc(100vh - 140px)' }, minHeight: 520, overflow: 'hidden' }}
+        sx={{
+          display: 'flex',
+          height: { xs: 'auto', md: 'calc(100vh - 140px)' },
+          minHeight: 520,
+          overflow: 'hidden',
+          // its width is the layout's, never its content's: a wide editor table scrolls inside the pane
+          containerType: 'inline-size',
+        }}
       >
         <Box sx={{ width, flex: 'none', display: 'flex', flexDirection: 'column', minHeight: 0 }}>
           {tree.isPending ? (
