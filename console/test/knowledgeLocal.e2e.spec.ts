@@ -110,9 +110,11 @@ describe.skipIf(!hasChromium)('local mode: a signed-out knowledge project in the
     await page.getByRole('button', { name: '编辑' }).click();
     await page.getByTestId('page-image-input').setInputFiles(avatar);
     const editor = page.getByTestId('page-editor');
-    await editor.getByRole('button', { name: '保存' }).click();
+    // the image is read from the file before it is in the text: save once it shows in the preview
     const image = page.locator('img[src^="data:image/png;base64,"]').first();
     await image.waitFor({ timeout: 30_000 });
+    await editor.getByRole('button', { name: '保存' }).click();
+    await text('已保存');
     await page.reload();
     await image.waitFor({ timeout: 30_000 });
     expect(uploads).toEqual([]);
@@ -140,6 +142,21 @@ describe.skipIf(!hasChromium)('local mode: a signed-out knowledge project in the
       .waitFor({ timeout: 15_000 });
     expect(projectRequests).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps more than one local project and switches between them', async () => {
+    const switcher = page.getByRole('combobox', { name: '本地项目' });
+    await switcher.click();
+    await page.getByRole('option', { name: '+ 新建本地项目' }).click();
+    await page.getByTestId('first-run').waitFor({ timeout: 30_000 });
+    await text('本地项目 2');
+    await switcher.click();
+    await page.getByRole('option', { name: '我的本地项目' }).click();
+    await page
+      .getByRole('treeitem', { name: new RegExp(docName) })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(projectRequests).toEqual([]);
   });
 
   it('after signing in, uploads the local project into the team, where its document is found', async () => {

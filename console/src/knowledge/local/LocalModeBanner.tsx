@@ -18,6 +18,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { loginPathFor } from '../../navigation/loginPath';
 import { getToken, useSessionUser, useTeamId } from '../../session/session';
 import { useProjectDetail } from '../knowledgeApi';
+import { LocalProjectSwitcher } from './LocalProjectSwitcher';
 import { type UploadProgress, uploadToTeam } from './uploadToTeam';
 
 /** The local project's upload into the current team, with its progress; on success the team project opens. */
@@ -95,21 +96,24 @@ export function LocalModeBanner({ projectId }: { projectId: number }) {
         data-testid="local-mode-banner"
         sx={{ mb: 2, alignItems: 'center' }}
         action={
-          signedIn ? (
-            <Button
-              size="small"
-              variant="contained"
-              startIcon={<CloudUploadIcon />}
-              disabled={projectId <= 0}
-              onClick={() => setUploading(true)}
-            >
-              {translate('app.knowledge.local.upload')}
-            </Button>
-          ) : (
-            <Button size="small" variant="contained" component={Link} to={loginPathFor('/project/index')}>
-              {translate('app.knowledge.local.sign_in')}
-            </Button>
-          )
+          <>
+            <LocalProjectSwitcher projectId={projectId} />
+            {signedIn ? (
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<CloudUploadIcon />}
+                disabled={projectId <= 0}
+                onClick={() => setUploading(true)}
+              >
+                {translate('app.knowledge.local.upload')}
+              </Button>
+            ) : (
+              <Button size="small" variant="contained" component={Link} to={loginPathFor('/project/index')}>
+                {translate('app.knowledge.local.sign_in')}
+              </Button>
+            )}
+          </>
         }
       >
         {translate(signedIn ? 'app.knowledge.local.banner_signed_in' : 'app.knowledge.local.banner')}
