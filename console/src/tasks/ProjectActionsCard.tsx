@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { formatMinute } from './formatTime';
+import { formatMinute } from '../utils/formatTime';
 import { ProjectStatusChip } from './StatusChips';
 import { type TaskProject, taskCall } from './taskApi';
 import { type ProjectAction, projectActionCall, projectActions } from './taskStatus';

@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { PosterPicker } from '../teams/TeamPoster';
-import { formatDay, parseDay } from './formatTime';
+import { formatDay, parseDay } from '../utils/formatTime';
 import { canManageProject, type TaskProject, taskCall } from './taskApi';
 
 /** Name, description, dates, poster and the template flag: the owner and administrators edit them. */

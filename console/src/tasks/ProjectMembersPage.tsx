@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useSessionUser } from '../session/session';
 import { RoleChip } from '../teams/RoleChip';
+import { formatMinute } from '../utils/formatTime';
 import { AddMembersDialog } from './AddMembersDialog';
-import { formatMinute } from './formatTime';
 import { ProjectShell } from './ProjectShell';
 import {
   canManageProject,

@@ -3,7 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import EventIcon from '@mui/icons-material/Event';
 import { Avatar, Box, Card, CardActionArea, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDay } from './formatTime';
+import { formatDay } from '../utils/formatTime';
 import { TaskStatusChip, UrgencyChip } from './StatusChips';
 import type { Task } from './taskApi';
 

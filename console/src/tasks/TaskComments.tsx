@@ -3,7 +3,7 @@ import { Avatar, Box, Button, TextField, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RichTextField, useTranslate } from 'react-admin';
-import { formatMinute } from './formatTime';
+import { formatMinute } from '../utils/formatTime';
 import { plainTextToHtml } from './richText';
 import { type Comment, type Page, taskCall, taskKeys } from './taskApi';
 import { useTaskCall } from './useTaskCall';

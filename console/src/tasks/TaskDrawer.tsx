@@ -15,7 +15,7 @@ import type { TaskDetail as TaskWithDocs } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatMinute } from './formatTime';
+import { formatMinute } from '../utils/formatTime';
 import { LinkedDocs } from './LinkedDocs';
 import { RichTextEditor } from './RichTextEditor';
 import { TaskStatusChip } from './StatusChips';

@@ -1,7 +1,7 @@
 import { Box, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatDay, parseDay } from './formatTime';
+import { formatDay, parseDay } from '../utils/formatTime';
 import type { ProjectMember, Task } from './taskApi';
 import { useTaskCall } from './useTaskCall';
 

@@ -1,7 +1,7 @@
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDay, parseDay } from './formatTime';
+import { formatDay, parseDay } from '../utils/formatTime';
 import type { ProjectMember } from './taskApi';
 import { isFiltering, type TaskFilter } from './taskFilters';
 

@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { RichTextField, useTranslate } from 'react-admin';
-import { formatMinute } from './formatTime';
+import { formatMinute } from '../utils/formatTime';
 import { usePagedTaskList } from './TaskComments';
 import type { TaskLog } from './taskApi';
 

@@ -17,8 +17,8 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { downloadBlob, fileStamp, type SheetTable, toCsvBlob } from '../list/spreadsheetFile';
+import { formatDay } from '../utils/formatTime';
 import { taskTable, toTaskXlsxBlob } from './exportTasks';
-import { formatDay } from './formatTime';
 import { TaskStatusChip } from './StatusChips';
 import type { Task } from './taskApi';
 import { type SortField, type SortOrder, sortTasks } from './taskFilters';

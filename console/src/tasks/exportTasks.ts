@@ -1,4 +1,4 @@
-import { formatMinute } from './formatTime';
+import { formatMinute } from '../utils/formatTime';
 import type { Task } from './taskApi';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

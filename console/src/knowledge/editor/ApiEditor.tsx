@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
 import type { DocDetail } from '@pmbok/api-types';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatMinute } from '../../tasks/formatTime';
+import { formatMinute } from '../../utils/formatTime';
 import { useMembers, useProjectStructure } from '../docApi';
 import { ApiBasics } from './ApiBasics';
 import { type ApiDraft, completeApi, draftText, parseDraftText, syncPathParams, validateDraft } from './apiDraft';

@@ -5,7 +5,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { basicSetup, EditorState, EditorView } from '@uiw/react-codemirror';
 import { useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { formatMinute } from '../../tasks/formatTime';
+import { formatMinute } from '../../utils/formatTime';
 
 export interface MergeDialogProps {
   open: boolean;

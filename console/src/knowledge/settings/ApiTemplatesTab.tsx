@@ -2,8 +2,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
+import { formatMinute } from '../../utils/formatTime';
 import { knowledgeApi, type StructureNode } from '../knowledgeApi';
-import { formatMinute } from './formatTime';
 import type { TabProps } from './ProjectSettingsPage';
 import { useProjectChange } from './useProjectChange';
 

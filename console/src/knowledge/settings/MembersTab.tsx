@@ -19,9 +19,9 @@ import { Confirm, useTranslate } from 'react-admin';
 import { useSessionUser } from '../../session/session';
 import { MemberAvatar } from '../../teams/MemberAvatar';
 import { memberName } from '../../teams/teamApi';
+import { formatMinute } from '../../utils/formatTime';
 import { type KnowledgeMember, type KnowledgeRole, knowledgeApi, type MyRole } from '../knowledgeApi';
 import { AddMembersDialog } from './AddMembersDialog';
-import { formatMinute } from './formatTime';
 import type { TabProps } from './ProjectSettingsPage';
 import { useProjectChange } from './useProjectChange';
 

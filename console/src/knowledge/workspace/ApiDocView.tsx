@@ -1,6 +1,7 @@
 import { Box, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { formatMinute } from '../../utils/formatTime';
 import { type ApiDoc, type ApiResponse, type DocDetail, useEnvironments, useMembers } from '../docApi';
 import LinkedTasks from './LinkedTasks';
 import MarkdownView from './MarkdownView';
@@ -254,7 +255,7 @@ export default function ApiDocView({
               {' · '}
               {translate('app.knowledge.doc.updated_by', {
                 name: detail.updatedByName,
-                time: new Date(detail.updatedAt).toLocaleString(),
+                time: formatMinute(detail.updatedAt),
               })}
             </Typography>
           </Stack>

@@ -3,6 +3,7 @@ import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/mate
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { formatMinute } from '../../utils/formatTime';
 import { type DocDetail, docKeys, useDocDetail } from '../docApi';
 import ApiDocView from './ApiDocView';
 import LinkedTasks from './LinkedTasks';
@@ -43,7 +44,7 @@ function Header({ detail, action }: { detail: DocDetail; action?: React.ReactNod
         <Typography variant="caption" color="text.secondary">
           {translate('app.knowledge.doc.updated_by', {
             name: detail.updatedByName,
-            time: new Date(detail.updatedAt).toLocaleString(),
+            time: formatMinute(detail.updatedAt),
           })}
         </Typography>
       </Box>
