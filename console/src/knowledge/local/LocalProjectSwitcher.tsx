@@ -40,7 +40,8 @@ export function LocalProjectSwitcher({ projectId }: { projectId: number }) {
       value={projects.some((p) => p.projectId === projectId) ? projectId : ''}
       onChange={(event) => void open(Number(event.target.value))}
       slotProps={{ htmlInput: { 'aria-label': translate('app.knowledge.local.switch') } }}
-      sx={{ minWidth: 180, mr: 1, bgcolor: 'background.paper' }}
+      variant="outlined"
+      sx={{ minWidth: 180, mr: 1, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
     >
       {projects.map((project) => (
         <MenuItem key={project.projectId} value={project.projectId}>
