@@ -218,6 +218,21 @@ describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app'
     await page.getByRole('dialog', { name: '确认删除' }).getByRole('button', { name: '删除' }).click();
     await row('归档').waitFor({ state: 'detached' });
     expect((await structure()).some((n) => n.projectStructureId === sub)).toBe(false);
+
+    // copy next to it, then move the copy with the dialog (the keyboard's way besides dragging)
+    if (!(await row('接入指南').isVisible())) await row('订单').click();
+    await row('接入指南').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '复制' }).click();
+    await row('接入指南 - 副本').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '移动' }).click();
+    const move = page.getByRole('dialog', { name: '移动到' });
+    await move.getByRole('combobox').click();
+    await page.getByRole('option', { name: '用户', exact: true }).click();
+    await move.getByRole('button', { name: '移动' }).click();
+    const folder = await idOf('用户');
+    await expect
+      .poll(async () => (await structure()).find((n) => n.name === '接入指南 - 副本')?.parentId, { timeout: 10_000 })
+      .toBe(folder);
   });
 
   it('shows an API document with its tables and copies its cURL snippet', async () => {
