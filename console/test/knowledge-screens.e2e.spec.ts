@@ -117,10 +117,16 @@ describe.skipIf(!hasChromium)('the knowledge workspace on a 5,000-node project (
   it('renders only the visible rows of 5,000 and opens a deep document with its folder', async () => {
     const started = Date.now();
     await open(bigProject('owner'), `/project/index/1?doc=${API_ID}`);
+    const treeArrived = page
+      .waitForResponse((response) => response.url().endsWith('/project/projectStructure'))
+      .then(() => Date.now());
     await row('接口 171').waitFor();
+    const treeShown = Date.now();
     await page.getByTestId('api-path').getByText('/m7/r171').waitFor();
     const firstRender = Date.now() - started;
-    console.info(`5,001-node tree and its document visible in ${firstRender} ms`);
+    console.info(
+      `5,001-node tree: answer to rows ${treeShown - (await treeArrived)} ms; page load to tree and document ${firstRender} ms`,
+    );
     expect(firstRender).toBeLessThan(10_000);
     // virtualized: a screenful of rows in the DOM, not thousands
     expect(await page.locator('[data-node-id]').count()).toBeLessThan(120);
