@@ -7,6 +7,7 @@ import type {
   PreScripts,
   ResponseCode,
   StructureCreated,
+  StructureNode,
   StructureTree,
 } from '@pmbok/api-types';
 import { ApiError, type Body, request } from '../../api/request';
@@ -50,7 +51,19 @@ export async function uploadToTeam(
   const created = await server<KnowledgeProjectCreated>('create', fields);
   const target = created.projectId;
   step();
+  try {
+    await copyContent(projectId, target, nodes, step);
+  } catch (error) {
+    // a half-copied project in the team helps nobody: it goes, and the local one is still there to retry
+    await server('delete', { projectId: target }).catch(() => undefined);
+    throw error;
+  }
+  return target;
+}
 
+/** The tree (parents first, so every parent id maps to a node the server already made), documents and settings. */
+async function copyContent(projectId: number, target: number, nodes: StructureNode[], step: () => void) {
+  const documents = nodes.filter((node) => node.kind !== 'folder');
   const ids = new Map<number, number>([[0, 0]]);
   for (const node of nodes) {
     const body: Body = { projectId: target, parentId: ids.get(node.parentId) ?? 0, kind: node.kind, name: node.name };
@@ -79,7 +92,6 @@ export async function uploadToTeam(
   }
 
   await copySettings(projectId, target);
-  return target;
 }
 
 async function copySettings(projectId: number, target: number): Promise<void> {
