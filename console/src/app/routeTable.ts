@@ -51,6 +51,7 @@ const KnowledgeListPage = lazy(() => import('../knowledge/ProjectListPage'));
 const KnowledgeSettingsPage = lazy(() => import('../knowledge/settings/ProjectSettingsPage'));
 const KnowledgeComingPage = lazy(() => import('../knowledge/ProjectComingPage'));
 const KnowledgeWorkspacePage = lazy(() => import('../knowledge/workspace/WorkspacePage'));
+const AuthorPage = lazy(() => import('../knowledge/author/AuthorPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -148,7 +149,7 @@ export const routeTable: AppRoute[] = [
   {
     path: '/userAuthor',
     redirect: '/userAuthor/index',
-    children: [{ path: 'index', title: 'app.route.userAuthor', icon: EditNoteIcon }],
+    children: [{ path: 'index', title: 'app.route.userAuthor', icon: EditNoteIcon, page: AuthorPage }],
   },
   // The help manual in an embedded frame that keeps its place while other tabs are used (SPEC §2.2 "book").
   {

@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
 import { localMessagesEn } from '../knowledge/local/messages';
 import { knowledgeMessagesEn } from '../knowledge/messages';
@@ -373,7 +374,13 @@ const app: AppMessages = {
     none: 'Nobody has registered through your link yet',
   },
   ...taskMessagesEn,
-  knowledge: { ...knowledgeMessagesEn, doc: docMessagesEn, editor: editorMessagesEn, local: localMessagesEn },
+  knowledge: {
+    ...knowledgeMessagesEn,
+    doc: docMessagesEn,
+    editor: editorMessagesEn,
+    local: localMessagesEn,
+    author: authorMessagesEn,
+  },
 };
 
 const resources: TranslationMessages['resources'] = {

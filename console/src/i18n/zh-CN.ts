@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
 import { localMessagesZh } from '../knowledge/local/messages';
 import { knowledgeMessagesZh } from '../knowledge/messages';
@@ -549,7 +550,13 @@ const app = {
     none: '还没有人通过您的邀请链接注册',
   },
   ...taskMessagesZh,
-  knowledge: { ...knowledgeMessagesZh, doc: docMessagesZh, editor: editorMessagesZh, local: localMessagesZh },
+  knowledge: {
+    ...knowledgeMessagesZh,
+    doc: docMessagesZh,
+    editor: editorMessagesZh,
+    local: localMessagesZh,
+    author: authorMessagesZh,
+  },
 };
 
 const resources = {

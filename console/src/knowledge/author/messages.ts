@@ -1,0 +1,61 @@
+// The creator centre's messages (app.knowledge.author.*), under the `knowledge` object of i18n/zh-CN.ts and en.ts.
+// A document's status reads app.knowledge.doc.status.*, the workspace's own labels.
+const zh = {
+  title: '创作中心',
+  subtitle: '我在各个知识库项目中创建或最近修改的接口文档与页面',
+  totals: { docs: '全部文档', apis: '接口文档', pages: '页面', released: '已发布接口' },
+  kind: '类型',
+  kinds: { all: '全部', api: '接口', page: '页面', schema: '数据模型' },
+  status: '状态',
+  all_statuses: '全部状态',
+  status_api_only: '只有接口文档有状态',
+  project: '项目',
+  all_projects: '全部项目',
+  search: '搜索名称或路径',
+  columns: { name: '名称', project: '所属项目', path: '路径', status: '状态', views: '浏览量', updated: '最后修改' },
+  views_hint: '浏览量从文档通过分享链接被打开时开始计数',
+  open: '打开文档',
+  empty: '还没有你编写的文档',
+  empty_hint: '在知识库项目中新建接口或页面，或修改已有文档后，它们会出现在这里。',
+  go_knowledge: '前往知识库',
+  no_match: '没有符合筛选条件的文档',
+  clear_filters: '清除筛选',
+  truncated: '只显示最近修改的 %{shown} 篇（共 %{total} 篇）',
+  rows_per_page: '每页条数',
+  displayed_rows: '第 %{from}-%{to} 条，共 %{count} 条',
+};
+
+const en: typeof zh = {
+  title: 'Creation centre',
+  subtitle: 'The API documents and pages you created or last changed, across knowledge projects',
+  totals: { docs: 'All documents', apis: 'API documents', pages: 'Pages', released: 'Released APIs' },
+  kind: 'Kind',
+  kinds: { all: 'All', api: 'API', page: 'Page', schema: 'Model' },
+  status: 'Status',
+  all_statuses: 'All statuses',
+  status_api_only: 'Only API documents have a status',
+  project: 'Project',
+  all_projects: 'All projects',
+  search: 'Search name or path',
+  columns: {
+    name: 'Name',
+    project: 'Project',
+    path: 'Path',
+    status: 'Status',
+    views: 'Views',
+    updated: 'Last change',
+  },
+  views_hint: 'Views are counted from when a document is opened through a share link',
+  open: 'Open document',
+  empty: 'You have not written any documents yet',
+  empty_hint: 'Create an API or a page in a knowledge project, or change one, and it shows here.',
+  go_knowledge: 'Go to knowledge',
+  no_match: 'No documents match the filters',
+  clear_filters: 'Clear filters',
+  truncated: 'Showing the %{shown} most recently changed of %{total}',
+  rows_per_page: 'Rows per page',
+  displayed_rows: '%{from}-%{to} of %{count}',
+};
+
+export const authorMessagesZh = zh;
+export const authorMessagesEn = en;
