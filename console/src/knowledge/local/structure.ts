@@ -9,7 +9,8 @@ import type {
 } from '@pmbok/api-types';
 import type { Body } from '../../api/request';
 import { ApiError } from '../../api/request';
-import { type DocContent, docDetail, LOCAL_USER, newContent, parseContent, searchHit } from './docs';
+import { parseContent } from './content';
+import { type DocContent, docDetail, LOCAL_USER, newContent, searchHit } from './docs';
 import * as rules from './rules';
 import type { LocalDoc, LocalNode } from './store';
 import { type LocalContext, nodesIn, projectIn, type Tx, touch, transact } from './transact';
