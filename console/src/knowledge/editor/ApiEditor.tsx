@@ -14,6 +14,7 @@ import { RequestBodyEditor } from './RequestBodyEditor';
 import { ResponseCodesHint } from './ResponseCodesHint';
 import { ResponsesEditor } from './ResponsesEditor';
 import { useDocSave } from './useDocSave';
+import { useSaveShortcut } from './useSaveShortcut';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
 export interface ApiEditorProps {
@@ -100,18 +101,7 @@ const ApiEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange }: ApiE
     }
     void save(base, draft);
   };
-  const latestSave = useRef(trySave);
-  latestSave.current = trySave;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        latestSave.current();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSaveShortcut(trySave);
 
   const visible = showProblems ? problems : [];
   const fieldError = (at: string) => {

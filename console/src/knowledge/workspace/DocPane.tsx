@@ -9,7 +9,7 @@ import ApiDocView from './ApiDocView';
 import LinkedTasks from './LinkedTasks';
 import MarkdownView from './MarkdownView';
 import PageEditor from './PageEditor';
-import { SchemaTable } from './SchemaTable';
+import { SchemaModelsProject, SchemaTable } from './SchemaTable';
 
 export interface ApiEditorProps {
   projectId: number;
@@ -23,6 +23,7 @@ export interface ApiEditorProps {
 const editorModules = import.meta.glob<{ default: ComponentType<ApiEditorProps> }>('../editor/ApiEditor.tsx');
 const loadEditor = editorModules['../editor/ApiEditor.tsx'];
 const ApiEditor = loadEditor ? lazy(loadEditor) : null;
+const SchemaModelEditor = lazy(() => import('../editor/SchemaModelEditor'));
 
 function EditButton({ onClick }: { onClick(): void }) {
   const translate = useTranslate();
@@ -96,43 +97,49 @@ export default function DocPane(props: {
     );
   }
 
-  if (detail.kind === 'api') {
-    if (editing && ApiEditor) {
-      return (
-        <Suspense fallback={<LinearProgress />}>
-          <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
-            <Button size="small" onClick={close}>
-              {translate('app.knowledge.doc.close_editor')}
-            </Button>
-          </Stack>
-          <ApiEditor
-            projectId={projectId}
-            detail={detail}
-            readOnly={!canWrite}
-            onDirtyChange={onDirtyChange}
-            onSaved={(saved) => {
-              queryClient.setQueryData(docKeys.doc(projectId, projectStructureId), saved);
-              queryClient.invalidateQueries({ queryKey: docKeys.tree(projectId) });
-            }}
-          />
-        </Suspense>
-      );
-    }
+  const Editor = detail.kind === 'api' ? ApiEditor : detail.kind === 'schema' ? SchemaModelEditor : null;
+  if (editing && canWrite && Editor) {
     return (
-      <ApiDocView
-        detail={detail}
-        canWrite={canWrite}
-        actions={canWrite && ApiEditor ? <EditButton onClick={() => setEditing(true)} /> : undefined}
-      />
+      <Suspense fallback={<LinearProgress />}>
+        <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
+          <Button size="small" onClick={close}>
+            {translate('app.knowledge.doc.close_editor')}
+          </Button>
+        </Stack>
+        <Editor
+          projectId={projectId}
+          detail={detail}
+          readOnly={!canWrite}
+          onDirtyChange={onDirtyChange}
+          onSaved={(saved) => {
+            queryClient.setQueryData(docKeys.doc(projectId, projectStructureId), saved);
+            queryClient.invalidateQueries({ queryKey: docKeys.tree(projectId) });
+          }}
+        />
+      </Suspense>
+    );
+  }
+
+  if (detail.kind === 'api') {
+    return (
+      <SchemaModelsProject.Provider value={projectId}>
+        <ApiDocView
+          detail={detail}
+          canWrite={canWrite}
+          actions={canWrite && ApiEditor ? <EditButton onClick={() => setEditing(true)} /> : undefined}
+        />
+      </SchemaModelsProject.Provider>
     );
   }
 
   // a schema model: the shared shape documents refer to
   return (
     <Box data-testid="schema-view">
-      <Header detail={detail} />
+      <Header detail={detail} action={canWrite && <EditButton onClick={() => setEditing(true)} />} />
       {detail.schema?.description && <MarkdownView markdown={detail.schema.description} sx={{ mb: 2 }} />}
-      <SchemaTable schema={detail.schema?.schema ?? {}} />
+      <SchemaModelsProject.Provider value={projectId}>
+        <SchemaTable schema={detail.schema?.schema ?? {}} />
+      </SchemaModelsProject.Provider>
     </Box>
   );
 }

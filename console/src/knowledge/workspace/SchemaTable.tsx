@@ -1,12 +1,64 @@
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { createContext, useContext, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Parameter } from '../docApi';
-import { type SchemaRow, schemaRows, typeLabel } from './schemaModel';
+import { type Parameter, useDocDetail, useProjectStructure } from '../docApi';
+import { refName, type SchemaRow, schemaRows, typeLabel } from './schemaModel';
 
 const mono = { fontFamily: 'monospace', fontSize: 13 };
 
-function Cells({ row }: { row: SchemaRow }) {
+/**
+ * The project whose schema models a `$ref` names: inside it a referring property expands to the model's fields.
+ * Without it (no project at hand) a reference shows as the model's name only.
+ */
+export const SchemaModelsProject = createContext<number | null>(null);
+
+/** The fields of the model `name`, one level below the referring row; `chain` stops a model inside itself. */
+function RefRows({ name, depth, chain, prefix }: { name: string; depth: number; chain: string[]; prefix: string }) {
   const translate = useTranslate();
+  const projectId = useContext(SchemaModelsProject) ?? 0;
+  const { data: tree, isPending: treePending } = useProjectStructure(projectId);
+  const node = tree?.nodes.find((n) => n.kind === 'schema' && n.name === name);
+  const { data: model } = useDocDetail(projectId, node?.projectStructureId ?? null);
+  const note = (key: string) => (
+    <TableRow>
+      <TableCell colSpan={4} sx={{ pl: 2 + depth * 2.5, color: 'text.secondary', fontSize: 13 }}>
+        {translate(`app.knowledge.editor.model.${key}`, { name })}
+      </TableCell>
+    </TableRow>
+  );
+  // a model inside itself opens one level per click only, so this is reached by hand, never by a loop
+  if (depth > 12) return note('ref_cycle');
+  if (!treePending && !node) return note('ref_missing');
+  if (!model) return null;
+  return <Rows rows={schemaRows(model.schema?.schema ?? {}, depth, prefix)} chain={[...chain, name]} />;
+}
+
+function Rows({ rows, chain }: { rows: SchemaRow[]; chain: string[] }) {
+  return rows.map((row) => <Row key={row.key} row={row} chain={chain} />);
+}
+
+function Row({ row, chain }: { row: SchemaRow; chain: string[] }) {
+  const projectId = useContext(SchemaModelsProject);
+  // a referred model reads like the document's own fields: open unless it would repeat itself
+  const [open, setOpen] = useState(!row.ref || !chain.includes(row.ref));
+  const expandable = !!row.ref && projectId !== null;
+  return (
+    <>
+      <TableRow data-field={row.key}>
+        <Cells row={row} open={expandable ? open : undefined} onToggle={() => setOpen(!open)} />
+      </TableRow>
+      {expandable && open && (
+        <RefRows name={row.ref as string} depth={row.depth + 1} chain={chain} prefix={`${row.key}>`} />
+      )}
+    </>
+  );
+}
+
+function Cells({ row, open, onToggle }: { row: SchemaRow; open?: boolean; onToggle?(): void }) {
+  const translate = useTranslate();
+  const Icon = open ? ExpandMoreIcon : ChevronRightIcon;
   return (
     <>
       <TableCell sx={{ ...mono, pl: 2 + row.depth * 2.5, whiteSpace: 'nowrap' }}>
@@ -19,7 +71,24 @@ function Cells({ row }: { row: SchemaRow }) {
           {row.name}
         </Box>
       </TableCell>
-      <TableCell sx={{ ...mono, color: 'secondary.main', whiteSpace: 'nowrap' }}>{row.type}</TableCell>
+      <TableCell sx={{ ...mono, color: 'secondary.main', whiteSpace: 'nowrap' }}>
+        {open === undefined ? (
+          row.type
+        ) : (
+          <Link
+            component="button"
+            type="button"
+            underline="hover"
+            onClick={onToggle}
+            aria-expanded={open}
+            title={translate(`app.knowledge.editor.model.${open ? 'ref_collapse' : 'ref_expand'}`, { name: row.ref })}
+            sx={{ ...mono, display: 'inline-flex', alignItems: 'center', color: 'secondary.main' }}
+          >
+            <Icon sx={{ fontSize: 16 }} />
+            {row.type}
+          </Link>
+        )}
+      </TableCell>
       <TableCell>
         {row.required ? (
           <Typography variant="caption" color="error.main" fontWeight={600}>
@@ -72,7 +141,22 @@ const tableSx = { border: 1, borderColor: 'divider', borderRadius: 1, overflowX:
 /** A JSON Schema's properties as a table, nested objects and arrays of objects indented under their parent. */
 export function SchemaTable({ schema }: { schema: Record<string, unknown> }) {
   const translate = useTranslate();
+  const projectId = useContext(SchemaModelsProject);
+  const rootRef = refName(schema);
   const rows = schemaRows(schema);
+  if (rootRef && projectId !== null) {
+    // the whole body is a model: its fields are the body's
+    return (
+      <Box sx={tableSx}>
+        <Table size="small" aria-label={translate('app.knowledge.doc.fields')}>
+          <Head />
+          <TableBody>
+            <RefRows name={rootRef} depth={0} chain={[]} prefix="" />
+          </TableBody>
+        </Table>
+      </Box>
+    );
+  }
   if (rows.length === 0) {
     const type = typeLabel(schema);
     return (
@@ -86,11 +170,7 @@ export function SchemaTable({ schema }: { schema: Record<string, unknown> }) {
       <Table size="small" aria-label={translate('app.knowledge.doc.fields')}>
         <Head />
         <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key}>
-              <Cells row={row} />
-            </TableRow>
-          ))}
+          <Rows rows={rows} chain={[]} />
         </TableBody>
       </Table>
     </Box>

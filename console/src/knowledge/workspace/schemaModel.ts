@@ -11,11 +11,23 @@ export interface SchemaRow {
   description: string;
   enumValues: unknown[];
   extra: string;
+  /** The shared model (`#/components/schemas/<name>`) the property, or its array's items, refers to. */
+  ref?: string;
 }
 
 const MAX_DEPTH = 12;
+const REF_PREFIX = '#/components/schemas/';
 const asSchema = (value: unknown): Schema =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : {};
+
+/** The name of the project model a schema refers to (an array's items too), decoded from the JSON pointer. */
+export function refName(schema: unknown): string | undefined {
+  const s = asSchema(schema);
+  if (typeof s.$ref === 'string' && s.$ref.startsWith(REF_PREFIX)) {
+    return s.$ref.slice(REF_PREFIX.length).replaceAll('~1', '/').replaceAll('~0', '~');
+  }
+  return s.type === 'array' ? refName(s.items) : undefined;
+}
 
 /** `string`, `integer[]`, `string | null`, `$ref Name`, `oneOf`… as a reader wants to see it. */
 export function typeLabel(schema: Schema): string {
@@ -74,6 +86,8 @@ export function schemaRows(schema: unknown, depth = 0, prefix = ''): SchemaRow[]
       enumValues: Array.isArray(child.enum) ? child.enum : child.const !== undefined ? [child.const] : [],
       extra: constraints(child),
     };
+    const ref = refName(child);
+    if (ref) row.ref = ref;
     return [row, ...schemaRows(child, depth + 1, `${key}.`)];
   });
 }
