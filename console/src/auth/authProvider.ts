@@ -11,6 +11,16 @@ export type TokenAnswer = SignedIn;
 
 const currentPath = () => window.location.hash.replace(/^#/, '') || '/';
 
+// A reload or a closed tab aborts the user's load; that is no failed sign-in, and treating it as one would sign the
+// user out (here and on the server) on the way out of the page.
+let leavingPage = false;
+window.addEventListener('pagehide', () => {
+  leavingPage = true;
+});
+window.addEventListener('pageshow', () => {
+  leavingPage = false;
+});
+
 /** Stores a fresh token (login or registration) and loads its user. */
 export async function signIn(answer: TokenAnswer): Promise<void> {
   setToken(answer.token);
@@ -51,6 +61,8 @@ export const authProvider: AuthProvider = {
     try {
       await loadUser();
     } catch (error) {
+      // Nothing to decide for a page that is going away: never settle, so nothing signs out.
+      if (leavingPage) return new Promise<never>(() => {});
       clearSession();
       throw { redirectTo, message: (error as Error).message || 'app.guard.has_error' };
     }
