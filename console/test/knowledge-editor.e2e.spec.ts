@@ -22,9 +22,6 @@ interface Answer {
   data: any;
 }
 
-/** Waits for a condition the server answers through the screens. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 /** One member's browser: its own context, so A and B never share a session. */
 class Member {
   readonly errors: string[] = [];
