@@ -170,6 +170,19 @@ describe.skipIf(!hasChromium)('shared schema models', () => {
     // nothing of the editor reaches past the pane beside the tree
     expect(await overflow('api-editor')).toBe(0);
 
+    const parameters = editor.getByTestId('api-parameters');
+    await parameters.getByRole('tab', { name: 'Query' }).click();
+    await parameters.getByRole('button', { name: '添加参数' }).click();
+    await parameters.getByLabel('参数名').last().fill('fields');
+    await parameters.getByLabel('说明', { exact: true }).last().fill('要返回的字段，逗号分隔');
+    // a narrow pane scrolls the table instead of squeezing its inputs, and the body types keep to one line each
+    const described = await parameters.getByLabel('说明', { exact: true }).last().boundingBox();
+    expect(described?.width).toBeGreaterThan(120);
+    const urlencoded = await editor
+      .getByTestId('api-body')
+      .getByRole('button', { name: 'x-www-form-urlencoded' })
+      .boundingBox();
+    expect(urlencoded?.height).toBeLessThan(48);
     const responses = editor.getByTestId('api-responses');
     const data = await addField(responses, '$', 'data', '引用模型');
     await schemaRow(responses, data).getByLabel('数据模型').click();

@@ -126,10 +126,10 @@ const ApiEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange }: ApiE
           borderColor: 'divider',
         }}
       >
-        <Typography variant="h6" noWrap sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="h6" noWrap sx={{ flex: '1 1 auto', minWidth: '4em' }}>
           {draft.name || t('untitled')}
         </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap>
+        <Typography variant="caption" color="text.secondary" noWrap sx={{ flex: '0 1 auto', minWidth: 0 }}>
           {t('version_line', {
             version: base.version,
             name: base.updatedByName || base.createdByName,
@@ -140,13 +140,16 @@ const ApiEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange }: ApiE
           <Chip size="small" label={t('read_only')} />
         ) : (
           <>
-            {dirty && <Chip size="small" color="warning" variant="outlined" label={t('unsaved')} />}
+            {dirty && (
+              <Chip size="small" color="warning" variant="outlined" label={t('unsaved')} sx={{ flexShrink: 0 }} />
+            )}
             <Button
               variant="contained"
               startIcon={<SaveIcon />}
               onClick={trySave}
               disabled={saving || !dirty}
               title={t('save_hint')}
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
             >
               {translate(saving ? 'app.knowledge.editor.saving' : 'ra.action.save')}
             </Button>

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import {
+  Box,
   Button,
   Checkbox,
   IconButton,
@@ -82,76 +83,83 @@ export const ParamTable = ({
   );
   return (
     <>
-      <Table size="small" data-testid={testId} sx={{ '& td, & th': { px: 1 } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: '18%' }}>{t('name')}</TableCell>
-            <TableCell sx={{ width: 110 }}>{t('type')}</TableCell>
-            <TableCell sx={{ width: 56 }} align="center">
-              {t('required')}
-            </TableCell>
-            <TableCell sx={{ width: '16%' }}>{t('example')}</TableCell>
-            <TableCell>{t('description')}</TableCell>
-            {showEnum && <TableCell sx={{ width: '14%' }}>{t('enum')}</TableCell>}
-            <TableCell sx={{ width: 48 }} />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.length === 0 && (
+      {/* a narrow pane scrolls the table sideways rather than squeezing its inputs to a few letters */}
+      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <Table
+          size="small"
+          data-testid={testId}
+          sx={{ minWidth: showEnum ? 760 : 640, '& td, & th': { px: 1, whiteSpace: 'nowrap' } }}
+        >
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={7} sx={{ color: 'text.secondary', textAlign: 'center', py: 2 }}>
-                {t('none')}
+              <TableCell sx={{ width: '18%' }}>{t('name')}</TableCell>
+              <TableCell sx={{ width: 110 }}>{t('type')}</TableCell>
+              <TableCell sx={{ width: 56 }} align="center">
+                {t('required')}
               </TableCell>
+              <TableCell sx={{ width: '16%' }}>{t('example')}</TableCell>
+              <TableCell>{t('description')}</TableCell>
+              {showEnum && <TableCell sx={{ width: '14%' }}>{t('enum')}</TableCell>}
+              <TableCell sx={{ width: 48 }} />
             </TableRow>
-          )}
-          {lines.map((line, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; a name being typed is no key either
-            <TableRow key={index} hover>
-              <TableCell>{text(index, 'name', line.name, t('name'), invalid?.(line, index), line.locked)}</TableCell>
-              <TableCell>
-                <Select
-                  variant="standard"
-                  fullWidth
-                  value={types.includes(line.type) ? line.type : ''}
-                  disabled={readOnly}
-                  onChange={(event) => onEdit(index, { type: event.target.value })}
-                  inputProps={{ 'aria-label': t('type') }}
-                  sx={{ fontSize: 13 }}
-                >
-                  {types.map((type) => (
-                    <MenuItem key={type} value={type} dense>
-                      {type}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </TableCell>
-              <TableCell align="center">
-                <Checkbox
-                  size="small"
-                  checked={line.required}
-                  disabled={readOnly || line.locked}
-                  onChange={(event) => onEdit(index, { required: event.target.checked })}
-                  slotProps={{ input: { 'aria-label': t('required') } }}
-                />
-              </TableCell>
-              <TableCell>{text(index, 'example', line.example, t('example'))}</TableCell>
-              <TableCell>{text(index, 'description', line.description, t('description'))}</TableCell>
-              {showEnum && (
-                <TableCell>
-                  {text(index, 'enumText', line.enumText ?? '', t('enum'), false, false, t('enum_hint'))}
+          </TableHead>
+          <TableBody>
+            {lines.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7} sx={{ color: 'text.secondary', textAlign: 'center', py: 2 }}>
+                  {t('none')}
                 </TableCell>
-              )}
-              <TableCell>
-                {!readOnly && !line.locked && (
-                  <IconButton size="small" onClick={() => onRemove(index)} aria-label={t('delete')}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
+              </TableRow>
+            )}
+            {lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; a name being typed is no key either
+              <TableRow key={index} hover>
+                <TableCell>{text(index, 'name', line.name, t('name'), invalid?.(line, index), line.locked)}</TableCell>
+                <TableCell>
+                  <Select
+                    variant="standard"
+                    fullWidth
+                    value={types.includes(line.type) ? line.type : ''}
+                    disabled={readOnly}
+                    onChange={(event) => onEdit(index, { type: event.target.value })}
+                    inputProps={{ 'aria-label': t('type') }}
+                    sx={{ fontSize: 13 }}
+                  >
+                    {types.map((type) => (
+                      <MenuItem key={type} value={type} dense>
+                        {type}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </TableCell>
+                <TableCell align="center">
+                  <Checkbox
+                    size="small"
+                    checked={line.required}
+                    disabled={readOnly || line.locked}
+                    onChange={(event) => onEdit(index, { required: event.target.checked })}
+                    slotProps={{ input: { 'aria-label': t('required') } }}
+                  />
+                </TableCell>
+                <TableCell>{text(index, 'example', line.example, t('example'))}</TableCell>
+                <TableCell>{text(index, 'description', line.description, t('description'))}</TableCell>
+                {showEnum && (
+                  <TableCell>
+                    {text(index, 'enumText', line.enumText ?? '', t('enum'), false, false, t('enum_hint'))}
+                  </TableCell>
                 )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                <TableCell>
+                  {!readOnly && !line.locked && (
+                    <IconButton size="small" onClick={() => onRemove(index)} aria-label={t('delete')}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       {onAdd && !readOnly && (
         <Button size="small" startIcon={<AddIcon />} onClick={onAdd} sx={{ mt: 1, alignSelf: 'flex-start' }}>
           {addLabel ?? t('add')}

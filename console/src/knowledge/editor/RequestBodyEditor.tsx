@@ -54,13 +54,14 @@ export const RequestBodyEditor = ({ body, readOnly, models, onChange }: Props) =
       <ToggleButtonGroup
         exclusive
         size="small"
+        sx={{ flexWrap: 'wrap' }}
         value={body.type}
         disabled={readOnly}
         onChange={(_event, value) => value && setType(value)}
         aria-label={t('type')}
       >
         {BODY_TYPES.map((type) => (
-          <ToggleButton key={type} value={type} sx={{ textTransform: 'none', px: 1.5 }}>
+          <ToggleButton key={type} value={type} sx={{ textTransform: 'none', px: 1.5, whiteSpace: 'nowrap' }}>
             {t(`type_${type.replace(/-/g, '_')}`)}
           </ToggleButton>
         ))}

@@ -94,7 +94,18 @@ export const SchemaEditor = ({ value, onChange, readOnly = false, models = [] }:
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="schema-editor">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, bgcolor: 'action.hover' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          px: 1,
+          py: 0.5,
+          bgcolor: 'action.hover',
+          '& .MuiButtonBase-root': { whiteSpace: 'nowrap' },
+        }}
+      >
         {!readOnly && (
           <Button size="small" startIcon={<AutoFixHighIcon />} onClick={() => setGenerating(true)}>
             {t('generate')}

@@ -135,15 +135,15 @@ const SchemaModelEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange
           borderColor: 'divider',
         }}
       >
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" noWrap sx={{ fontFamily: 'monospace' }} title={t('model.name_hint')}>
-            {base.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {t('model.name_hint')}
-          </Typography>
-        </Box>
-        <Typography variant="caption" color="text.secondary" noWrap>
+        <Typography
+          variant="h6"
+          noWrap
+          sx={{ flex: '1 1 auto', minWidth: '4em', fontFamily: 'monospace' }}
+          title={t('model.name_hint')}
+        >
+          {base.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" noWrap sx={{ flex: '0 1 auto', minWidth: 0 }}>
           {t('version_line', {
             version: base.version,
             name: base.updatedByName || base.createdByName,
@@ -154,13 +154,16 @@ const SchemaModelEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange
           <Chip size="small" label={t('read_only')} />
         ) : (
           <>
-            {dirty && <Chip size="small" color="warning" variant="outlined" label={t('unsaved')} />}
+            {dirty && (
+              <Chip size="small" color="warning" variant="outlined" label={t('unsaved')} sx={{ flexShrink: 0 }} />
+            )}
             <Button
               variant="contained"
               startIcon={<SaveIcon />}
               onClick={trySave}
               disabled={saving || !dirty}
               title={t('save_hint')}
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
             >
               {translate(saving ? 'app.knowledge.editor.saving' : 'ra.action.save')}
             </Button>
@@ -179,6 +182,9 @@ const SchemaModelEditor = ({ projectId, detail, readOnly, onSaved, onDirtyChange
           </Box>
         </Alert>
       )}
+      <Typography variant="caption" color="text.secondary" sx={{ mt: -1 }}>
+        {t('model.name_hint')}
+      </Typography>
       <TextField
         label={t('model.description')}
         placeholder={t('model.description_hint')}
