@@ -160,6 +160,36 @@ describe.skipIf(!hasChromium)('shared schema models', () => {
     await view.getByText('系统中的一个').waitFor();
   });
 
+  it('meets a newer save of the model with the merge dialog, and the merge keeps both sides', async () => {
+    await node('用户').click();
+    await page.getByTestId('schema-view').getByRole('button', { name: '编辑' }).click();
+    const editor = page.getByTestId('schema-model-editor');
+    await editor.getByLabel('模型说明').fill('注册过的用户');
+    // meanwhile someone else adds a field and saves
+    const before = await detailOf('用户');
+    const theirs = structuredClone(before.schema);
+    theirs.schema.properties.phone = { type: 'string', description: '手机号' };
+    const saved = await call('saveDoc', {
+      projectId,
+      projectStructureId: before.projectStructureId,
+      baseVersion: before.version,
+      doc: JSON.stringify(theirs),
+    });
+    expect(saved.code, saved.msg).toBe(200);
+
+    await page.keyboard.press('Control+s');
+    const dialog = page.getByRole('dialog', { name: '文档已被他人修改' });
+    await dialog.getByText('双方的修改互不冲突').waitFor();
+    await dialog.getByRole('button', { name: '保存合并结果' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await detailOf('用户')).version, { timeout: 15_000 }).toBe(before.version + 2);
+    const merged = (await detailOf('用户')).schema;
+    expect(merged.description).toBe('注册过的用户');
+    expect(merged.schema.properties.phone).toEqual({ type: 'string', description: '手机号' });
+    expect(merged.schema.properties.address.properties.city.description).toBe('城市');
+    await page.getByRole('button', { name: '退出编辑' }).click();
+  });
+
   it("refers to the model from a response, and the document's view shows the model's fields there", async () => {
     await create('新建接口', '查询用户', { method: 'GET', path: '/users/{id}' });
     await node('查询用户').click();
