@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './fixtures/knowledgeMock';
 import { chromiumPath, hasChromium, launchChromium, type RunningApp, startApp } from './harness';
-import { type Account, avatar, Person, poll, register } from './knowledgeHelpers';
+import { type Account, avatar, Person, poll, register, screenshots } from './knowledgeHelpers';
 
 /**
  * Issue 15's journey on the embedded app, one step after the other on the same data: the owner signs in, makes a
@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('the knowledge journey', () => {
     (await who.call('project/docDetail', { projectId, projectStructureId })).data;
 
   beforeAll(async () => {
-    mkdirSync(new URL('./screenshots/', import.meta.url).pathname, { recursive: true });
+    mkdirSync(screenshots, { recursive: true });
     app = await startApp();
     browser = await launchChromium();
     people = await Promise.all([1, 2, 3, 4].map((n) => register(app.url, phone(n))));
@@ -206,6 +206,7 @@ describe.skipIf(!hasChromium)('the knowledge journey', () => {
     await owner.page.setViewportSize({ width: 1600, height: 2400 });
     await owner.shot('knowledge-journey-editor');
     await owner.page.setViewportSize({ width: 1600, height: 960 });
+    await body.screenshot({ path: `${screenshots}knowledge-journey-editor-body.png`, animations: 'disabled' });
 
     await owner.page.keyboard.press('Control+s');
     await owner.text('已保存');
@@ -235,6 +236,8 @@ describe.skipIf(!hasChromium)('the knowledge journey', () => {
     expect(copied).toContain('"city"');
     // the document's time in the Chinese way, whatever the browser's own locale (this one is en-US)
     await owner.text(/于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 更新/, view);
+    await owner.shot('knowledge-journey-snippet');
+    await view.evaluate((element) => element.parentElement?.scrollTo(0, 0));
     await owner.shot('knowledge-journey-document');
   });
 
