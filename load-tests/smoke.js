@@ -5,8 +5,10 @@
 //
 // setup() registers one user per VU through the API (SMS code read from the development outbox, so the
 // target must run with SMS_PROVIDER=console and PMBOK_DEV_MODE=1) and signs each in by password; then every VU
-// calls userInfo/getUserInfo with its own token for the duration. Checks assert the `{code}` envelope,
-// not only the HTTP status, because the gateway answers business errors with HTTP 200.
+// calls userInfo/getUserInfo with its own token for the duration, and a second scenario works on a knowledge
+// project of its own (its team, project and API document made in setup): the tree, the document, a save on the
+// version it read. Checks assert the `{code}` envelope, not only the HTTP status, because the gateway answers
+// business errors with HTTP 200.
 import { check, fail, sleep } from 'k6';
 import http from 'k6/http';
 
@@ -18,6 +20,7 @@ const PASSWORD = 'Passw0rd!smoke';
 export const options = {
   scenarios: {
     getUserInfo: { executor: 'constant-vus', vus: VUS, duration: DURATION, gracefulStop: '5s' },
+    knowledge: { executor: 'constant-vus', vus: VUS, duration: DURATION, gracefulStop: '5s', exec: 'knowledge' },
   },
   // setup registers VUS users one after another; leave room for Argon2id hashing on a slow CI machine.
   setupTimeout: '60s',
@@ -98,7 +101,50 @@ export function setup() {
   }
   const users = [];
   for (let i = 0; i < VUS; i++) users.push(registerAndLogin(i));
-  return { users };
+  return { users, projects: users.map(knowledgeProject) };
+}
+
+/** A team, a knowledge project and one API document of the user's own, so no two VUs save the same document. */
+function knowledgeProject(user) {
+  const must = (answer, what) => {
+    if (!codeIs200(answer.envelope)) fail(`${what}: HTTP ${answer.res.status} ${answer.res.body}`);
+    return answer.envelope.data;
+  };
+  const { teamId } = must(api('team/create', { teamName: 'k6 知识库' }, user.token), 'team/create');
+  const inTeam = (body) => ({ ...body, teamId });
+  const { projectId } = must(api('project/create', inTeam({ name: 'k6 项目' }), user.token), 'project/create');
+  const node = must(
+    api('project/addStructure', inTeam({ projectId, parentId: 0, kind: 'api', name: '查询订单' }), user.token),
+    'project/addStructure',
+  );
+  return { token: user.token, teamId, projectId, projectStructureId: node.projectStructureId };
+}
+
+export function knowledge(data) {
+  const p = data.projects[(__VU - 1) % data.projects.length];
+  const body = { teamId: p.teamId, projectId: p.projectId };
+  const tree = api('project/projectStructure', body, p.token);
+  check(tree.envelope, {
+    'projectStructure lists the document': (e) =>
+      codeIs200(e) && e.data.nodes.some((n) => n.projectStructureId === p.projectStructureId),
+  });
+  const detail = api('project/docDetail', { ...body, projectStructureId: p.projectStructureId }, p.token);
+  if (!check(detail.envelope, { 'docDetail code is 200': codeIs200 })) return;
+  const doc = detail.envelope.data.api;
+  const saved = api(
+    'project/saveDoc',
+    {
+      ...body,
+      projectStructureId: p.projectStructureId,
+      baseVersion: detail.envelope.data.version,
+      doc: JSON.stringify({ ...doc, path: '/orders/{id}', description: `第 ${__ITER} 次保存` }),
+    },
+    p.token,
+  );
+  check(saved.envelope, {
+    'saveDoc on the version read is saved': (e) => codeIs200(e) && e.data.version > detail.envelope.data.version,
+  });
+  sleep(0.1);
 }
 
 export default function (data) {
