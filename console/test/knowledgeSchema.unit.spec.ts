@@ -11,6 +11,7 @@ import {
   schemaProblems,
   schemaToRows,
 } from '../src/knowledge/editor/schemaRows';
+import { exampleOf } from '../src/knowledge/workspace/schemaModel';
 
 /** An OpenAPI 3.1 schema using much the editor does not show. */
 const rich = {
@@ -186,7 +187,7 @@ describe('schema ↔ rows', () => {
 });
 
 describe('a schema generated from a JSON example', () => {
-  it('types every field, nested objects and arrays, with required names', () => {
+  it('types every field, nested objects and arrays, keeps the pasted values as examples and requires nothing', () => {
     const generated = generateSchema(
       '{"id": 7, "name": "张三", "price": 9.5, "ok": true, "tags": ["a"], "owner": {"id": 1}, "items": [{"sku": "A"}, {"sku": "B", "qty": 2}]}',
     );
@@ -195,24 +196,34 @@ describe('a schema generated from a JSON example', () => {
       schema: {
         type: 'object',
         properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          price: { type: 'number' },
-          ok: { type: 'boolean' },
-          tags: { type: 'array', items: { type: 'string' } },
-          owner: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+          id: { type: 'integer', examples: [7] },
+          name: { type: 'string', examples: ['张三'] },
+          price: { type: 'number', examples: [9.5] },
+          ok: { type: 'boolean', examples: [true] },
+          tags: { type: 'array', items: { type: 'string', examples: ['a'] } },
+          owner: { type: 'object', properties: { id: { type: 'integer', examples: [1] } } },
           items: {
             type: 'array',
             items: {
               type: 'object',
-              properties: { sku: { type: 'string' }, qty: { type: 'integer' } },
-              required: ['sku'],
+              properties: { sku: { type: 'string', examples: ['A'] }, qty: { type: 'integer', examples: [2] } },
             },
           },
         },
-        required: ['id', 'name', 'price', 'ok', 'tags', 'owner', 'items'],
       },
     });
+    // The pasted values are what the document's example body and the snippets show.
+    if (generated.ok) {
+      expect(exampleOf(generated.schema)).toEqual({
+        id: 7,
+        name: '张三',
+        price: 9.5,
+        ok: true,
+        tags: ['a'],
+        owner: { id: 1 },
+        items: [{ sku: 'A', qty: 2 }],
+      });
+    }
     if (generated.ok) expect(rowsToSchema(schemaToRows(generated.schema))).toEqual(generated.schema);
   });
 

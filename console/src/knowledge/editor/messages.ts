@@ -99,7 +99,8 @@ const zh = {
     generate: '从 JSON 生成',
     generate_title: '根据 JSON 示例生成结构',
     generate_confirm: '生成',
-    generate_hint: '粘贴一段 JSON 示例（例如接口实际返回的数据），自动推断字段、类型和必填项，生成后将替换当前结构。',
+    generate_hint:
+      '粘贴一段 JSON 示例（例如接口实际返回的数据），自动推断字段和类型，并把示例值作为字段示例；必填项请生成后自行勾选。生成后将替换当前结构。',
     generate_input: 'JSON 示例',
     generate_invalid: '不是合法的 JSON：%{error}',
     source: 'JSON Schema',
@@ -268,7 +269,7 @@ const en: EditorMessages = {
     generate_title: 'Generate the schema from a JSON example',
     generate_confirm: 'Generate',
     generate_hint:
-      'Paste a JSON example (a real response, say): fields, types and required names are inferred. The result replaces the current schema.',
+      'Paste a JSON example (a real response, say): fields and types are inferred and the values kept as examples; tick the required fields afterwards. The result replaces the current schema.',
     generate_input: 'JSON example',
     generate_invalid: 'Not valid JSON: %{error}',
     source: 'JSON Schema',
