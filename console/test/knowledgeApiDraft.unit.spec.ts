@@ -27,10 +27,29 @@ describe('path parameters', () => {
     expect(synced[1]).toBe(id);
     expect(syncPathParams(params, '/users').map((p) => p.name)).toEqual(['page', 'id']);
   });
+
+  it('are derived from the path when a document is opened without them, never twice', () => {
+    // The tree's new-API dialog stores only method and path.
+    expect(completeApi({ method: 'GET', path: '/users/{id}' }).parameters).toEqual([newParameter('path', 'id')]);
+    const id = { ...newParameter('path', 'id'), description: '用户 ID' };
+    const query = newParameter('query', 'id');
+    const opened = completeApi({ path: '/users/{id}/orders/{orderId}', parameters: [query, id] }).parameters;
+    expect(opened.map((p) => [p.in, p.name])).toEqual([
+      ['query', 'id'],
+      ['path', 'id'],
+      ['path', 'orderId'],
+    ]);
+    expect(opened[1]).toBe(id);
+    const stored = [newParameter('query', 'page')];
+    expect(completeApi({ path: '/users', parameters: stored }).parameters).toBe(stored);
+  });
 });
 
 describe('validation before a save', () => {
-  const draft = (patch: object) => ({ name: '查询用户', api: { ...completeApi({ path: '/users/{id}' }), ...patch } });
+  const draft = (patch: object) => ({
+    name: '查询用户',
+    api: { ...completeApi({ path: '/users/{id}' }), parameters: [], ...patch },
+  });
   const keys = (patch: object, name?: string) =>
     validateDraft({ ...draft(patch), ...(name !== undefined && { name }) }).map((p) => p.key);
 

@@ -86,7 +86,7 @@ export function completeApi(api: Partial<ApiDoc> | undefined): ApiDoc {
     description: api?.description ?? '',
     operationId: api?.operationId ?? '',
     deprecated: api?.deprecated ?? false,
-    parameters: api?.parameters ?? [],
+    parameters: withPathParams(api?.parameters ?? [], api?.path ?? '/'),
     requestBody: { ...emptyBody(), ...api?.requestBody },
     responses: api?.responses ?? [newResponse('200')],
     extra: api?.extra ?? {},
@@ -110,6 +110,17 @@ export function syncPathParams(parameters: Parameter[], path: string): Parameter
     (p) => !names.includes(p.name) && (p.description !== '' || (p.example !== '' && p.example !== undefined)),
   );
   return [...parameters.filter((p) => p.in !== 'path'), ...kept, ...described];
+}
+
+/**
+ * The stored parameters plus one for each `{name}` of the path that has none: a document made elsewhere (the
+ * tree's new-API dialog, an import) carries only the path. Nothing stored is dropped or reordered, so opening a
+ * document never changes what was saved; the added ones are saved with the next save.
+ */
+export function withPathParams(parameters: Parameter[], path: string): Parameter[] {
+  const present = new Set(parameters.filter((p) => p.in === 'path').map((p) => p.name.trim()));
+  const missing = pathParamNames(path).filter((name) => !present.has(name));
+  return missing.length ? [...parameters, ...missing.map((name) => newParameter('path', name))] : parameters;
 }
 
 /** A parameter's or field's example as text, and back (JSON when it is not a plain string). */
