@@ -26,6 +26,7 @@ export * from './realtime/memory.js';
 export * from './realtime/nats.js';
 export * from './realtime/sessionsEnded.js';
 export * from './realtime/types.js';
+export * from './rosters/teamMembers.js';
 export * from './runtime.js';
 export * from './service.js';
 export * from './sms/aliyun.js';

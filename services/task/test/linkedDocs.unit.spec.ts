@@ -1,8 +1,13 @@
-import { createMemoryReadStore, type Projection, type ReadStore, type RecordedEvent } from '@pmbok/infra';
+import {
+  createMemoryReadStore,
+  type Projection,
+  type ReadStore,
+  type RecordedEvent,
+  teamMembersProjection,
+} from '@pmbok/infra';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { knowledgeProjectsProjection, linkedDocs, linkedDocsProjection } from '../src/projections/linkedDocs/index.js';
 import { visibleLinkedDocs } from '../src/projections/linkedDocs/visible.js';
-import { teamMembersProjection } from '../src/projections/teamMembers/index.js';
 
 let position = 0;
 const event = (streamId: string, type: string, data: object): RecordedEvent => ({

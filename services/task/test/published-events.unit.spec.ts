@@ -1,9 +1,16 @@
 import type { AuthEvents } from '@pmbok/auth-service/events';
-import { createMemoryReadStore, documentProjection, publishedBy, type RecordedEvent, reaction } from '@pmbok/infra';
+import {
+  createMemoryReadStore,
+  documentProjection,
+  publishedBy,
+  type RecordedEvent,
+  reaction,
+  teamMembers,
+  teamMembersProjection,
+} from '@pmbok/infra';
 import type { TeamEvents } from '@pmbok/team-service/events';
 import { describe, expect, it } from 'vitest';
 import { peopleProjection } from '../src/projections/people/index.js';
-import { teamMembers, teamMembersProjection } from '../src/projections/teamMembers/index.js';
 
 let position = 0;
 const event = (streamId: string, type: string, data: object): RecordedEvent => ({

@@ -1,4 +1,4 @@
-import { type Caller, fold, forbidden, invalid, type ServiceContext } from '@pmbok/infra';
+import { type Caller, fold, forbidden, invalid, type ServiceContext, teamMembers } from '@pmbok/infra';
 import { type ProjectCommand, projectDecider } from '../domain/project/businessLogic.js';
 import {
   accessOf,
@@ -10,7 +10,6 @@ import {
 } from '../domain/project/project.js';
 import { messages } from '../domain/project/rules.js';
 import { type ProjectDoc, projects } from '../projections/projects/index.js';
-import { teamMembers } from '../projections/teamMembers/index.js';
 
 export interface ProjectDeps extends Pick<ServiceContext, 'runtime' | 'logger' | 'now' | 'runCommand'> {
   /** Resolves when the team roster has every team event appended so far (it arrives through the bus). */

@@ -6,13 +6,13 @@ import {
   reaction,
   type ServiceContext,
   startReactions,
+  teamMembersProjection,
 } from '@pmbok/infra';
 import type { TeamEvents } from '@pmbok/team-service/events';
 import type { Templates } from '../application/templates.js';
 import { projectDecider } from '../domain/project/businessLogic.js';
 import { projectStreamId } from '../domain/project/project.js';
 import { projects } from '../projections/projects/index.js';
-import { teamMembersProjection } from '../projections/teamMembers/index.js';
 
 type TeamEvent = { metadata: { streamId: string; eventId: string } };
 

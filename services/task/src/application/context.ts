@@ -1,11 +1,10 @@
-import { type Caller, fold, forbidden, invalid, type ServiceContext } from '@pmbok/infra';
+import { type Caller, fold, forbidden, invalid, type ServiceContext, teamMembers } from '@pmbok/infra';
 import { type TaskCommand, taskDecider } from '../domain/task/businessLogic.js';
 import { taskStreamId } from '../domain/task/task.js';
 import { type TaskProjectCommand, taskProjectDecider } from '../domain/taskProject/businessLogic.js';
 import { messages } from '../domain/taskProject/rules.js';
 import { type TaskProject, taskProjectStreamId } from '../domain/taskProject/taskProject.js';
 import { type TaskProjectDoc, taskProjects } from '../projections/taskProjects/index.js';
-import { teamMembers } from '../projections/teamMembers/index.js';
 
 export interface TaskDeps extends Pick<ServiceContext, 'runtime' | 'logger' | 'now' | 'runCommand'> {
   /** Resolves when the team roster has every team event appended so far (it arrives through the bus). */

@@ -6,13 +6,13 @@ import {
   reaction,
   type ServiceContext,
   startReactions,
+  teamMembersProjection,
 } from '@pmbok/infra';
 import type { TeamEvents } from '@pmbok/team-service/events';
 import type { Templates } from '../application/templates.js';
 import { taskProjectDecider } from '../domain/taskProject/businessLogic.js';
 import { taskProjectStreamId } from '../domain/taskProject/taskProject.js';
 import { taskProjects } from '../projections/taskProjects/index.js';
-import { teamMembersProjection } from '../projections/teamMembers/index.js';
 
 type TeamEvent = { metadata: { streamId: string; eventId: string } };
 

@@ -1,5 +1,5 @@
 import type { ReadStore } from '@pmbok/infra';
-import { teamMembers } from '../teamMembers/index.js';
+import { teamMembers } from '@pmbok/infra';
 import { type KnowledgeProjectDoc, knowledgeProjects, linkedDocs } from './index.js';
 
 /** A document linked to a task, as the task's detail lists it. */

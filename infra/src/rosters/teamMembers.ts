@@ -1,7 +1,12 @@
-import { type Doc, documentProjection, publishedBy, readModel } from '@pmbok/infra';
 import type { TeamEvents, TeamRole } from '@pmbok/team-service/events';
+import { publishedBy } from '../events/contract.js';
+import { documentProjection, readModel } from '../projections/index.js';
+import type { Doc } from '../readStore/types.js';
 
-/** Who belongs to each team, learnt from the team service's events (its `team` topic). */
+/**
+ * Who belongs to each team, learnt from the team service's events (its `team` topic): the one roster every service
+ * that checks team membership keeps of its own (project, task), so they cannot drift apart.
+ */
 export interface TeamMembersDoc extends Doc {
   teamId: number;
   ownerId: number;
