@@ -251,7 +251,10 @@ export default function ApiDocView({
               <Chip key={tag} size="small" variant="outlined" label={tag} />
             ))}
             <Typography variant="caption" color="text.secondary">
-              {translate('app.knowledge.doc.owner')}: {owner ? owner.nickname || owner.trueName : detail.createdByName}
+              {translate('app.knowledge.doc.label_value', {
+                label: translate('app.knowledge.doc.owner'),
+                value: owner ? owner.nickname || owner.trueName : detail.createdByName,
+              })}
               {' · '}
               {translate('app.knowledge.doc.updated_by', {
                 name: detail.updatedByName,

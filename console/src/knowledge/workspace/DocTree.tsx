@@ -6,7 +6,8 @@ import FolderIcon from '@mui/icons-material/Folder';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import { Box, Typography } from '@mui/material';
 import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
-import { type NodeApi, type NodeRendererProps, Tree, type TreeApi } from 'react-arborist';
+import { useTranslate } from 'react-admin';
+import { type NodeApi, type NodeRendererProps, type RowRendererProps, Tree, type TreeApi } from 'react-arborist';
 import type { StructureNode } from '../docApi';
 import { dropPlaces, methodColor, methodLabel, nestNodes, type TreeItem } from './treeModel';
 import { useElementSize } from './useElementSize';
@@ -65,6 +66,34 @@ function KindIcon({ node, open }: { node: StructureNode; open: boolean }) {
 // The open document, highlighted whatever the tree's own selection (focus moves, clicks elsewhere) says.
 const SelectedContext = createContext<number | null>(null);
 
+/**
+ * react-arborist's own row is the treeitem (level, focus, keyboard); it says what the open document is, whether a
+ * document (which never opens) is expanded not at all, and carries the attributes that find a node, so each node is
+ * one treeitem and its content below is presentation only.
+ */
+function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<TreeItem>) {
+  const data = node.data.node;
+  const selected = useContext(SelectedContext) === data.projectStructureId;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the tree itself takes the keys (arrows, Enter) for its focused row
+    <div
+      {...attrs}
+      role="treeitem"
+      tabIndex={-1}
+      ref={innerRef}
+      aria-selected={selected}
+      aria-expanded={node.isInternal ? node.isOpen : undefined}
+      data-node-id={node.id}
+      data-kind={data.kind}
+      data-name={data.name}
+      onFocus={(event) => event.stopPropagation()}
+      onClick={node.handleClick}
+    >
+      {children}
+    </div>
+  );
+}
+
 function Row({ node, style, dragHandle }: NodeRendererProps<TreeItem>) {
   const data = node.data.node;
   const selected = useContext(SelectedContext) === data.projectStructureId;
@@ -72,12 +101,6 @@ function Row({ node, style, dragHandle }: NodeRendererProps<TreeItem>) {
     <Box
       ref={node.isDraggable ? dragHandle : undefined}
       style={style}
-      data-node-id={node.id}
-      data-kind={data.kind}
-      data-name={data.name}
-      role="treeitem"
-      aria-selected={selected}
-      aria-expanded={node.isInternal ? node.isOpen : undefined}
       onClick={() => node.isInternal && node.toggle()}
       sx={{
         display: 'flex',
@@ -115,6 +138,7 @@ function Row({ node, style, dragHandle }: NodeRendererProps<TreeItem>) {
 /** The document tree: virtualized rows (thousands of nodes), drag and drop for writers, a context menu. */
 export default function DocTree(props: DocTreeProps) {
   const { nodes, canWrite, selectedId, searchTerm } = props;
+  const translate = useTranslate();
   const data = useMemo(() => nestNodes(nodes), [nodes]);
   const treeRef = useRef<TreeApi<TreeItem> | undefined>(undefined);
   const [boxRef, size] = useElementSize<HTMLDivElement>();
@@ -165,7 +189,8 @@ export default function DocTree(props: DocTreeProps) {
               const places = dropPlaces(nodes, dragIds.map(Number), parentId ? Number(parentId) : 0, index);
               if (places) props.onMove(places);
             }}
-            aria-label="document tree"
+            aria-label={translate('app.knowledge.doc.tree')}
+            renderRow={TreeRow}
           >
             {Row}
           </Tree>

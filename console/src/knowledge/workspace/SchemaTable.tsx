@@ -105,7 +105,7 @@ function Cells({ row, open, onToggle }: { row: SchemaRow; open?: boolean; onTogg
         {row.enumValues.length > 0 && (
           <Box sx={{ mt: 0.5, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
             <Typography variant="caption" color="text.secondary">
-              {translate('app.knowledge.doc.enum')}:
+              {translate('app.knowledge.doc.label_value', { label: translate('app.knowledge.doc.enum'), value: '' })}
             </Typography>
             {row.enumValues.map((value) => (
               <Chip key={JSON.stringify(value)} size="small" label={JSON.stringify(value)} sx={mono} />
@@ -161,7 +161,9 @@ export function SchemaTable({ schema }: { schema: Record<string, unknown> }) {
     const type = typeLabel(schema);
     return (
       <Typography variant="body2" color="text.secondary">
-        {type ? `${translate('app.knowledge.doc.type')}: ${type}` : translate('app.knowledge.doc.no_fields')}
+        {type
+          ? translate('app.knowledge.doc.label_value', { label: translate('app.knowledge.doc.type'), value: type })
+          : translate('app.knowledge.doc.no_fields')}
       </Typography>
     );
   }
@@ -197,7 +199,10 @@ export function ParameterTable({ parameters }: { parameters: Parameter[] }) {
               description: [
                 param.description,
                 example !== undefined && example !== null && example !== ''
-                  ? `${translate('app.knowledge.doc.example')}: ${typeof example === 'string' ? example : JSON.stringify(example)}`
+                  ? translate('app.knowledge.doc.label_value', {
+                      label: translate('app.knowledge.doc.example'),
+                      value: typeof example === 'string' ? example : JSON.stringify(example),
+                    })
                   : '',
               ]
                 .filter(Boolean)

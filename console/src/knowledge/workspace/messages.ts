@@ -38,6 +38,9 @@ const zh = {
   first_api_name: '示例接口',
   first_page_name: '项目说明',
   owner: '负责人',
+  // a label before its value: Chinese takes the full-width colon, with no space after it
+  label_value: '%{label}：%{value}',
+  tree: '文档目录',
   updated_by: '%{name} 于 %{time} 更新',
   description: '说明',
   params_path: 'Path 参数',
@@ -127,6 +130,8 @@ export const docMessagesEn: typeof zh = {
   first_api_name: 'Sample API',
   first_page_name: 'About this project',
   owner: 'Owner',
+  label_value: '%{label}: %{value}',
+  tree: 'Document tree',
   updated_by: 'Updated by %{name} at %{time}',
   description: 'Description',
   params_path: 'Path parameters',
