@@ -49,7 +49,7 @@ const app: AppMessages = {
     share: 'Promotion sharing',
     userAuthor: 'Creation centre',
     projectHistory: 'History',
-    projectIndex: 'Knowledge',
+    projectIndex: 'Project docs',
     projectShare: 'Project sharing',
     projectTest: 'API tests',
     projectField: 'Field standards',

@@ -227,7 +227,7 @@ const app = {
     share: '推广分享',
     userAuthor: '创作中心',
     projectHistory: '历史记录',
-    projectIndex: '知识库',
+    projectIndex: '项目文档',
     projectShare: '项目分享',
     projectTest: '接口测试',
     projectField: '字段标准',
