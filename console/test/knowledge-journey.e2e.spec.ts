@@ -323,6 +323,10 @@ describe.skipIf(!hasChromium)('the knowledge journey', () => {
     expect(await outsider.page.getByRole('treeitem').count()).toBe(0);
     expect(await outsider.page.getByText('创建用户').count()).toBe(0);
     await outsider.shot('knowledge-journey-outsider');
+    // no project nav to the refused project's other pages, a way back to the list instead
+    expect(await outsider.page.getByTestId('project-nav').count()).toBe(0);
+    await outsider.page.getByRole('link', { name: '返回项目列表' }).click();
+    await outsider.waitForHash(/^#\/api/);
     for (const [path, body] of [
       ['project/detail', { projectId }],
       ['project/projectStructure', { projectId }],

@@ -1,10 +1,11 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import HttpIcon from '@mui/icons-material/Http';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { addStructure, docKeys, type NodeKind, useProjectMe, useProjectStructure } from '../docApi';
 import { ProjectLayout, useRouteProjectId } from '../ProjectNav';
 import DocPane from './DocPane';
@@ -115,11 +116,21 @@ export default function WorkspacePage() {
     localStorage.setItem(TREE_WIDTH_KEY, String(width));
   };
 
+  // A refused project has no pages to go to: its nav would only lead to more refusals.
   if (tree.error) {
     return (
-      <ProjectLayout projectId={projectId}>
-        <Alert severity="warning">{tree.error.message || translate('app.knowledge.doc.refused')}</Alert>
-      </ProjectLayout>
+      <Box sx={{ p: { xs: 1, md: 2 }, maxWidth: 640 }} data-testid="workspace-refused">
+        <Alert
+          severity="warning"
+          action={
+            <Button component={Link} to="/api" color="inherit" size="small" startIcon={<ArrowBackIcon />}>
+              {translate('app.knowledge.nav.back')}
+            </Button>
+          }
+        >
+          {tree.error.message || translate('app.knowledge.doc.refused')}
+        </Alert>
+      </Box>
     );
   }
   const nodes = tree.data?.nodes ?? [];
