@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signUpWithTeam } from './fixtures/knowledgeMock';
 import { chromiumPath, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
+import { Person } from './knowledgeHelpers';
 
 const screenshots = new URL('./screenshots/', import.meta.url).pathname;
 const avatar = new URL('./fixtures/avatar.png', import.meta.url).pathname;
@@ -97,7 +98,7 @@ const apiDoc = (method: string, path: string) => ({
 describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app', () => {
   let app: RunningApp;
   let browser: Browser;
-  let context: BrowserContext;
+  let person: Person;
   let page: Page;
   let token: string;
   let teamId: string;
@@ -131,26 +132,15 @@ describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app'
     await row(name).waitFor();
   }
 
-  async function drop(source: Locator, target: Locator) {
-    await source.dragTo(target, { targetPosition: { x: 60, y: 15 } });
-  }
-
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
     app = await startApp();
     browser = await launchChromium();
     ({ token, teamId } = await signUpWithTeam(app.url, telephone, outboxCode));
-    context = await browser.newContext({ viewport: { width: 1600, height: 960 }, locale: 'zh-CN' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    await context.addInitScript(
-      ([t, team]) => {
-        localStorage.setItem('teamCheckTime', String(Date.now()));
-        localStorage.setItem('authorize_token', t as string);
-        localStorage.setItem('teamId', team as string);
-      },
-      [token, teamId],
-    );
-    page = await context.newPage();
+    // Person drags in mouse steps: Playwright's one-jump dragTo loses drops onto an open folder
+    person = await Person.open(browser, app.url, { width: 1600, height: 960 });
+    await person.signedInAs(token, teamId);
+    page = person.page;
     page.on('pageerror', (error) => errors.push(error.message));
   });
 
@@ -183,24 +173,29 @@ describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app'
     await create('新建目录', '订单');
     await create('新建接口', '更新用户', { method: 'PUT', path: '/users/{id}' });
     await create('新建页面', '接入指南');
+    // one treeitem per node, in a tree named in Chinese; the tab is the project's documents, not 知识库 again
+    await page.getByRole('tree', { name: '文档目录' }).waitFor();
+    expect(await page.locator('[role="treeitem"] [role="treeitem"]').count()).toBe(0);
+    expect(await page.title()).toMatch(/^项目文档/);
 
-    await drop(row('更新用户'), row('用户'));
+    await person.drag('更新用户', '用户');
     await expect
       .poll(async () => (await structure()).find((n) => n.name === '更新用户')?.parentId, { timeout: 10_000 })
       .toBe(await idOf('用户'));
-    await drop(row('接入指南'), row('订单'));
+    await person.drag('接入指南', '订单');
     await expect
       .poll(async () => (await structure()).find((n) => n.name === '接入指南')?.parentId, { timeout: 10_000 })
       .toBe(await idOf('订单'));
 
     // a folder into its own child is refused in the browser: nothing moves
     await create('新建目录', '子目录');
-    await drop(row('子目录'), row('订单'));
+    await person.drag('子目录', '订单');
     const sub = await idOf('子目录');
     await expect
       .poll(async () => (await structure()).find((n) => n.name === '子目录')?.parentId, { timeout: 10_000 })
       .toBe(await idOf('订单'));
-    await drop(row('订单'), row('子目录'));
+    await person.reveal('子目录', '订单');
+    await person.drag('订单', '子目录', { moves: false });
     expect((await structure()).find((n) => n.name === '订单')?.parentId).toBe(0);
     expect(sub).toBeGreaterThan(0);
 
@@ -257,6 +252,7 @@ describe.skipIf(!hasChromium)('the knowledge workspace against the embedded app'
     const view = page.getByTestId('api-doc-view');
     await view.getByTestId('api-path').getByText('/users/{id}').waitFor();
     await view.getByText('Path 参数').waitFor();
+    await view.getByText(/^负责人：/).waitFor();
     await view.getByRole('cell', { name: 'city' }).first().waitFor();
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 
