@@ -93,6 +93,8 @@ describe.skipIf(!hasChromium)('the API editor', () => {
       );
     await page.getByRole('button', { name: '生成', exact: true }).click();
     await row(body, 'customer.address.city').getByLabel('说明').fill('城市');
+    // format and enum sit in a row's detail line, opened from the row's actions
+    await row(body, 'items[].qty').getByRole('button', { name: '字段详情' }).click();
     await row(body, 'items[].qty').getByLabel('枚举值').fill('1, 2, 3');
     const buyer = await addField(body, 'customer', 'buyer', '引用模型');
     await row(body, buyer).getByLabel('数据模型').fill('User');
@@ -103,6 +105,7 @@ describe.skipIf(!hasChromium)('the API editor', () => {
     const tags = await addField(responses, data, 'tags', 'array');
     const tag = await addField(responses, tags, 'label', 'string', true);
     await row(responses, tag).getByLabel('必填').check();
+    await row(responses, tag).getByRole('button', { name: '字段详情' }).click();
     await row(responses, tag).getByLabel('格式').fill('email');
     // the project's response codes are at hand below the responses
     await responses.getByRole('button', { name: '项目响应码参考（2）' }).click();
@@ -114,13 +117,15 @@ describe.skipIf(!hasChromium)('the API editor', () => {
     const [sent] = await saves();
     expect(sent!.baseVersion).toBe(3);
     const request = sent!.doc.requestBody.schema as any;
+    // the pasted values stay as examples; nothing is required until ticked
     expect(request.properties.customer.properties.address.properties.city).toEqual({
       type: 'string',
       description: '城市',
+      examples: ['杭州'],
     });
     expect(request.properties.customer.properties.buyer).toEqual({ $ref: '#/components/schemas/User' });
-    expect(request.properties.items.items.properties.qty).toEqual({ type: 'integer', enum: [1, 2, 3] });
-    expect(request.required).toEqual(['customer', 'items']);
+    expect(request.properties.items.items.properties.qty).toEqual({ type: 'integer', enum: [1, 2, 3], examples: [2] });
+    expect(request.required).toBeUndefined();
     expect(sent!.doc.responses[0]!.schema).toEqual({
       type: 'object',
       'x-apifox-orders': [],

@@ -215,12 +215,15 @@ describe.skipIf(!hasChromium)('two members editing one API document', () => {
     ).data;
     const request = saved.api.requestBody.schema;
     expect(saved.api.requestBody.type).toBe('json');
+    // the pasted values stay as examples, and nothing is required until ticked
     expect(request.properties.customer.properties.address.properties.city).toEqual({
       type: 'string',
       description: '城市',
+      examples: ['杭州'],
     });
+    expect(request.required).toBeUndefined();
     expect(request.properties.customer.properties.buyer).toEqual({ $ref: '#/components/schemas/User' });
-    expect(request.properties.items.items.properties.qty).toEqual({ type: 'integer' });
+    expect(request.properties.items.items.properties.qty).toEqual({ type: 'integer', examples: [2] });
     expect(saved.api.responses[0].schema.properties.data.properties.lines).toEqual({
       type: 'array',
       items: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },

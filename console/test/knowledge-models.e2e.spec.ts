@@ -201,6 +201,13 @@ describe.skipIf(!hasChromium)('shared schema models', () => {
     expect(await overflow('api-editor')).toBe(0);
 
     const parameters = editor.getByTestId('api-parameters');
+    // the dialog stored only the path: the editor makes its path parameter, once
+    await parameters.getByRole('tab', { name: 'Path' }).click();
+    await expect
+      .poll(() =>
+        parameters.getByLabel('参数名').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+      )
+      .toEqual(['id']);
     await parameters.getByRole('tab', { name: 'Query' }).click();
     await parameters.getByRole('button', { name: '添加参数' }).click();
     await parameters.getByLabel('参数名').last().fill('fields');
@@ -213,6 +220,57 @@ describe.skipIf(!hasChromium)('shared schema models', () => {
       .getByRole('button', { name: 'x-www-form-urlencoded' })
       .boundingBox();
     expect(urlencoded?.height).toBeLessThan(48);
+    // a nested body from pasted JSON: the schema editor fits the pane, name and actions stay in sight
+    const body = editor.getByTestId('api-body');
+    await body.getByRole('button', { name: 'JSON', exact: true }).click();
+    await body.getByRole('button', { name: '从 JSON 生成' }).click();
+    await page
+      .getByRole('textbox', { name: 'JSON 示例' })
+      .fill('{"name": "张三", "address": {"city": "杭州", "geo": {"lat": 30.2}}, "tags": [{"label": "vip"}]}');
+    await page.getByRole('button', { name: '生成', exact: true }).click();
+    // the mouse clicks below need the dialog's fading backdrop gone
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const city = schemaRow(body, 'address.city');
+    const box = body.getByTestId('schema-editor').locator('> div').last();
+    const scrolled = () => box.evaluate((element) => element.scrollLeft);
+    // scrolled a little, as a hand leaves it, the 必填 box still clear of the sticky name column
+    await box.evaluate((element) => {
+      element.scrollLeft = Math.min(40, element.scrollWidth - element.clientWidth);
+    });
+    const before = await scrolled();
+    // by the mouse, as a user does (a locator's check() scrolls the box itself first)
+    const tick = await city.getByLabel('必填').boundingBox();
+    await page.mouse.click(tick!.x + tick!.width / 2, tick!.y + tick!.height / 2);
+    expect(await city.getByLabel('必填').isChecked()).toBe(true);
+    // ticking 必填 leaves the box where it was, and the name column in sight
+    expect(await scrolled()).toBe(before);
+    const name = await city.getByLabel('字段名').boundingBox();
+    const boxRect = await box.boundingBox();
+    expect(name!.x).toBeGreaterThanOrEqual(boxRect!.x);
+    expect(name!.x + name!.width).toBeLessThanOrEqual(boxRect!.x + boxRect!.width);
+    for (const action of ['添加同级字段', '删除字段']) {
+      const button = await city.getByRole('button', { name: action }).boundingBox();
+      expect(button!.x + button!.width).toBeLessThanOrEqual(boxRect!.x + boxRect!.width + 1);
+    }
+    await box.evaluate((element) => {
+      element.scrollLeft = 0;
+    });
+    await schemaRow(body, 'name').getByRole('button', { name: '字段详情' }).click();
+    await schemaRow(body, 'name').getByLabel('枚举值').fill('张三, 李四');
+    const schemaEditor = body.getByTestId('schema-editor');
+    await schemaEditor.scrollIntoViewIfNeeded();
+    await schemaEditor.screenshot({ path: `${screenshots}knowledge-models-schema-1280.png` });
+    await box.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await schemaEditor.screenshot({ path: `${screenshots}knowledge-models-schema-1280-scrolled.png` });
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await schemaEditor.scrollIntoViewIfNeeded();
+    await schemaEditor.screenshot({ path: `${screenshots}knowledge-models-schema-1600.png` });
+    // a 790 px pane shows every column without scrolling
+    expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     const responses = editor.getByTestId('api-responses');
     const data = await addField(responses, '$', 'data', '引用模型');
     await schemaRow(responses, data).getByLabel('数据模型').click();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { completeApi, emptyBody } from '../src/knowledge/editor/apiDraft';
 import { generateSchema } from '../src/knowledge/editor/generateSchema';
 import {
   addChild,
@@ -12,6 +13,7 @@ import {
   schemaToRows,
 } from '../src/knowledge/editor/schemaRows';
 import { exampleOf } from '../src/knowledge/workspace/schemaModel';
+import { snippetRequest } from '../src/knowledge/workspace/snippets';
 
 /** An OpenAPI 3.1 schema using much the editor does not show. */
 const rich = {
@@ -225,6 +227,21 @@ describe('a schema generated from a JSON example', () => {
       });
     }
     if (generated.ok) expect(rowsToSchema(schemaToRows(generated.schema))).toEqual(generated.schema);
+  });
+
+  it("gives the request snippets the pasted values, not the types' placeholders", () => {
+    const generated = generateSchema('{"name": "张三", "address": {"city": "杭州"}, "tags": [{"label": "vip"}]}');
+    if (!generated.ok) throw new Error(generated.error);
+    const api = completeApi({
+      method: 'POST',
+      path: '/users',
+      requestBody: { ...emptyBody(), type: 'json', schema: generated.schema },
+    });
+    expect(JSON.parse(snippetRequest(api).body ?? '')).toEqual({
+      name: '张三',
+      address: { city: '杭州' },
+      tags: [{ label: 'vip' }],
+    });
   });
 
   it('answers the parser message for text that is not JSON', () => {

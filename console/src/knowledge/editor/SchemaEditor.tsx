@@ -6,7 +6,14 @@ import { Box, Button, Paper, TextField, ToggleButton, Typography } from '@mui/ma
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { GenerateSchemaDialog } from './GenerateSchemaDialog';
-import { type RowActions, SCHEMA_GRID, SchemaRowView } from './SchemaRowView';
+import {
+  type RowActions,
+  rowBackground,
+  SCHEMA_GRID,
+  SCHEMA_GRID_MIN,
+  SchemaRowView,
+  stickyCell,
+} from './SchemaRowView';
 import {
   addChild,
   addSibling,
@@ -26,9 +33,17 @@ export interface SchemaEditorProps {
   models?: string[];
 }
 
-function allIds(row: SchemaRow): string[] {
-  return [row.id, ...row.children.flatMap(allIds), ...(row.items ? allIds(row.items) : [])];
+function allRows(row: SchemaRow): SchemaRow[] {
+  return [row, ...row.children.flatMap(allRows), ...(row.items ? allRows(row.items) : [])];
 }
+const allIds = (row: SchemaRow) => allRows(row).map((r) => r.id);
+/** Rows read with a format or enum show their detail line, so nothing set is hidden behind a button. */
+const filledDetails = (row: SchemaRow) =>
+  new Set(
+    allRows(row)
+      .filter((r) => r.format !== '' || r.enumText !== '')
+      .map((r) => r.id),
+  );
 
 /**
  * The JSON Schema tree editor: a row per property, nested objects and arrays to any depth, and the schema's JSON
@@ -39,6 +54,7 @@ export const SchemaEditor = ({ value, onChange, readOnly = false, models = [] }:
   const t = (key: string, options?: object) => translate(`app.knowledge.editor.schema.${key}`, options);
   const [rows, setRows] = useState(() => schemaToRows(value));
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const [details, setDetails] = useState(() => filledDetails(rows));
   const [generating, setGenerating] = useState(false);
   const [source, setSource] = useState<string | null>(null);
   const [sourceError, setSourceError] = useState('');
@@ -47,7 +63,9 @@ export const SchemaEditor = ({ value, onChange, readOnly = false, models = [] }:
   useEffect(() => {
     if (value === emitted.current) return;
     emitted.current = value;
-    setRows(schemaToRows(value));
+    const next = schemaToRows(value);
+    setRows(next);
+    setDetails(filledDetails(next));
   }, [value]);
 
   const change = (next: SchemaRow) => {
@@ -60,6 +78,7 @@ export const SchemaEditor = ({ value, onChange, readOnly = false, models = [] }:
     const next = schemaToRows(schema);
     setRows(next);
     setCollapsed(new Set());
+    setDetails(filledDetails(next));
     emitted.current = schema;
     onChange(schema);
   };
@@ -73,6 +92,12 @@ export const SchemaEditor = ({ value, onChange, readOnly = false, models = [] }:
     remove: (id) => change(removeRow(rows, id)),
     toggle: (id) =>
       setCollapsed((set) => {
+        const next = new Set(set);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    toggleDetail: (id) =>
+      setDetails((set) => {
         const next = new Set(set);
         if (!next.delete(id)) next.add(id);
         return next;
@@ -161,21 +186,33 @@ export const SchemaEditor = ({ value, onChange, readOnly = false, models = [] }:
         </Box>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Box sx={{ minWidth: 900 }}>
+          <Box sx={{ minWidth: SCHEMA_GRID_MIN }}>
             <Box
               sx={{
                 display: 'grid',
                 gridTemplateColumns: SCHEMA_GRID,
-                gap: 1,
-                px: 1,
                 py: 0.5,
                 borderBottom: 1,
                 borderColor: 'divider',
+                ...rowBackground,
+                '&:hover': {},
+                '& > *': { px: 0.5 },
               }}
             >
-              {['name', 'type', 'required', 'format', 'enum', 'description'].map((key) => (
-                <Typography key={key} variant="caption" color="text.secondary" sx={{ pl: key === 'name' ? 3.5 : 0 }}>
-                  {t(key)}
+              {['name', 'type', 'required', 'description', 'actions'].map((key) => (
+                <Typography
+                  key={key}
+                  variant="caption"
+                  color="text.secondary"
+                  sx={
+                    key === 'name'
+                      ? { ...stickyCell('left'), pl: 4 }
+                      : key === 'actions'
+                        ? stickyCell('right')
+                        : { textAlign: key === 'required' ? 'center' : 'left' }
+                  }
+                >
+                  {key === 'actions' ? '' : t(key)}
                 </Typography>
               ))}
             </Box>
@@ -184,6 +221,7 @@ export const SchemaEditor = ({ value, onChange, readOnly = false, models = [] }:
               depth={0}
               path=""
               collapsed={collapsed}
+              details={details}
               readOnly={readOnly}
               models={models}
               actions={actions}

@@ -3,6 +3,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
+import TuneIcon from '@mui/icons-material/Tune';
 import {
   Autocomplete,
   Box,
@@ -17,9 +18,39 @@ import {
 import { useTranslate } from 'react-admin';
 import { type RowType, SCHEMA_TYPES, type SchemaRow } from './schemaRows';
 
-/** The grid every row and the header share: name, type, required, format or model, enum, description, actions. */
-export const SCHEMA_GRID =
-  'minmax(200px, 2.2fr) 132px 52px minmax(110px, 1fr) minmax(110px, 1fr) minmax(140px, 2fr) 96px';
+/**
+ * The grid every row and the header share: name, type, required, description, actions. Format, model and enum
+ * sit in a row's detail line below it, so the grid fits a 470 px pane with little sideways scrolling.
+ */
+export const SCHEMA_GRID = 'minmax(150px, 2fr) 100px 40px minmax(130px, 3fr) 124px';
+/** The grid's narrowest width: below it the box scrolls sideways with name and actions staying in sight. */
+export const SCHEMA_GRID_MIN = 150 + 100 + 40 + 130 + 124;
+
+/**
+ * The name and actions cells stay put while the rest scrolls sideways; they take the row's (opaque) background so
+ * the scrolled cells pass under them. No grid gap: a gap would show the scrolled cells beside a sticky one.
+ */
+export const stickyCell = (side: 'left' | 'right') =>
+  ({
+    position: 'sticky',
+    [side]: 0,
+    zIndex: 1,
+    bgcolor: 'inherit',
+    alignSelf: 'stretch',
+    display: 'flex',
+    alignItems: 'center',
+    // After the border: `borderRight: 1` is a whole border shorthand that would reset the colour.
+    ...(side === 'left' ? { borderRight: 1 } : { borderLeft: 1, justifyContent: 'flex-end' }),
+    borderColor: 'divider',
+  }) as const;
+
+/** A row's opaque background, lighter on hover, that its sticky cells inherit. */
+export const rowBackground = {
+  bgcolor: 'background.paper',
+  '&:hover': {
+    bgcolor: (theme: { palette: { mode: string } }) => (theme.palette.mode === 'dark' ? '#2a2a2a' : '#f7f7f7'),
+  },
+} as const;
 
 const FORMATS = [
   'date',
@@ -43,6 +74,7 @@ export interface RowActions {
   addSibling(id: string): void;
   remove(id: string): void;
   toggle(id: string): void;
+  toggleDetail(id: string): void;
 }
 
 interface Props {
@@ -50,15 +82,18 @@ interface Props {
   depth: number;
   path: string;
   collapsed: Set<string>;
+  /** Rows whose detail line (format or model, enum) is open; a `$ref` row's always is. */
+  details: Set<string>;
   readOnly: boolean;
   models: string[];
   actions: RowActions;
 }
 
+const slot = { width: 28, flexShrink: 0 } as const;
 const small = { '& .MuiInputBase-input': { fontSize: 13, py: 0.5 } } as const;
 
 /** One row of the schema tree and, unless collapsed, its properties and items below it. */
-export const SchemaRowView = ({ row, depth, path, collapsed, readOnly, models, actions }: Props) => {
+export const SchemaRowView = ({ row, depth, path, collapsed, details, readOnly, models, actions }: Props) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.knowledge.editor.schema.${key}`);
   const children = row.type === 'object' || row.type === 'any' ? row.children : [];
@@ -66,159 +101,213 @@ export const SchemaRowView = ({ row, depth, path, collapsed, readOnly, models, a
   const hasNested = children.length > 0 || items !== undefined;
   const open = !collapsed.has(row.id);
   const canHoldChildren = row.type === 'object' || row.type === 'array' || row.type === 'any';
+  const detailOpen = row.type === 'ref' || details.has(row.id);
+  const hasDetail = row.format !== '' || row.enumText !== '';
   const typeLabel = (type: RowType) => (type === 'ref' ? t('type_ref') : type === 'any' ? t('type_any') : type);
+
+  const formatField =
+    row.type === 'ref' ? (
+      <Autocomplete
+        freeSolo
+        size="small"
+        options={models}
+        value={row.ref}
+        disabled={readOnly}
+        onInputChange={(_event, value) => actions.edit(row.id, { ref: value })}
+        sx={{ width: 200 }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            variant="standard"
+            label={t('model')}
+            error={row.ref.trim() === ''}
+            sx={small}
+            InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
+            slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('model') } }}
+          />
+        )}
+      />
+    ) : (
+      <Autocomplete
+        freeSolo
+        size="small"
+        options={FORMATS}
+        value={row.format}
+        disabled={readOnly || row.type === 'object' || row.type === 'null'}
+        onInputChange={(_event, value) => actions.edit(row.id, { format: value })}
+        sx={{ width: 160 }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            variant="standard"
+            label={t('format')}
+            sx={small}
+            InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
+            slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('format') } }}
+          />
+        )}
+      />
+    );
 
   return (
     <>
-      <Box
-        data-schema-row={path || '$'}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: SCHEMA_GRID,
-          gap: 1,
-          alignItems: 'center',
-          px: 1,
-          minHeight: 36,
-          borderBottom: 1,
-          borderColor: 'divider',
-          '&:hover': { bgcolor: 'action.hover' },
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 2.25, minWidth: 0 }}>
-          {hasNested ? (
-            <IconButton
-              size="small"
-              onClick={() => actions.toggle(row.id)}
-              aria-label={t(open ? 'collapse' : 'expand')}
-            >
-              {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-            </IconButton>
-          ) : (
-            <Box sx={{ width: 28, flexShrink: 0 }} />
-          )}
-          {row.role === 'property' ? (
+      <Box data-schema-row={path || '$'} sx={{ ...rowBackground, borderBottom: 1, borderColor: 'divider' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: SCHEMA_GRID,
+            alignItems: 'center',
+            minHeight: 36,
+            bgcolor: 'inherit',
+            '& > *': { px: 0.5 },
+          }}
+        >
+          <Box sx={{ ...stickyCell('left'), minWidth: 0 }}>
+            <Box sx={{ flexShrink: 0, width: `${depth * 18}px` }} />
+            {hasNested ? (
+              <IconButton
+                size="small"
+                onClick={() => actions.toggle(row.id)}
+                aria-label={t(open ? 'collapse' : 'expand')}
+              >
+                {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+              </IconButton>
+            ) : (
+              <Box sx={{ width: 28, flexShrink: 0 }} />
+            )}
+            {row.role === 'property' ? (
+              <TextField
+                variant="standard"
+                fullWidth
+                value={row.name}
+                placeholder={t('name')}
+                disabled={readOnly}
+                error={row.name.trim() === ''}
+                onChange={(event) => actions.edit(row.id, { name: event.target.value })}
+                slotProps={{ htmlInput: { 'aria-label': t('name'), spellCheck: false } }}
+                sx={{ ...small, minWidth: 60, '& input': { fontFamily: 'monospace', fontSize: 13 } }}
+              />
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                {row.role === 'root' ? t('root') : 'items'}
+              </Typography>
+            )}
+          </Box>
+          <Select
+            variant="standard"
+            size="small"
+            value={row.type}
+            disabled={readOnly}
+            onChange={(event) => actions.edit(row.id, { type: event.target.value as RowType })}
+            inputProps={{ 'aria-label': t('type') }}
+            sx={{ fontSize: 13, color: row.type === 'ref' ? 'secondary.main' : 'primary.main' }}
+          >
+            {[...SCHEMA_TYPES, 'ref' as const, ...(row.type === 'any' ? ['any' as const] : [])].map((type) => (
+              <MenuItem key={type} value={type} dense>
+                {typeLabel(type)}
+              </MenuItem>
+            ))}
+          </Select>
+          <Box sx={{ textAlign: 'center' }}>
+            {row.role === 'property' && (
+              <Checkbox
+                size="small"
+                checked={row.required}
+                disabled={readOnly}
+                // A click must not focus the box: Chromium scrolls the sideways box to a focused input, hiding
+                // the name column. The keyboard still reaches it by Tab.
+                onMouseDown={(event) => event.preventDefault()}
+                onChange={(event) => actions.edit(row.id, { required: event.target.checked })}
+                slotProps={{ input: { 'aria-label': t('required') } }}
+                sx={{ p: 0.5 }}
+              />
+            )}
+          </Box>
+          <TextField
+            variant="standard"
+            value={row.description}
+            placeholder={t('description')}
+            disabled={readOnly}
+            onChange={(event) => actions.edit(row.id, { description: event.target.value })}
+            slotProps={{ htmlInput: { 'aria-label': t('description') } }}
+            sx={small}
+          />
+          {/* Fixed slots, a gap where a row lacks an action, so each action lines up down the column. */}
+          <Box sx={stickyCell('right')}>
+            {row.type !== 'ref' && (!readOnly || hasDetail) ? (
+              <Tooltip title={t('detail')}>
+                <IconButton
+                  size="small"
+                  onClick={() => actions.toggleDetail(row.id)}
+                  aria-label={t('detail')}
+                  aria-expanded={detailOpen}
+                  color={hasDetail ? 'primary' : 'default'}
+                >
+                  <TuneIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : (
+              !readOnly && <Box sx={slot} />
+            )}
+            {!readOnly &&
+              (canHoldChildren ? (
+                <Tooltip title={t('add_child')}>
+                  <IconButton size="small" onClick={() => actions.addChild(row.id)} aria-label={t('add_child')}>
+                    <SubdirectoryArrowRightIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ) : (
+                <Box sx={slot} />
+              ))}
+            {!readOnly &&
+              (row.role === 'property' ? (
+                <>
+                  <Tooltip title={t('add_sibling')}>
+                    <IconButton size="small" onClick={() => actions.addSibling(row.id)} aria-label={t('add_sibling')}>
+                      <AddIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('delete')}>
+                    <IconButton size="small" onClick={() => actions.remove(row.id)} aria-label={t('delete')}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              ) : (
+                <Box sx={{ width: 56, flexShrink: 0 }} />
+              ))}
+          </Box>
+        </Box>
+        {detailOpen && (
+          // Sticky too, so the detail stays under the name however far the box is scrolled.
+          <Box
+            sx={{
+              position: 'sticky',
+              left: 0,
+              width: 'fit-content',
+              maxWidth: '100%',
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'flex-end',
+              gap: 2,
+              pb: 0.75,
+              pr: 1,
+              pl: `${8 + depth * 18 + 28 + 4}px`,
+            }}
+          >
+            {formatField}
             <TextField
               variant="standard"
-              fullWidth
-              value={row.name}
-              placeholder={t('name')}
-              disabled={readOnly}
-              error={row.name.trim() === ''}
-              onChange={(event) => actions.edit(row.id, { name: event.target.value })}
-              slotProps={{ htmlInput: { 'aria-label': t('name'), spellCheck: false } }}
-              sx={{ ...small, '& input': { fontFamily: 'monospace', fontSize: 13 } }}
+              label={t('enum')}
+              value={row.enumText}
+              placeholder={t('enum_hint')}
+              disabled={readOnly || row.type === 'object' || row.type === 'array' || row.type === 'ref'}
+              onChange={(event) => actions.edit(row.id, { enumText: event.target.value })}
+              slotProps={{ htmlInput: { 'aria-label': t('enum') }, inputLabel: { shrink: true } }}
+              sx={{ ...small, width: 240 }}
             />
-          ) : (
-            <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-              {row.role === 'root' ? t('root') : 'items'}
-            </Typography>
-          )}
-        </Box>
-        <Select
-          variant="standard"
-          size="small"
-          value={row.type}
-          disabled={readOnly}
-          onChange={(event) => actions.edit(row.id, { type: event.target.value as RowType })}
-          inputProps={{ 'aria-label': t('type') }}
-          sx={{ fontSize: 13, color: row.type === 'ref' ? 'secondary.main' : 'primary.main' }}
-        >
-          {[...SCHEMA_TYPES, 'ref' as const, ...(row.type === 'any' ? ['any' as const] : [])].map((type) => (
-            <MenuItem key={type} value={type} dense>
-              {typeLabel(type)}
-            </MenuItem>
-          ))}
-        </Select>
-        <Box sx={{ textAlign: 'center' }}>
-          {row.role === 'property' && (
-            <Checkbox
-              size="small"
-              checked={row.required}
-              disabled={readOnly}
-              onChange={(event) => actions.edit(row.id, { required: event.target.checked })}
-              slotProps={{ input: { 'aria-label': t('required') } }}
-            />
-          )}
-        </Box>
-        {row.type === 'ref' ? (
-          <Autocomplete
-            freeSolo
-            size="small"
-            options={models}
-            value={row.ref}
-            disabled={readOnly}
-            onInputChange={(_event, value) => actions.edit(row.id, { ref: value })}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                variant="standard"
-                placeholder={t('model')}
-                error={row.ref.trim() === ''}
-                sx={small}
-                slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('model') } }}
-              />
-            )}
-          />
-        ) : (
-          <Autocomplete
-            freeSolo
-            size="small"
-            options={FORMATS}
-            value={row.format}
-            disabled={readOnly || row.type === 'object' || row.type === 'null'}
-            onInputChange={(_event, value) => actions.edit(row.id, { format: value })}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                variant="standard"
-                placeholder={t('format')}
-                sx={small}
-                slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('format') } }}
-              />
-            )}
-          />
+          </Box>
         )}
-        <TextField
-          variant="standard"
-          value={row.enumText}
-          placeholder={t('enum')}
-          disabled={readOnly || row.type === 'object' || row.type === 'array' || row.type === 'ref'}
-          onChange={(event) => actions.edit(row.id, { enumText: event.target.value })}
-          slotProps={{ htmlInput: { 'aria-label': t('enum') } }}
-          sx={small}
-        />
-        <TextField
-          variant="standard"
-          value={row.description}
-          placeholder={t('description')}
-          disabled={readOnly}
-          onChange={(event) => actions.edit(row.id, { description: event.target.value })}
-          slotProps={{ htmlInput: { 'aria-label': t('description') } }}
-          sx={small}
-        />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          {!readOnly && canHoldChildren && (
-            <Tooltip title={t('add_child')}>
-              <IconButton size="small" onClick={() => actions.addChild(row.id)} aria-label={t('add_child')}>
-                <SubdirectoryArrowRightIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          {!readOnly && row.role === 'property' && (
-            <>
-              <Tooltip title={t('add_sibling')}>
-                <IconButton size="small" onClick={() => actions.addSibling(row.id)} aria-label={t('add_sibling')}>
-                  <AddIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('delete')}>
-                <IconButton size="small" onClick={() => actions.remove(row.id)} aria-label={t('delete')}>
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </>
-          )}
-        </Box>
       </Box>
       {open &&
         children.map((child) => (
@@ -228,6 +317,7 @@ export const SchemaRowView = ({ row, depth, path, collapsed, readOnly, models, a
             depth={depth + 1}
             path={path ? `${path}.${child.name}` : child.name}
             collapsed={collapsed}
+            details={details}
             readOnly={readOnly}
             models={models}
             actions={actions}
@@ -239,6 +329,7 @@ export const SchemaRowView = ({ row, depth, path, collapsed, readOnly, models, a
           depth={depth + 1}
           path={`${path}[]`}
           collapsed={collapsed}
+          details={details}
           readOnly={readOnly}
           models={models}
           actions={actions}
