@@ -4,18 +4,9 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
 import TuneIcon from '@mui/icons-material/Tune';
-import {
-  Autocomplete,
-  Box,
-  Checkbox,
-  IconButton,
-  MenuItem,
-  Select,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Checkbox, IconButton, MenuItem, Select, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { SchemaRowDetail, small } from './SchemaRowDetail';
 import { type RowType, SCHEMA_TYPES, type SchemaRow } from './schemaRows';
 
 /**
@@ -52,22 +43,6 @@ export const rowBackground = {
   },
 } as const;
 
-const FORMATS = [
-  'date',
-  'date-time',
-  'time',
-  'email',
-  'uri',
-  'uuid',
-  'int32',
-  'int64',
-  'float',
-  'double',
-  'binary',
-  'byte',
-  'password',
-];
-
 export interface RowActions {
   edit(id: string, patch: Partial<SchemaRow>): void;
   addChild(id: string): void;
@@ -90,7 +65,6 @@ interface Props {
 }
 
 const slot = { width: 28, flexShrink: 0 } as const;
-const small = { '& .MuiInputBase-input': { fontSize: 13, py: 0.5 } } as const;
 
 /** One row of the schema tree and, unless collapsed, its properties and items below it. */
 export const SchemaRowView = ({ row, depth, path, collapsed, details, readOnly, models, actions }: Props) => {
@@ -104,50 +78,6 @@ export const SchemaRowView = ({ row, depth, path, collapsed, details, readOnly, 
   const detailOpen = row.type === 'ref' || details.has(row.id);
   const hasDetail = row.format !== '' || row.enumText !== '';
   const typeLabel = (type: RowType) => (type === 'ref' ? t('type_ref') : type === 'any' ? t('type_any') : type);
-
-  const formatField =
-    row.type === 'ref' ? (
-      <Autocomplete
-        freeSolo
-        size="small"
-        options={models}
-        value={row.ref}
-        disabled={readOnly}
-        onInputChange={(_event, value) => actions.edit(row.id, { ref: value })}
-        sx={{ width: 200 }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            variant="standard"
-            label={t('model')}
-            error={row.ref.trim() === ''}
-            sx={small}
-            InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
-            slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('model') } }}
-          />
-        )}
-      />
-    ) : (
-      <Autocomplete
-        freeSolo
-        size="small"
-        options={FORMATS}
-        value={row.format}
-        disabled={readOnly || row.type === 'object' || row.type === 'null'}
-        onInputChange={(_event, value) => actions.edit(row.id, { format: value })}
-        sx={{ width: 160 }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            variant="standard"
-            label={t('format')}
-            sx={small}
-            InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
-            slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('format') } }}
-          />
-        )}
-      />
-    );
 
   return (
     <>
@@ -279,34 +209,7 @@ export const SchemaRowView = ({ row, depth, path, collapsed, details, readOnly, 
           </Box>
         </Box>
         {detailOpen && (
-          // Sticky too, so the detail stays under the name however far the box is scrolled.
-          <Box
-            sx={{
-              position: 'sticky',
-              left: 0,
-              width: 'fit-content',
-              maxWidth: '100%',
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'flex-end',
-              gap: 2,
-              pb: 0.75,
-              pr: 1,
-              pl: `${8 + depth * 18 + 28 + 4}px`,
-            }}
-          >
-            {formatField}
-            <TextField
-              variant="standard"
-              label={t('enum')}
-              value={row.enumText}
-              placeholder={t('enum_hint')}
-              disabled={readOnly || row.type === 'object' || row.type === 'array' || row.type === 'ref'}
-              onChange={(event) => actions.edit(row.id, { enumText: event.target.value })}
-              slotProps={{ htmlInput: { 'aria-label': t('enum') }, inputLabel: { shrink: true } }}
-              sx={{ ...small, width: 240 }}
-            />
-          </Box>
+          <SchemaRowDetail row={row} depth={depth} readOnly={readOnly} models={models} edit={actions.edit} />
         )}
       </Box>
       {open &&
