@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { callApi } from './fixtures/knowledgeMock';
 import { outboxCode } from './harness';
 
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+
 /**
  * What the knowledge e2e tests on the embedded app share: people made through the API (the tests are about the
  * workspace, not signing up), each with a browser context of their own, and the workspace's recurring gestures.
@@ -54,8 +56,8 @@ export class Person {
   ) {
     page.on('pageerror', (error) => this.errors.push(error.message));
     page.on('request', (request) => this.inFlight.add(request));
-    for (const done of ['requestfinished', 'requestfailed'] as const)
-      page.on(done, (request) => this.inFlight.delete(request));
+    page.on('requestfinished', (request) => this.inFlight.delete(request));
+    page.on('requestfailed', (request) => this.inFlight.delete(request));
   }
 
   private readonly inFlight = new Set<unknown>();
@@ -190,13 +192,14 @@ export class Person {
   }
 
   /** A row's box, once it has one (a row re-rendered at that moment has none). */
-  private async box(name: string) {
-    let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  private async box(name: string): Promise<Box> {
+    // a holder, not a variable: TypeScript does not see the closure assign it and narrows a `let` to null
+    const found: { box: Box | null } = { box: null };
     await poll(async () => {
-      box = await this.row(name).boundingBox();
-      return box !== null;
+      found.box = await this.row(name).boundingBox();
+      return found.box !== null;
     }).toBe(true);
-    return box as unknown as NonNullable<typeof box>;
+    return found.box as Box;
   }
 
   // the API editor
