@@ -79,9 +79,14 @@ export function createTreeReads(readStore: ReadStore) {
   }
 
   /** The names of the project's schema nodes: what `$ref: '#/components/schemas/<name>'` may point at. */
+  /**
+   * The names of the project's shared models, which `$ref`s may name. Read on every save, so from the read store
+   * (copying out only the models) rather than the remembered tree: each save moves the tree's head, and the tree
+   * would be copied out whole again.
+   */
   async function modelNames(projectId: number): Promise<Set<string>> {
-    const { nodes } = await treeOf(projectId);
-    return new Set(nodes.filter((node) => node.kind === 'schema').map((node) => node.name));
+    const models = await structureNodes(readStore).find({ projectId, kind: 'schema', isTemplate: false });
+    return new Set(models.map((node) => node.name));
   }
 
   return { treeOf, nodeOf, modelNames };
