@@ -1,4 +1,5 @@
 import type { ApiDoc, DocDetail, NodeKind, SearchHit } from '@pmbok/api-types';
+import { emptyBody } from '../editor/apiDraft';
 import { apiPath, httpMethod, isRecord } from './rules';
 import type { LocalDoc, LocalNode } from './store';
 
@@ -6,18 +7,6 @@ import type { LocalDoc, LocalNode } from './store';
 export const LOCAL_USER = { userId: 0, name: '本地用户' } as const;
 
 export type DocContent = Pick<LocalDoc, 'api' | 'page' | 'schema'>;
-
-const emptyBody = (): ApiDoc['requestBody'] => ({
-  type: 'none',
-  mediaType: '',
-  required: false,
-  description: '',
-  schema: {},
-  fields: [],
-  raw: '',
-  examples: [],
-  extra: {},
-});
 
 export function newApi(method = 'GET', path = '/'): ApiDoc {
   return {
