@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type * as feedback from './feedback.js';
 import type * as project from './project.js';
+import type * as publishing from './publishing.js';
 import type * as system from './system.js';
 import type * as task from './task.js';
 import type * as team from './team.js';
@@ -115,3 +116,27 @@ export type TeamCandidate = Static<typeof project.TeamCandidate>;
 export type MemberListPage = Static<typeof project.MemberListPage>;
 export type AuthoredDoc = Static<typeof project.AuthoredDoc>;
 export type AuthoredDocPage = Static<typeof project.AuthoredDocPage>;
+
+// project/… publishing: import and export, versions, history, share links (docs/api/publishing.md)
+export type ImportFormat = Static<typeof publishing.ImportFormat>;
+export type ExportFormat = Static<typeof publishing.ExportFormat>;
+export type ImportProblem = Static<typeof publishing.ImportProblem>;
+export type ImportItem = Static<typeof publishing.ImportItem>;
+export type ImportPreview = Static<typeof publishing.ImportPreview>;
+export type ImportResult = Static<typeof publishing.ImportResult>;
+export type ImportSchedule = Static<typeof publishing.ImportSchedule>;
+export type ExportFile = Static<typeof publishing.ExportFile>;
+export type ProjectVersion = Static<typeof publishing.ProjectVersion>;
+export type ProjectVersionPage = Static<typeof publishing.ProjectVersionPage>;
+export type VersionCreated = Static<typeof publishing.VersionCreated>;
+export type FieldDiff = Static<typeof publishing.FieldDiff>;
+export type DocDiff = Static<typeof publishing.DocDiff>;
+export type VersionDiff = Static<typeof publishing.VersionDiff>;
+export type RestoreResult = Static<typeof publishing.RestoreResult>;
+export type HistoryEntry = Static<typeof publishing.HistoryEntry>;
+export type HistoryPage = Static<typeof publishing.HistoryPage>;
+export type ShareLink = Static<typeof publishing.ShareLink>;
+export type ShareLinkList = Static<typeof publishing.ShareLinkList>;
+export type ShareLinkInfo = Static<typeof publishing.ShareLinkInfo>;
+export type ShareAccess = Static<typeof publishing.ShareAccess>;
+export type PublicTree = Static<typeof publishing.PublicTree>;

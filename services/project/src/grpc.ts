@@ -6,6 +6,7 @@ import type { MemberView, ProjectView } from './application/views.js';
 import type { ProjectRole } from './domain/project/project.js';
 import { messages } from './domain/project/rules.js';
 import type { DocsCalls } from './grpcDocsCalls.js';
+import type { PublishingCallName } from './grpcPublishing.js';
 
 export const roles = enumCodec(projectv1.ProjectRole, 'PROJECT_ROLE_');
 export const privateTypes = enumCodec(projectv1.PrivateType, 'PRIVATE_TYPE_');
@@ -41,7 +42,7 @@ const done = async (work: Promise<unknown>) => {
   return {};
 };
 
-type Implementation = Omit<projectv1.ProjectServiceImplementation, 'getStatus'>;
+type Implementation = Omit<projectv1.ProjectServiceImplementation, 'getStatus' | PublishingCallName>;
 
 /**
  * Requests in, use cases called, responses out. The caller comes from the metadata the gateway sets. The tree and

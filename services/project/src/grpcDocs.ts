@@ -98,7 +98,8 @@ export function docsServiceImplementation({ tree, docs, search }: DocUseCasesOf)
  * document use cases, on one set of dependencies: what index.ts builds for its calls and its reactions.
  */
 export function createServiceUseCases(deps: ProjectDeps) {
-  const docUseCases = createDocUseCases(createProjectContext(deps));
+  const context = createProjectContext(deps);
+  const docUseCases = createDocUseCases(context);
   const projectUseCases = createProjectUseCases({ ...deps, copyContent: docUseCases.tree.copyContent });
-  return { projectUseCases, docUseCases };
+  return { context, projectUseCases, docUseCases };
 }

@@ -2,6 +2,7 @@ import { defineService } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
 import { projectServiceImplementation } from './grpc.js';
 import { createServiceUseCases, docsServiceImplementation } from './grpcDocs.js';
+import { publishingImplementation } from './grpcPublishing.js';
 import { docsProjection } from './projections/docs/index.js';
 import { searchProjection } from './projections/docs/search.js';
 import { startTaskFeeds } from './projections/docs/tasks.js';
@@ -28,10 +29,13 @@ export const startProjectService = defineService({
     return { roster: team.roster, stops: [...(await startAuthReactions(runtime)), ...team.stops, ...tasks.stops] };
   },
   calls: (service, { roster }) => {
-    const { projectUseCases, docUseCases } = createServiceUseCases({
+    const { context, projectUseCases, docUseCases } = createServiceUseCases({
       ...service,
       rosterCaughtUp: async () => roster.catchUp(2_000),
     });
-    return projectServiceImplementation(projectUseCases, docsServiceImplementation(docUseCases));
+    return {
+      ...projectServiceImplementation(projectUseCases, docsServiceImplementation(docUseCases)),
+      ...publishingImplementation({ service, context, projectUseCases, docUseCases }),
+    };
   },
 });
