@@ -7,6 +7,22 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { CallContext, CallOptions } from "nice-grpc-common";
+import {
+  CompareVersionsRequest,
+  CompareVersionsResponse,
+  DeleteProjectVersionRequest,
+  DeleteProjectVersionResponse,
+  GetVersionDocRequest,
+  GetVersionDocResponse,
+  GetVersionStructureRequest,
+  GetVersionStructureResponse,
+  ListProjectVersionsRequest,
+  ListProjectVersionsResponse,
+  RestoreVersionRequest,
+  RestoreVersionResponse,
+  SaveProjectVersionRequest,
+  SaveProjectVersionResponse,
+} from "./publishing_versions.js";
 
 export const protobufPackage = "pmbok.project.v1";
 
@@ -11726,6 +11742,75 @@ export const ProjectServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * --- Publishing (docs/api/publishing.md); messages in publishing_*.proto. ---
+     * Import and export (publishing_import.proto):
+     * (end of import rpcs)
+     * Versions and change history (publishing_versions.proto):
+     * ListProjectVersions pages the project's versions, newest first (whoever sees the project).
+     */
+    listProjectVersions: {
+      name: "ListProjectVersions",
+      requestType: ListProjectVersionsRequest as typeof ListProjectVersionsRequest,
+      requestStream: false,
+      responseType: ListProjectVersionsResponse as typeof ListProjectVersionsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveProjectVersion names the project's present point of the log (writers). */
+    saveProjectVersion: {
+      name: "SaveProjectVersion",
+      requestType: SaveProjectVersionRequest as typeof SaveProjectVersionRequest,
+      requestStream: false,
+      responseType: SaveProjectVersionResponse as typeof SaveProjectVersionResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteProjectVersion deletes a version (managers). */
+    deleteProjectVersion: {
+      name: "DeleteProjectVersion",
+      requestType: DeleteProjectVersionRequest as typeof DeleteProjectVersionRequest,
+      requestStream: false,
+      responseType: DeleteProjectVersionResponse as typeof DeleteProjectVersionResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CompareVersions lists the documents added, removed and changed between two versions, or a version and now. */
+    compareVersions: {
+      name: "CompareVersions",
+      requestType: CompareVersionsRequest as typeof CompareVersionsRequest,
+      requestStream: false,
+      responseType: CompareVersionsResponse as typeof CompareVersionsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetVersionStructure returns the tree as at a version (whoever sees the project). */
+    getVersionStructure: {
+      name: "GetVersionStructure",
+      requestType: GetVersionStructureRequest as typeof GetVersionStructureRequest,
+      requestStream: false,
+      responseType: GetVersionStructureResponse as typeof GetVersionStructureResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetVersionDoc returns one document as at a version (whoever sees the project). */
+    getVersionDoc: {
+      name: "GetVersionDoc",
+      requestType: GetVersionDocRequest as typeof GetVersionDocRequest,
+      requestStream: false,
+      responseType: GetVersionDocResponse as typeof GetVersionDocResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RestoreVersion writes a version's contents back as new saves, the whole project or one document (writers). */
+    restoreVersion: {
+      name: "RestoreVersion",
+      requestType: RestoreVersionRequest as typeof RestoreVersionRequest,
+      requestStream: false,
+      responseType: RestoreVersionResponse as typeof RestoreVersionResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
@@ -11955,6 +12040,47 @@ export interface ProjectServiceImplementation<CallContextExt = {}> {
     request: ListMyDocsRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<ListMyDocsResponse>>;
+  /**
+   * --- Publishing (docs/api/publishing.md); messages in publishing_*.proto. ---
+   * Import and export (publishing_import.proto):
+   * (end of import rpcs)
+   * Versions and change history (publishing_versions.proto):
+   * ListProjectVersions pages the project's versions, newest first (whoever sees the project).
+   */
+  listProjectVersions(
+    request: ListProjectVersionsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListProjectVersionsResponse>>;
+  /** SaveProjectVersion names the project's present point of the log (writers). */
+  saveProjectVersion(
+    request: SaveProjectVersionRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveProjectVersionResponse>>;
+  /** DeleteProjectVersion deletes a version (managers). */
+  deleteProjectVersion(
+    request: DeleteProjectVersionRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteProjectVersionResponse>>;
+  /** CompareVersions lists the documents added, removed and changed between two versions, or a version and now. */
+  compareVersions(
+    request: CompareVersionsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CompareVersionsResponse>>;
+  /** GetVersionStructure returns the tree as at a version (whoever sees the project). */
+  getVersionStructure(
+    request: GetVersionStructureRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetVersionStructureResponse>>;
+  /** GetVersionDoc returns one document as at a version (whoever sees the project). */
+  getVersionDoc(
+    request: GetVersionDocRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetVersionDocResponse>>;
+  /** RestoreVersion writes a version's contents back as new saves, the whole project or one document (writers). */
+  restoreVersion(
+    request: RestoreVersionRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RestoreVersionResponse>>;
 }
 
 export interface ProjectServiceClient<CallOptionsExt = {}> {
@@ -12183,6 +12309,47 @@ export interface ProjectServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<ListMyDocsRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<ListMyDocsResponse>;
+  /**
+   * --- Publishing (docs/api/publishing.md); messages in publishing_*.proto. ---
+   * Import and export (publishing_import.proto):
+   * (end of import rpcs)
+   * Versions and change history (publishing_versions.proto):
+   * ListProjectVersions pages the project's versions, newest first (whoever sees the project).
+   */
+  listProjectVersions(
+    request: DeepPartial<ListProjectVersionsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListProjectVersionsResponse>;
+  /** SaveProjectVersion names the project's present point of the log (writers). */
+  saveProjectVersion(
+    request: DeepPartial<SaveProjectVersionRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveProjectVersionResponse>;
+  /** DeleteProjectVersion deletes a version (managers). */
+  deleteProjectVersion(
+    request: DeepPartial<DeleteProjectVersionRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteProjectVersionResponse>;
+  /** CompareVersions lists the documents added, removed and changed between two versions, or a version and now. */
+  compareVersions(
+    request: DeepPartial<CompareVersionsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CompareVersionsResponse>;
+  /** GetVersionStructure returns the tree as at a version (whoever sees the project). */
+  getVersionStructure(
+    request: DeepPartial<GetVersionStructureRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetVersionStructureResponse>;
+  /** GetVersionDoc returns one document as at a version (whoever sees the project). */
+  getVersionDoc(
+    request: DeepPartial<GetVersionDocRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetVersionDocResponse>;
+  /** RestoreVersion writes a version's contents back as new saves, the whole project or one document (writers). */
+  restoreVersion(
+    request: DeepPartial<RestoreVersionRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RestoreVersionResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
