@@ -34,6 +34,8 @@ interface Envelope<T> {
 export interface RequestOptions {
   /** false: the caller shows errors itself (no automatic toast). */
   notify?: boolean;
+  /** A call that reads or writes a lot (an import of a 20 MB file) waits longer than REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 export type Body = Record<string, string | number | boolean | null | undefined>;
@@ -49,7 +51,7 @@ function encodeBody(body: Body): URLSearchParams {
   return form;
 }
 
-async function send(call: string, body: Body): Promise<Response> {
+async function send(call: string, body: Body, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
   try {
     return await fetch(`${API_BASE}/${call}`, {
       method: 'POST',
@@ -58,7 +60,7 @@ async function send(call: string, body: Body): Promise<Response> {
         authorization: getToken() ?? '',
       },
       body: encodeBody(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
@@ -91,7 +93,7 @@ export async function request<T = unknown>(call: string, body: Body = {}, option
 
   let response: Response;
   try {
-    response = await send(call, body);
+    response = await send(call, body, options.timeoutMs);
   } catch (error) {
     return fail(error as ApiError, (error as ApiError).message);
   }

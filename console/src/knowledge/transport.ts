@@ -28,14 +28,18 @@ export function isValidProjectId(value: unknown): boolean {
  * POST /pmbok/api/{module}/{call}, `module` project unless the call names another (`projectUser/index`).
  * SPEC §4: a call about a project whose id is missing or invalid makes no request and answers `stub`.
  */
-export function knowledgeCall<T>(call: string, body: Body = {}, options: { notify?: boolean; stub?: T } = {}) {
+export function knowledgeCall<T>(
+  call: string,
+  body: Body = {},
+  options: { notify?: boolean; stub?: T; timeoutMs?: number } = {},
+) {
   const path = call.includes('/') ? call : `project/${call}`;
   if ('projectId' in body && !isValidProjectId(body.projectId) && 'stub' in options) {
     return Promise.resolve(options.stub as T);
   }
   const notify = options.notify ?? true;
   if (local) return notifyRefusal(local<T>(path, body), notify);
-  return request<T>(path, body, { notify });
+  return request<T>(path, body, { notify, timeoutMs: options.timeoutMs });
 }
 
 /** A local answer's refusal shows as a server's would (SPEC §8: code 400, an error toast with its message). */

@@ -97,16 +97,24 @@ const importBody = ({ projectId, format, source }: ImportRequest) => ({
 // A refused source (bad YAML at line 3, a private URL) is the dialog's to show next to the input, not a toast.
 const quiet = { notify: false };
 
+/**
+ * The server fetches a URL within 10 s and parses up to 20 MB, and an import, export or restore writes or reads a
+ * whole project: these calls wait up to two minutes instead of the client's usual five seconds.
+ */
+const LONG = 120_000;
+const quietLong = { notify: false, timeoutMs: LONG };
+const long = { timeoutMs: LONG };
+
 export const importPreview = (req: ImportRequest) =>
-  knowledgeCall<ImportPreview>('importPreview', importBody(req), quiet);
+  knowledgeCall<ImportPreview>('importPreview', importBody(req), quietLong);
 
 /** `planHash` from the preview: the server refuses the import when the source changed since. */
 export const importApply = (req: ImportRequest & { planHash?: string; name?: string }) =>
-  knowledgeCall<ImportResult>('import', { ...importBody(req), planHash: req.planHash, name: req.name }, quiet);
+  knowledgeCall<ImportResult>('import', { ...importBody(req), planHash: req.planHash, name: req.name }, quietLong);
 
 /** Puts back everything one change (an import, a restore) wrote, as a new change. */
 export const revertChange = (projectId: number, changeId: string) =>
-  knowledgeCall<RestoreResult>('revertChange', { projectId, changeId });
+  knowledgeCall<RestoreResult>('revertChange', { projectId, changeId }, long);
 
 export const importSchedules = (projectId: number) =>
   knowledgeCall<ImportSchedule[]>('importSchedules', { projectId }, { stub: [], notify: false });
@@ -143,12 +151,16 @@ export interface ExportRequest {
 }
 
 export const exportProject = ({ projectId, format, nodeIds, versionId }: ExportRequest) =>
-  knowledgeCall<ExportFile>('export', {
-    projectId,
-    format,
-    nodeIds: nodeIds?.length ? JSON.stringify(nodeIds) : undefined,
-    versionId: versionId || undefined,
-  });
+  knowledgeCall<ExportFile>(
+    'export',
+    {
+      projectId,
+      format,
+      nodeIds: nodeIds?.length ? JSON.stringify(nodeIds) : undefined,
+      versionId: versionId || undefined,
+    },
+    long,
+  );
 
 // ---- versions ----
 
@@ -167,7 +179,7 @@ export const deleteVersion = (projectId: number, versionId: number) =>
 
 /** `toVersionId` 0: compare with the project as it is now. */
 export const compareVersions = (projectId: number, fromVersionId: number, toVersionId = 0) =>
-  knowledgeCall<VersionDiff>('compareVersions', { projectId, fromVersionId, toVersionId }, quiet);
+  knowledgeCall<VersionDiff>('compareVersions', { projectId, fromVersionId, toVersionId }, quietLong);
 
 export const versionStructure = (projectId: number, versionId: number) =>
   knowledgeCall<StructureTree>('versionStructure', { projectId, versionId }, quiet);
@@ -177,7 +189,7 @@ export const versionDoc = (projectId: number, versionId: number, projectStructur
 
 /** `projectStructureId` absent: the whole project. */
 export const restoreVersion = (projectId: number, versionId: number, projectStructureId?: number) =>
-  knowledgeCall<RestoreResult>('restoreVersion', { projectId, versionId, projectStructureId });
+  knowledgeCall<RestoreResult>('restoreVersion', { projectId, versionId, projectStructureId }, long);
 
 // ---- change history ----
 
@@ -199,7 +211,7 @@ export const history = (projectId: number, filter: HistoryFilter = {}) =>
   );
 
 export const restoreDoc = (projectId: number, projectStructureId: number, entryId: number) =>
-  knowledgeCall<RestoreResult>('restoreDoc', { projectId, projectStructureId, entryId });
+  knowledgeCall<RestoreResult>('restoreDoc', { projectId, projectStructureId, entryId }, long);
 
 // ---- share links ----
 
