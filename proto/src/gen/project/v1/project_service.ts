@@ -8,6 +8,20 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { CallContext, CallOptions } from "nice-grpc-common";
 import {
+  DeleteImportScheduleRequest,
+  DeleteImportScheduleResponse,
+  ExportProjectRequest,
+  ExportProjectResponse,
+  ImportPreviewRequest,
+  ImportPreviewResponse,
+  ImportRequest,
+  ImportResponse,
+  ListImportSchedulesRequest,
+  ListImportSchedulesResponse,
+  SaveImportScheduleRequest,
+  SaveImportScheduleResponse,
+} from "./publishing_import.js";
+import {
   CompareVersionsRequest,
   CompareVersionsResponse,
   DeleteProjectVersionRequest,
@@ -11745,6 +11759,62 @@ export const ProjectServiceDefinition = {
     /**
      * --- Publishing (docs/api/publishing.md); messages in publishing_*.proto. ---
      * Import and export (publishing_import.proto):
+     * ImportPreview parses a source and matches it against the project, writing nothing (writers; 0: a new project).
+     */
+    importPreview: {
+      name: "ImportPreview",
+      requestType: ImportPreviewRequest as typeof ImportPreviewRequest,
+      requestStream: false,
+      responseType: ImportPreviewResponse as typeof ImportPreviewResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** Import writes a source into a project (or a new one) as one change of the history. */
+    import: {
+      name: "Import",
+      requestType: ImportRequest as typeof ImportRequest,
+      requestStream: false,
+      responseType: ImportResponse as typeof ImportResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListImportSchedules lists the scheduled re-imports from URLs (whoever sees the project). */
+    listImportSchedules: {
+      name: "ListImportSchedules",
+      requestType: ListImportSchedulesRequest as typeof ListImportSchedulesRequest,
+      requestStream: false,
+      responseType: ListImportSchedulesResponse as typeof ListImportSchedulesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveImportSchedule creates or changes a scheduled re-import (managers). */
+    saveImportSchedule: {
+      name: "SaveImportSchedule",
+      requestType: SaveImportScheduleRequest as typeof SaveImportScheduleRequest,
+      requestStream: false,
+      responseType: SaveImportScheduleResponse as typeof SaveImportScheduleResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteImportSchedule removes a scheduled re-import (managers). */
+    deleteImportSchedule: {
+      name: "DeleteImportSchedule",
+      requestType: DeleteImportScheduleRequest as typeof DeleteImportScheduleRequest,
+      requestStream: false,
+      responseType: DeleteImportScheduleResponse as typeof DeleteImportScheduleResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ExportProject writes the project, some of its nodes, or a version of it in an interchange format. */
+    exportProject: {
+      name: "ExportProject",
+      requestType: ExportProjectRequest as typeof ExportProjectRequest,
+      requestStream: false,
+      responseType: ExportProjectResponse as typeof ExportProjectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
      * (end of import rpcs)
      * Versions and change history (publishing_versions.proto):
      * ListProjectVersions pages the project's versions, newest first (whoever sees the project).
@@ -12043,6 +12113,35 @@ export interface ProjectServiceImplementation<CallContextExt = {}> {
   /**
    * --- Publishing (docs/api/publishing.md); messages in publishing_*.proto. ---
    * Import and export (publishing_import.proto):
+   * ImportPreview parses a source and matches it against the project, writing nothing (writers; 0: a new project).
+   */
+  importPreview(
+    request: ImportPreviewRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ImportPreviewResponse>>;
+  /** Import writes a source into a project (or a new one) as one change of the history. */
+  import(request: ImportRequest, context: CallContext & CallContextExt): Promise<DeepPartial<ImportResponse>>;
+  /** ListImportSchedules lists the scheduled re-imports from URLs (whoever sees the project). */
+  listImportSchedules(
+    request: ListImportSchedulesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListImportSchedulesResponse>>;
+  /** SaveImportSchedule creates or changes a scheduled re-import (managers). */
+  saveImportSchedule(
+    request: SaveImportScheduleRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveImportScheduleResponse>>;
+  /** DeleteImportSchedule removes a scheduled re-import (managers). */
+  deleteImportSchedule(
+    request: DeleteImportScheduleRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteImportScheduleResponse>>;
+  /** ExportProject writes the project, some of its nodes, or a version of it in an interchange format. */
+  exportProject(
+    request: ExportProjectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ExportProjectResponse>>;
+  /**
    * (end of import rpcs)
    * Versions and change history (publishing_versions.proto):
    * ListProjectVersions pages the project's versions, newest first (whoever sees the project).
@@ -12312,6 +12411,35 @@ export interface ProjectServiceClient<CallOptionsExt = {}> {
   /**
    * --- Publishing (docs/api/publishing.md); messages in publishing_*.proto. ---
    * Import and export (publishing_import.proto):
+   * ImportPreview parses a source and matches it against the project, writing nothing (writers; 0: a new project).
+   */
+  importPreview(
+    request: DeepPartial<ImportPreviewRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ImportPreviewResponse>;
+  /** Import writes a source into a project (or a new one) as one change of the history. */
+  import(request: DeepPartial<ImportRequest>, options?: CallOptions & CallOptionsExt): Promise<ImportResponse>;
+  /** ListImportSchedules lists the scheduled re-imports from URLs (whoever sees the project). */
+  listImportSchedules(
+    request: DeepPartial<ListImportSchedulesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListImportSchedulesResponse>;
+  /** SaveImportSchedule creates or changes a scheduled re-import (managers). */
+  saveImportSchedule(
+    request: DeepPartial<SaveImportScheduleRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveImportScheduleResponse>;
+  /** DeleteImportSchedule removes a scheduled re-import (managers). */
+  deleteImportSchedule(
+    request: DeepPartial<DeleteImportScheduleRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteImportScheduleResponse>;
+  /** ExportProject writes the project, some of its nodes, or a version of it in an interchange format. */
+  exportProject(
+    request: DeepPartial<ExportProjectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ExportProjectResponse>;
+  /**
    * (end of import rpcs)
    * Versions and change history (publishing_versions.proto):
    * ListProjectVersions pages the project's versions, newest first (whoever sees the project).
