@@ -4,6 +4,7 @@ import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
 import { localMessagesEn } from '../knowledge/local/messages';
 import { knowledgeMessagesEn } from '../knowledge/messages';
+import { ioMessagesEn } from '../knowledge/publishing/io/messages';
 import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesEn } from '../list/messages';
@@ -380,6 +381,7 @@ const app: AppMessages = {
     editor: editorMessagesEn,
     local: localMessagesEn,
     author: authorMessagesEn,
+    io: ioMessagesEn,
   },
 };
 

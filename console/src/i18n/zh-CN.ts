@@ -3,6 +3,7 @@ import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
 import { localMessagesZh } from '../knowledge/local/messages';
 import { knowledgeMessagesZh } from '../knowledge/messages';
+import { ioMessagesZh } from '../knowledge/publishing/io/messages';
 import { docMessagesZh } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesZh } from '../list/messages';
@@ -556,6 +557,7 @@ const app = {
     editor: editorMessagesZh,
     local: localMessagesZh,
     author: authorMessagesZh,
+    io: ioMessagesZh,
   },
 };
 
