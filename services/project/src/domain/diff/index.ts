@@ -1,32 +1,33 @@
 import type { Content } from '../doc/content.js';
 import type { NodeKind } from '../tree/tree.js';
+import { diffApi } from './api.js';
+import { Diffs, type FieldDiff, same } from './model.js';
+import { diffSchema } from './schema.js';
 
-/** One difference inside a document (gateway/src/schemas/publishing.ts FieldDiff). */
-export interface FieldDiff {
-  path: string;
-  change: 'added' | 'removed' | 'changed';
-  before: unknown;
-  after: unknown;
-  breaking: boolean;
-  message: string;
-}
+export type { FieldDiff } from './model.js';
 
 /**
- * The differences between two contents of one document, with breaking changes flagged (history and version
- * comparison both use it). `before` undefined: the document was added; `after` undefined: removed.
- * The history helper replaces this first cut with the structured walk.
+ * The differences between two contents of one document, with breaking changes flagged the way API diff tools flag
+ * them (history and version comparison both use it). `before` undefined: the document was added; `after` undefined:
+ * removed — the caller reports the whole document then, so no field is listed.
  */
-export function diffDocs(_kind: Exclude<NodeKind, 'folder'>, before?: Content, after?: Content): FieldDiff[] {
+export function diffDocs(kind: Exclude<NodeKind, 'folder'>, before?: Content, after?: Content): FieldDiff[] {
   if (!before || !after) return [];
-  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...fields]
-    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map((field) => ({
-      path: field,
-      change: 'changed' as const,
-      before: before[field] ?? null,
-      after: after[field] ?? null,
-      breaking: false,
-      message: `修改了 ${field}`,
-    }));
+  if (kind === 'api') return diffApi(before, after).list;
+  const diffs = new Diffs();
+  if (kind === 'page') {
+    // Markdown is prose: a reader compares the two texts side by side, not line fragments.
+    if (!same(before.markdown, after.markdown))
+      diffs.add('markdown', before.markdown, after.markdown, false, '修改了文档内容');
+    return diffs.list;
+  }
+  // A shared model is read in requests and responses alike: what breaks either side is breaking.
+  diffSchema(diffs, before.schema, after.schema, { at: 'schema', label: '数据模型', dir: 'both' });
+  if (!same(before.description, after.description)) {
+    diffs.add('description', before.description, after.description, false, '修改了数据模型说明');
+  }
+  return diffs.list;
 }
+
+/** Whether any difference breaks existing clients. */
+export const isBreaking = (fields: FieldDiff[]) => fields.some((field) => field.breaking);
