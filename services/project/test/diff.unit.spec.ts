@@ -270,7 +270,7 @@ describe('diffDocs: pages and data models', () => {
       ]),
       description: '宠物',
     };
-    const fields = diffDocs('schema', before, after);
+    const fields = diffDocs('schema', before as Content, after as Content);
     expect(at(fields, 'schema.properties.old')).toMatchObject({ change: 'removed', breaking: true });
     expect(at(fields, 'schema.properties.nick')).toMatchObject({ change: 'added', breaking: false });
     expect(at(fields, 'schema.properties.name.required')).toMatchObject({
