@@ -22,6 +22,24 @@ import {
   SaveImportScheduleResponse,
 } from "./publishing_import.js";
 import {
+  CreateShareRequest,
+  CreateShareResponse,
+  GetShareDocRequest,
+  GetShareDocResponse,
+  GetShareInfoRequest,
+  GetShareInfoResponse,
+  GetShareStructureRequest,
+  GetShareStructureResponse,
+  ListSharesRequest,
+  ListSharesResponse,
+  RevokeShareRequest,
+  RevokeShareResponse,
+  SearchShareRequest,
+  SearchShareResponse,
+  UnlockShareRequest,
+  UnlockShareResponse,
+} from "./publishing_share.js";
+import {
   CompareVersionsRequest,
   CompareVersionsResponse,
   DeleteProjectVersionRequest,
@@ -11881,6 +11899,82 @@ export const ProjectServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * (end of versions rpcs)
+     * Share links and public reading (publishing_share.proto):
+     * ListShares lists the project's share links with their open counts (whoever sees the project).
+     */
+    listShares: {
+      name: "ListShares",
+      requestType: ListSharesRequest as typeof ListSharesRequest,
+      requestStream: false,
+      responseType: ListSharesResponse as typeof ListSharesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CreateShare creates a link to the whole project or some nodes (managers; refused when documents are private). */
+    createShare: {
+      name: "CreateShare",
+      requestType: CreateShareRequest as typeof CreateShareRequest,
+      requestStream: false,
+      responseType: CreateShareResponse as typeof CreateShareResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RevokeShare ends a link at once (managers). */
+    revokeShare: {
+      name: "RevokeShare",
+      requestType: RevokeShareRequest as typeof RevokeShareRequest,
+      requestStream: false,
+      responseType: RevokeShareResponse as typeof RevokeShareResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetShareInfo tells a reader without an account what a link opens (anyone; counts an open). */
+    getShareInfo: {
+      name: "GetShareInfo",
+      requestType: GetShareInfoRequest as typeof GetShareInfoRequest,
+      requestStream: false,
+      responseType: GetShareInfoResponse as typeof GetShareInfoResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** UnlockShare checks a link's password (attempts limited per link and per address) and answers an access token. */
+    unlockShare: {
+      name: "UnlockShare",
+      requestType: UnlockShareRequest as typeof UnlockShareRequest,
+      requestStream: false,
+      responseType: UnlockShareResponse as typeof UnlockShareResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetShareStructure returns the part of the tree a link covers (anyone with the link). */
+    getShareStructure: {
+      name: "GetShareStructure",
+      requestType: GetShareStructureRequest as typeof GetShareStructureRequest,
+      requestStream: false,
+      responseType: GetShareStructureResponse as typeof GetShareStructureResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetShareDoc returns one covered document (anyone with the link; counts a read). */
+    getShareDoc: {
+      name: "GetShareDoc",
+      requestType: GetShareDocRequest as typeof GetShareDocRequest,
+      requestStream: false,
+      responseType: GetShareDocResponse as typeof GetShareDocResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SearchShare searches the covered documents (anyone with the link). */
+    searchShare: {
+      name: "SearchShare",
+      requestType: SearchShareRequest as typeof SearchShareRequest,
+      requestStream: false,
+      responseType: SearchShareResponse as typeof SearchShareResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
@@ -12180,6 +12274,50 @@ export interface ProjectServiceImplementation<CallContextExt = {}> {
     request: RestoreVersionRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<RestoreVersionResponse>>;
+  /**
+   * (end of versions rpcs)
+   * Share links and public reading (publishing_share.proto):
+   * ListShares lists the project's share links with their open counts (whoever sees the project).
+   */
+  listShares(
+    request: ListSharesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListSharesResponse>>;
+  /** CreateShare creates a link to the whole project or some nodes (managers; refused when documents are private). */
+  createShare(
+    request: CreateShareRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateShareResponse>>;
+  /** RevokeShare ends a link at once (managers). */
+  revokeShare(
+    request: RevokeShareRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RevokeShareResponse>>;
+  /** GetShareInfo tells a reader without an account what a link opens (anyone; counts an open). */
+  getShareInfo(
+    request: GetShareInfoRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetShareInfoResponse>>;
+  /** UnlockShare checks a link's password (attempts limited per link and per address) and answers an access token. */
+  unlockShare(
+    request: UnlockShareRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<UnlockShareResponse>>;
+  /** GetShareStructure returns the part of the tree a link covers (anyone with the link). */
+  getShareStructure(
+    request: GetShareStructureRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetShareStructureResponse>>;
+  /** GetShareDoc returns one covered document (anyone with the link; counts a read). */
+  getShareDoc(
+    request: GetShareDocRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetShareDocResponse>>;
+  /** SearchShare searches the covered documents (anyone with the link). */
+  searchShare(
+    request: SearchShareRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SearchShareResponse>>;
 }
 
 export interface ProjectServiceClient<CallOptionsExt = {}> {
@@ -12478,6 +12616,50 @@ export interface ProjectServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<RestoreVersionRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<RestoreVersionResponse>;
+  /**
+   * (end of versions rpcs)
+   * Share links and public reading (publishing_share.proto):
+   * ListShares lists the project's share links with their open counts (whoever sees the project).
+   */
+  listShares(
+    request: DeepPartial<ListSharesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListSharesResponse>;
+  /** CreateShare creates a link to the whole project or some nodes (managers; refused when documents are private). */
+  createShare(
+    request: DeepPartial<CreateShareRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateShareResponse>;
+  /** RevokeShare ends a link at once (managers). */
+  revokeShare(
+    request: DeepPartial<RevokeShareRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RevokeShareResponse>;
+  /** GetShareInfo tells a reader without an account what a link opens (anyone; counts an open). */
+  getShareInfo(
+    request: DeepPartial<GetShareInfoRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetShareInfoResponse>;
+  /** UnlockShare checks a link's password (attempts limited per link and per address) and answers an access token. */
+  unlockShare(
+    request: DeepPartial<UnlockShareRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<UnlockShareResponse>;
+  /** GetShareStructure returns the part of the tree a link covers (anyone with the link). */
+  getShareStructure(
+    request: DeepPartial<GetShareStructureRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetShareStructureResponse>;
+  /** GetShareDoc returns one covered document (anyone with the link; counts a read). */
+  getShareDoc(
+    request: DeepPartial<GetShareDocRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetShareDocResponse>;
+  /** SearchShare searches the covered documents (anyone with the link). */
+  searchShare(
+    request: DeepPartial<SearchShareRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SearchShareResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
