@@ -8,6 +8,14 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { CallContext, CallOptions } from "nice-grpc-common";
 import {
+  ListHistoryRequest,
+  ListHistoryResponse,
+  RestoreHistoryDocRequest,
+  RestoreHistoryDocResponse,
+  RevertChangeRequest,
+  RevertChangeResponse,
+} from "./publishing_history.js";
+import {
   DeleteImportScheduleRequest,
   DeleteImportScheduleResponse,
   ExportProjectRequest,
@@ -11901,6 +11909,37 @@ export const ProjectServiceDefinition = {
     },
     /**
      * (end of versions rpcs)
+     * Change history (publishing_history.proto):
+     * ListHistory pages the project's or one node's changes, newest first, with each field's before and after.
+     */
+    listHistory: {
+      name: "ListHistory",
+      requestType: ListHistoryRequest as typeof ListHistoryRequest,
+      requestStream: false,
+      responseType: ListHistoryResponse as typeof ListHistoryResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RestoreHistoryDoc saves a document as it was right after a history entry, as a new version (writers). */
+    restoreHistoryDoc: {
+      name: "RestoreHistoryDoc",
+      requestType: RestoreHistoryDocRequest as typeof RestoreHistoryDocRequest,
+      requestStream: false,
+      responseType: RestoreHistoryDocResponse as typeof RestoreHistoryDocResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RevertChange puts every node and document a change wrote back as it was before it, as a new change (writers). */
+    revertChange: {
+      name: "RevertChange",
+      requestType: RevertChangeRequest as typeof RevertChangeRequest,
+      requestStream: false,
+      responseType: RevertChangeResponse as typeof RevertChangeResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * (end of history rpcs)
      * Share links and public reading (publishing_share.proto):
      * ListShares lists the project's share links with their open counts (whoever sees the project).
      */
@@ -12276,6 +12315,25 @@ export interface ProjectServiceImplementation<CallContextExt = {}> {
   ): Promise<DeepPartial<RestoreVersionResponse>>;
   /**
    * (end of versions rpcs)
+   * Change history (publishing_history.proto):
+   * ListHistory pages the project's or one node's changes, newest first, with each field's before and after.
+   */
+  listHistory(
+    request: ListHistoryRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListHistoryResponse>>;
+  /** RestoreHistoryDoc saves a document as it was right after a history entry, as a new version (writers). */
+  restoreHistoryDoc(
+    request: RestoreHistoryDocRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RestoreHistoryDocResponse>>;
+  /** RevertChange puts every node and document a change wrote back as it was before it, as a new change (writers). */
+  revertChange(
+    request: RevertChangeRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RevertChangeResponse>>;
+  /**
+   * (end of history rpcs)
    * Share links and public reading (publishing_share.proto):
    * ListShares lists the project's share links with their open counts (whoever sees the project).
    */
@@ -12618,6 +12676,25 @@ export interface ProjectServiceClient<CallOptionsExt = {}> {
   ): Promise<RestoreVersionResponse>;
   /**
    * (end of versions rpcs)
+   * Change history (publishing_history.proto):
+   * ListHistory pages the project's or one node's changes, newest first, with each field's before and after.
+   */
+  listHistory(
+    request: DeepPartial<ListHistoryRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListHistoryResponse>;
+  /** RestoreHistoryDoc saves a document as it was right after a history entry, as a new version (writers). */
+  restoreHistoryDoc(
+    request: DeepPartial<RestoreHistoryDocRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RestoreHistoryDocResponse>;
+  /** RevertChange puts every node and document a change wrote back as it was before it, as a new change (writers). */
+  revertChange(
+    request: DeepPartial<RevertChangeRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RevertChangeResponse>;
+  /**
+   * (end of history rpcs)
    * Share links and public reading (publishing_share.proto):
    * ListShares lists the project's share links with their open counts (whoever sees the project).
    */
