@@ -51,6 +51,8 @@ const KnowledgeListPage = lazy(() => import('../knowledge/ProjectListPage'));
 const KnowledgeSettingsPage = lazy(() => import('../knowledge/settings/ProjectSettingsPage'));
 const KnowledgeComingPage = lazy(() => import('../knowledge/ProjectComingPage'));
 const KnowledgeWorkspacePage = lazy(() => import('../knowledge/workspace/WorkspacePage'));
+const KnowledgeVersionsPage = lazy(() => import('../knowledge/publishing/versions/VersionsPage'));
+const KnowledgeHistoryPage = lazy(() => import('../knowledge/publishing/history/HistoryPage'));
 const AuthorPage = lazy(() => import('../knowledge/author/AuthorPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
@@ -181,7 +183,7 @@ export const routeTable: AppRoute[] = [
         path: 'history/:projectId?',
         title: 'app.route.projectHistory',
         icon: HistoryIcon,
-        page: KnowledgeComingPage,
+        page: KnowledgeHistoryPage,
       },
       // Without an id: local mode, the browser's own project (knowledge/local); with one: the team project's.
       { path: 'index', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
@@ -193,7 +195,7 @@ export const routeTable: AppRoute[] = [
         path: 'version/:projectId?',
         title: 'app.route.projectVersion',
         icon: StyleIcon,
-        page: KnowledgeComingPage,
+        page: KnowledgeVersionsPage,
       },
       {
         path: 'setting/:projectId?',

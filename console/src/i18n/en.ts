@@ -4,7 +4,10 @@ import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
 import { localMessagesEn } from '../knowledge/local/messages';
 import { knowledgeMessagesEn } from '../knowledge/messages';
+import { diffMessagesEn } from '../knowledge/publishing/diff/messages';
+import { historyMessagesEn } from '../knowledge/publishing/history/messages';
 import { ioMessagesEn } from '../knowledge/publishing/io/messages';
+import { versionMessagesEn } from '../knowledge/publishing/versions/messages';
 import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesEn } from '../list/messages';
@@ -382,6 +385,9 @@ const app: AppMessages = {
     local: localMessagesEn,
     author: authorMessagesEn,
     io: ioMessagesEn,
+    version: versionMessagesEn,
+    history: historyMessagesEn,
+    diff: diffMessagesEn,
   },
 };
 

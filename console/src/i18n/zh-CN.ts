@@ -3,7 +3,10 @@ import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
 import { localMessagesZh } from '../knowledge/local/messages';
 import { knowledgeMessagesZh } from '../knowledge/messages';
+import { diffMessagesZh } from '../knowledge/publishing/diff/messages';
+import { historyMessagesZh } from '../knowledge/publishing/history/messages';
 import { ioMessagesZh } from '../knowledge/publishing/io/messages';
+import { versionMessagesZh } from '../knowledge/publishing/versions/messages';
 import { docMessagesZh } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesZh } from '../list/messages';
@@ -558,6 +561,9 @@ const app = {
     local: localMessagesZh,
     author: authorMessagesZh,
     io: ioMessagesZh,
+    version: versionMessagesZh,
+    history: historyMessagesZh,
+    diff: diffMessagesZh,
   },
 };
 

@@ -1,0 +1,119 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
+import RestoreIcon from '@mui/icons-material/Restore';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Avatar, Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { formatMinute } from '../../../utils/formatTime';
+import FieldDiffList, { BreakingChip } from '../diff/FieldDiffList';
+import type { HistoryEntry } from '../publishingApi';
+
+const DOC_KINDS = new Set(['api', 'page', 'schema']);
+/** After these the document is gone: "as right after" would be nothing; reverting them brings it back. */
+const GONE = new Set(['doc-deleted', 'node-removed']);
+/** Changes of documents and nodes, the ones revertChange puts back (not settings, members, versions or links). */
+const REVERTIBLE = /^(node-|doc-|imported$|restored$|reverted$)/;
+
+export const canRestoreTo = (entry: HistoryEntry) =>
+  entry.projectStructureId > 0 && DOC_KINDS.has(entry.kind) && !GONE.has(entry.action);
+export const canRevert = (entry: HistoryEntry) => !!entry.changeId && REVERTIBLE.test(entry.action);
+
+/** One change of the timeline: who and when, what in one line, and on demand each field's before and after. */
+export default function HistoryEntryItem(props: {
+  entry: HistoryEntry;
+  /** Another entry of the same action (an import, a restore) sits right above it. */
+  sameChangeAsPrevious: boolean;
+  canWrite: boolean;
+  filteredByDoc: boolean;
+  onRestore(entry: HistoryEntry): void;
+  onRevert(entry: HistoryEntry): void;
+  onOnlyDoc(entry: HistoryEntry): void;
+}) {
+  const { entry, sameChangeAsPrevious, canWrite, filteredByDoc, onRestore, onRevert, onOnlyDoc } = props;
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.knowledge.history.${key}`, options);
+  const breaking = entry.fields.filter((field) => field.breaking).length;
+  const [open, setOpen] = useState(false);
+  const name = entry.userName || t('unknown_user');
+  const action = translate(`app.knowledge.history.action.${entry.action}`, { _: entry.action });
+
+  return (
+    <Box
+      component="li"
+      data-testid="history-entry"
+      data-entry-id={entry.entryId}
+      data-action={entry.action}
+      data-name={entry.name}
+      data-change-id={entry.changeId}
+      sx={{ display: 'flex', gap: 1.5, position: 'relative', pb: 2 }}
+    >
+      {/* the timeline's line runs from each avatar down to the next */}
+      <Box
+        aria-hidden
+        sx={{ position: 'absolute', left: 17, top: 40, bottom: 0, borderLeft: 2, borderColor: 'divider' }}
+      />
+      <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: sameChangeAsPrevious ? 'grey.400' : 'primary.main' }}>
+        {name.slice(0, 1)}
+      </Avatar>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap" useFlexGap>
+          <Typography fontWeight={600}>{name}</Typography>
+          <Chip size="small" variant="outlined" label={action} />
+          <Typography variant="caption" color="text.secondary">
+            {formatMinute(entry.at)}
+          </Typography>
+          {sameChangeAsPrevious && (
+            <Chip size="small" label={t('same_change')} sx={{ height: 20, fontSize: 11 }} title={entry.changeId} />
+          )}
+          {breaking > 0 && (
+            <BreakingChip label={translate('app.knowledge.diff.breaking_count', { smart_count: breaking })} />
+          )}
+        </Stack>
+        <Typography sx={{ mt: 0.5 }} data-testid="history-summary">
+          {entry.summary}
+        </Typography>
+        <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap sx={{ mt: 0.5, ml: -1 }}>
+          {entry.fields.length > 0 && (
+            <Button
+              size="small"
+              onClick={() => setOpen(!open)}
+              endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+              aria-expanded={open}
+              data-action="fields"
+            >
+              {open ? t('hide_fields') : t('show_fields', { smart_count: entry.fields.length })}
+            </Button>
+          )}
+          {!filteredByDoc && entry.projectStructureId > 0 && (
+            <Button size="small" startIcon={<FilterAltOutlinedIcon />} onClick={() => onOnlyDoc(entry)}>
+              {t('only_this_doc')}
+            </Button>
+          )}
+          {canWrite && canRestoreTo(entry) && (
+            <Button size="small" startIcon={<RestoreIcon />} onClick={() => onRestore(entry)} data-action="restore">
+              {t('restore')}
+            </Button>
+          )}
+          {canWrite && canRevert(entry) && (
+            <Button
+              size="small"
+              color="warning"
+              startIcon={<UndoIcon />}
+              onClick={() => onRevert(entry)}
+              data-action="revert"
+            >
+              {t('revert')}
+            </Button>
+          )}
+        </Stack>
+        <Collapse in={open} unmountOnExit>
+          <Box sx={{ mt: 1 }}>
+            <FieldDiffList fields={entry.fields} />
+          </Box>
+        </Collapse>
+      </Box>
+    </Box>
+  );
+}
