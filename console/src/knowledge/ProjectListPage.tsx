@@ -20,6 +20,7 @@ import { TeamRequired } from '../teams/TeamRequired';
 import { CreateKnowledgeProjectDialog } from './CreateKnowledgeProjectDialog';
 import { KnowledgeProjectCard } from './KnowledgeProjectCard';
 import { type KnowledgeProject, knowledgeApi, knowledgeKeys } from './knowledgeApi';
+import { ImportProjectButton } from './publishing/io/IoEntryPoints';
 
 /** Starred first, each group in the server's order (newest change first); the sort is stable. */
 export const starredFirst = (projects: KnowledgeProject[]) =>
@@ -81,6 +82,7 @@ const ProjectList = ({ teamId }: { teamId: number }) => {
             sx={{ width: { xs: '100%', sm: 280 } }}
           />
         )}
+        <ImportProjectButton />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
           {translate('app.knowledge.index.create')}
         </Button>

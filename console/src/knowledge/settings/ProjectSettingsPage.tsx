@@ -21,6 +21,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { TeamPoster } from '../../teams/TeamPoster';
 import { canManage, knowledgeApi, knowledgeKeys, type ProjectSettings } from '../knowledgeApi';
 import { ProjectLayout, useRouteProjectId } from '../ProjectNav';
+import { ImportSchedulesTab } from '../publishing/io/ImportSchedulesTab';
 import { ApiTemplatesTab } from './ApiTemplatesTab';
 import { DangerZone } from './DangerZone';
 import { EnvironmentsTab } from './EnvironmentsTab';
@@ -36,13 +37,14 @@ export interface TabProps {
   readOnly: boolean;
 }
 
-const TABS: { key: string; Panel: (props: TabProps) => ReactNode }[] = [
+const TABS: { key: string; Panel: (props: TabProps) => ReactNode; label?: string }[] = [
   { key: 'general', Panel: GeneralTab },
   { key: 'members', Panel: MembersTab },
   { key: 'environments', Panel: EnvironmentsTab },
   { key: 'response_codes', Panel: ResponseCodesTab },
   { key: 'scripts', Panel: ScriptsTab },
   { key: 'templates', Panel: ApiTemplatesTab },
+  { key: 'import', Panel: ImportSchedulesTab, label: 'app.knowledge.io.schedules.tab' },
   { key: 'danger', Panel: DangerZone },
 ];
 
@@ -104,11 +106,11 @@ const Settings = ({ projectId }: { projectId: number }) => {
         allowScrollButtonsMobile
         sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
       >
-        {TABS.map(({ key }) => (
+        {TABS.map(({ key, label }) => (
           <Tab
             key={key}
             value={key}
-            label={translate(`app.knowledge.setting.tabs.${key}`)}
+            label={translate(label ?? `app.knowledge.setting.tabs.${key}`)}
             sx={key === 'danger' ? { color: 'error.main' } : undefined}
           />
         ))}

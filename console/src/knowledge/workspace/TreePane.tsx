@@ -14,6 +14,7 @@ import {
 import { useDeferredValue, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { type StructureNode, useSearchDoc } from '../docApi';
+import { WorkspaceIoMenu } from '../publishing/io/IoEntryPoints';
 import DocTree, { MethodTag } from './DocTree';
 import { useTreeActions } from './useTreeActions';
 
@@ -70,6 +71,7 @@ export default function TreePane({ projectId, nodes, selectedId, canWrite, onSel
             </IconButton>
           </Tooltip>
         )}
+        <WorkspaceIoMenu projectId={projectId} canWrite={canWrite} />
       </Box>
       {needle && contentHits.length > 0 && (
         <Box sx={{ px: 1, pb: 1, maxHeight: 220, overflow: 'auto', borderBottom: 1, borderColor: 'divider' }}>
