@@ -114,7 +114,7 @@ function parseJson(source: string): unknown {
 }
 
 function parseYaml(source: string): unknown {
-  const doc = parseDocument(source, { maxAliasCount: YAML_MAX_ALIASES, merge: true, prettyErrors: false });
+  const doc = parseDocument(source, { merge: true, prettyErrors: false });
   const [error] = doc.errors;
   if (error) {
     const position = error.linePos?.[0];
