@@ -1,4 +1,4 @@
-import { enumCodec, invalid, signedInCaller } from '@pmbok/infra';
+import { enumCodec, forbidden, invalid, signedInCaller } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
 import type { CallContext } from 'nice-grpc-common';
 import { createProjectContext, type ProjectContext, type ProjectDeps } from './application/context.js';
@@ -7,6 +7,7 @@ import { createProjectUseCases } from './application/index.js';
 import { createSearch } from './application/search.js';
 import { createTree } from './application/tree.js';
 import { createTreeReads, type NodeView } from './application/treeReads.js';
+import { messages as projectMessages } from './domain/project/rules.js';
 import type { NodeKind } from './domain/tree/tree.js';
 import type { DocsCalls } from './grpcDocsCalls.js';
 
@@ -77,7 +78,10 @@ export function docsServiceImplementation({ tree, docs, search }: DocUseCasesOf)
       };
     },
     getDoc: async (r, c) => ({ doc: doc(await docs.detail(r.projectId, r.projectStructureId, who(c))) }),
-    getPublicDoc: async (r) => ({ doc: doc(await docs.publicDetail(r.projectId, r.projectStructureId)) }),
+    // Without a share link nothing is readable signed out (GetShareDoc, grpcShare.ts, reads through one).
+    getPublicDoc: async () => {
+      throw forbidden(projectMessages.notVisible);
+    },
     searchDocs: async (r, c) => ({
       hits: (await search.search(r.projectId, r.keyword, who(c))).map((hit) => ({
         ...hit,

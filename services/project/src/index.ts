@@ -8,8 +8,11 @@ import { searchProjection } from './projections/docs/search.js';
 import { startTaskFeeds } from './projections/docs/tasks.js';
 import { projectsProjection } from './projections/projects/index.js';
 import { projectSettingsProjection } from './projections/settings/index.js';
+import { shareDocViewsProjection, shareLinksProjection } from './projections/shares/index.js';
 import { treeProjection } from './projections/tree/index.js';
+import { versionsProjection } from './projections/versions/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
+import { startAutoVersions } from './reactions/autoVersions.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
 /**
@@ -19,14 +22,27 @@ import { startTeamReactions } from './reactions/teamEvents.js';
 export const startProjectService = defineService({
   name: 'project',
   contract: projectv1.ProjectServiceDefinition,
-  projections: [projectsProjection, projectSettingsProjection, treeProjection, docsProjection, searchProjection],
+  projections: [
+    projectsProjection,
+    projectSettingsProjection,
+    treeProjection,
+    docsProjection,
+    searchProjection,
+    shareLinksProjection,
+    shareDocViewsProjection,
+    versionsProjection,
+  ],
   reactions: async (service) => {
     const { runtime } = service;
     // The use cases a reaction runs: their commands do not wait for the read models (a reaction answers nobody).
     const { templates } = createServiceUseCases(service).projectUseCases;
     const team = await startTeamReactions(service, templates);
     const tasks = await startTaskFeeds(runtime);
-    return { roster: team.roster, stops: [...(await startAuthReactions(runtime)), ...team.stops, ...tasks.stops] };
+    const auto = await startAutoVersions(service);
+    return {
+      roster: team.roster,
+      stops: [...(await startAuthReactions(runtime)), ...team.stops, ...tasks.stops, ...auto],
+    };
   },
   calls: (service, { roster }) => {
     const { context, projectUseCases, docUseCases } = createServiceUseCases({

@@ -8,6 +8,7 @@ import { projectDocs } from '../projections/docs/index.js';
 import { linkableTaskProjects, linkableTasks, visibleTasks } from '../projections/docs/tasks.js';
 import { namesOf } from '../projections/people/index.js';
 import { projects } from '../projections/projects/index.js';
+import { viewCountsOf } from '../projections/shares/index.js';
 import type { StructureNodeDoc } from '../projections/tree/index.js';
 import { structureNodes } from '../projections/tree/index.js';
 import type { ProjectContext } from './context.js';
@@ -132,9 +133,11 @@ export function createDocs(context: ProjectContext, reads: TreeReads) {
       return view(projectId, node, await docOf(node), caller.userId);
     },
 
-    /** Without an account, when the project's documents are public: no linked tasks (nobody to show them to). */
-    async publicDetail(projectId: number, nodeId: number) {
-      await context.publicProject(projectId);
+    /**
+     * Without an account, through a share link the caller checked covers the node (application/shares.ts): no
+     * linked tasks (nobody to show them to).
+     */
+    async sharedDetail(projectId: number, nodeId: number) {
       const node = await docNode(projectId, nodeId);
       if (node.isTemplate) throw notFound(docMessages.notFound);
       return view(projectId, node, await docOf(node), 0);
@@ -192,8 +195,14 @@ export function createDocs(context: ProjectContext, reads: TreeReads) {
         if (await context.accessTo(project, caller.userId)) visible.set(project.projectId, project.name);
       }
       const mine = nodes.filter((node) => node.kind !== 'folder' && visible.has(node.projectId));
+      const shown = mine.slice((from - 1) * size, from * size);
+      // Reads through share links (projections/shares).
+      const views = await viewCountsOf(
+        readStore,
+        shown.map((node) => node.projectDocId),
+      );
       return {
-        docs: mine.slice((from - 1) * size, from * size).map((node) => ({
+        docs: shown.map((node) => ({
           projectId: node.projectId,
           projectName: visible.get(node.projectId) ?? '',
           projectStructureId: node.projectStructureId,
@@ -203,7 +212,7 @@ export function createDocs(context: ProjectContext, reads: TreeReads) {
           method: node.method,
           path: node.path,
           status: node.status,
-          viewCount: 0,
+          viewCount: views.get(node.projectDocId) ?? 0,
           updatedAt: node.updatedAt,
         })),
         total: mine.length,

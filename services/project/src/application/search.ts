@@ -29,32 +29,40 @@ function matchOf(entry: SearchEntryDoc, needle: string): { matchedIn: SearchFiel
  * anywhere. Hits in names first, then paths, and so on.
  */
 export function createSearch(context: ProjectContext) {
+  /** `covered`: only these nodes (a share link's); absent: the whole project. */
+  async function find(projectId: number, keyword: string, covered?: ReadonlySet<number>) {
+    const needle = (keyword ?? '').trim().toLowerCase();
+    if (!needle) throw invalid('请输入要搜索的内容');
+    if ([...needle].length > KEYWORD_MAX) throw invalid(`搜索内容最多${KEYWORD_MAX}个字符`);
+    const found = await searchEntries(context.readStore).find({
+      projectId,
+      haystack: { $regex: escapeRegExp(needle) },
+    });
+    const rank = (field: SearchField) => SEARCH_FIELDS.indexOf(field);
+    return found
+      .filter((entry) => !covered || covered.has(entry.projectStructureId))
+      .map((entry) => ({ entry, ...matchOf(entry, needle) }))
+      .sort((a, b) => rank(a.matchedIn) - rank(b.matchedIn) || a.entry.name.localeCompare(b.entry.name, 'zh-CN'))
+      .slice(0, HITS_MAX)
+      .map(({ entry, matchedIn, snippet }) => ({
+        projectStructureId: entry.projectStructureId,
+        projectDocId: entry.projectDocId,
+        kind: entry.kind,
+        name: entry.name,
+        method: entry.method,
+        path: entry.path,
+        matchedIn,
+        snippet,
+      }));
+  }
+
   return {
     async search(projectId: number, keyword: string, caller: Pick<Caller, 'userId'>) {
       await context.readable(projectId, caller);
-      const needle = (keyword ?? '').trim().toLowerCase();
-      if (!needle) throw invalid('请输入要搜索的内容');
-      if ([...needle].length > KEYWORD_MAX) throw invalid(`搜索内容最多${KEYWORD_MAX}个字符`);
-      const found = await searchEntries(context.readStore).find({
-        projectId,
-        haystack: { $regex: escapeRegExp(needle) },
-      });
-      const rank = (field: SearchField) => SEARCH_FIELDS.indexOf(field);
-      return found
-        .map((entry) => ({ entry, ...matchOf(entry, needle) }))
-        .sort((a, b) => rank(a.matchedIn) - rank(b.matchedIn) || a.entry.name.localeCompare(b.entry.name, 'zh-CN'))
-        .slice(0, HITS_MAX)
-        .map(({ entry, matchedIn, snippet }) => ({
-          projectStructureId: entry.projectStructureId,
-          projectDocId: entry.projectDocId,
-          kind: entry.kind,
-          name: entry.name,
-          method: entry.method,
-          path: entry.path,
-          matchedIn,
-          snippet,
-        }));
+      return find(projectId, keyword);
     },
+    /** Within the nodes a share link covers; the caller checked the link. */
+    within: (projectId: number, keyword: string, covered: ReadonlySet<number>) => find(projectId, keyword, covered),
   };
 }
 

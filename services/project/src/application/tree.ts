@@ -1,7 +1,8 @@
-import { type Caller, type CommandCaller, fold, invalid, nextNumericId, notFound } from '@pmbok/infra';
+import { type Caller, type CommandCaller, fold, forbidden, invalid, nextNumericId, notFound } from '@pmbok/infra';
 import { type DocCommand, docDecider } from '../domain/doc/businessLogic.js';
 import { type Content, checkContent, emptyContent } from '../domain/doc/content.js';
 import { docStreamId } from '../domain/doc/doc.js';
+import { messages as projectMessages } from '../domain/project/rules.js';
 import { type TreeCommand, treeDecider, treeNodes } from '../domain/tree/businessLogic.js';
 import { checkKind, treeMessages } from '../domain/tree/rules.js';
 import { type NewNode, type NodeKind, type TreeEvent, treeStreamId } from '../domain/tree/tree.js';
@@ -83,10 +84,13 @@ export function createTree(context: ProjectContext, reads: TreeReads) {
   }
 
   return {
-    /** The tree, flat, templates apart; `isPublic` reads a project whose documents are public without an account. */
+    /**
+     * The tree, flat, templates apart. Without an account nothing is read here: a public reader reads through a
+     * share link (application/shares.ts), which shows only what the link covers.
+     */
     async structure(projectId: number, caller: Pick<Caller, 'userId'>, isPublic: boolean) {
-      if (isPublic) await context.publicProject(projectId);
-      else await context.readable(projectId, caller);
+      if (isPublic) throw forbidden(projectMessages.notVisible);
+      await context.readable(projectId, caller);
       return (await reads.treeOf(projectId)).nodes;
     },
 
