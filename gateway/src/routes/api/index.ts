@@ -1,6 +1,7 @@
 import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
 import { projectCalls } from './project.js';
+import { projectShareCalls } from './project-share.js';
 import { qrLoginCalls } from './qr-login.js';
 import { systemCalls } from './system.js';
 import { taskCalls } from './task.js';
@@ -19,6 +20,7 @@ export const apiCalls: ApiCall[] = [
   ...teamCalls,
   ...taskCalls,
   ...projectCalls,
+  ...projectShareCalls(),
   ...feedbackCalls,
   ...systemCalls,
 ];

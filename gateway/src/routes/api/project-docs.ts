@@ -17,6 +17,7 @@ import {
   onNode,
   projectId,
 } from './project-common.js';
+import { publicDocView, publicTreeOf, shareFields, shareOf } from './project-share.js';
 
 /** docs/api/knowledge.md: a document is at most 5 MB of JSON text. */
 const MAX_DOC_BYTES = 5 * 1024 * 1024;
@@ -86,13 +87,21 @@ export function projectDocCalls() {
   return [
     call(
       'projectStructure',
-      { ...projectId, isPublic: flag },
+      { projectId: optionalId, isPublic: flag, token: optionalText(100), access: optionalText(300) },
       answers.StructureTree,
       async (b, { services, metadata, caller }) => {
         const isPublic = flagOf(b.isPublic) ?? false;
-        // Without an account only the tree of a project whose documents are public (the service decides which).
-        if (!isPublic && !caller.userId) throw new ApiError(402, '请先登录');
-        const { nodes } = await services.project.getStructure({ ...inProject(b), isPublic }, { metadata });
+        // Without an account only through a share link: the part of the tree it covers (project-share.ts).
+        if (isPublic) {
+          if (!b.token) throw new ApiError(400, '分享链接不存在或已失效');
+          return publicTreeOf(
+            await services.project.getShareStructure(shareOf({ ...b, token: b.token }), { metadata }),
+          );
+        }
+        if (!caller.userId) throw new ApiError(402, '请先登录');
+        if (!b.projectId) throw new ApiError(400, '请选择项目');
+        const request = { projectId: Number(b.projectId), isPublic: false };
+        const { nodes } = await services.project.getStructure(request, { metadata });
         return { nodes: nodes.map(nodeView) };
       },
       { access: 'optional' },
@@ -168,15 +177,13 @@ export function projectDocCalls() {
     }),
     call(
       'publicDoc',
-      node,
+      { ...shareFields, projectStructureId: id },
       answers.DocDetail,
       async (b, { services, metadata }) => {
-        const { doc } = await services.project.getPublicDoc(onNode(b), { metadata });
-        if (!doc) return null;
-        // A reader without an account learns the document, not the team's people or its tasks.
-        const people = { createdBy: 0, createdByName: '', updatedBy: 0, updatedByName: '', linkedTasks: [] };
-        const view = { ...docView(doc), ...people };
-        return view.api ? { ...view, api: { ...view.api, ownerId: 0 } } : view;
+        // Only a document the link covers; the service strips the team's people and tasks.
+        const request = { ...shareOf(b), projectStructureId: Number(b.projectStructureId) };
+        const { docJson } = await services.project.getShareDoc(request, { metadata });
+        return publicDocView(docJson) as Static<typeof answers.DocDetail>;
       },
       { access: 'public' },
     ),
