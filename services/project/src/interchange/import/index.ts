@@ -1,7 +1,10 @@
 import { invalid } from '@pmbok/infra';
 import type { ImportFormat, ImportPlan } from '../model.js';
 import { guardText, parseStructured } from './common.js';
+import { looksLikeHar, parseHar } from './har.js';
 import { isOpenApi, isSwagger, parseOpenApi } from './openapi.js';
+import { looksLikePostman, parsePostman } from './postman.js';
+import { looksLikeYapi, parseYapi } from './yapi.js';
 
 /** What an importer is given: the parsed value and the text it came from. */
 export interface ImportSource {
@@ -23,7 +26,9 @@ export interface Importer {
 const IMPORTERS: Importer[] = [
   { format: 'openapi', detect: isOpenApi, parse: parseOpenApi },
   { format: 'swagger', detect: isSwagger, parse: parseOpenApi },
-  // The collection importers (Postman, HAR, YApi) register here.
+  { format: 'postman', detect: looksLikePostman, parse: ({ value, fileName }) => parsePostman(value, { fileName }) },
+  { format: 'har', detect: looksLikeHar, parse: ({ value, fileName }) => parseHar(value, { fileName }) },
+  { format: 'yapi', detect: looksLikeYapi, parse: ({ value, fileName }) => parseYapi(value, { fileName }) },
 ];
 
 const FORMAT_NAMES: Record<ImportFormat, string> = {
