@@ -59,7 +59,31 @@ function examplesOf(refs: RefReader, media: Record<string, unknown>, where: stri
 function firstMedia(content: unknown) {
   const entries = isObject(content) ? Object.entries(content).filter(([, media]) => isObject(media)) : [];
   const [first, ...others] = entries as [string, Record<string, unknown>][];
-  return { first, others: Object.fromEntries(others) as Record<string, Json> };
+  return { first, others };
+}
+
+/** The media types after the first, kept for the exporter in the project's terms (model refs, examples inlined). */
+function otherContentOf(refs: RefReader, others: [string, Record<string, unknown>][], where: string) {
+  const out: Record<string, Json> = {};
+  for (const [type, media] of others) {
+    const kept: Record<string, Json> = extraOf(media, ['schema', 'example', 'examples']);
+    if (media.schema !== undefined) kept.schema = refs.schema(media.schema, `${where}/${type}/schema`);
+    if (media.example !== undefined) kept.example = media.example as Json;
+    if (isObject(media.examples)) {
+      const examples: Record<string, Json> = {};
+      for (const [name, raw] of Object.entries(media.examples)) {
+        const example = refs.follow(raw, `${where}/${type}/examples/${name}`);
+        if (example)
+          examples[name] = {
+            ...(example.summary !== undefined && { summary: text(example.summary) }),
+            value: (example.value ?? null) as Json,
+          };
+      }
+      kept.examples = examples;
+    }
+    out[type] = kept;
+  }
+  return out;
 }
 
 const FIELD_TYPES = ['string', 'integer', 'number', 'boolean', 'array'];
@@ -94,7 +118,7 @@ export function requestBodyOf(refs: RefReader, raw: unknown, where: string) {
   const extra = extraOf(body, ['description', 'required', 'content']);
   const mediaExtra = extraOf(media, ['schema', 'example', 'examples']);
   if (Object.keys(mediaExtra).length > 0) extra.media = mediaExtra;
-  if (Object.keys(others).length > 0) extra.otherContent = others;
+  if (others.length > 0) extra.otherContent = otherContentOf(refs, others, `${where}/content`);
   return {
     type,
     mediaType,
@@ -190,7 +214,7 @@ export function responsesOf(refs: RefReader, raw: unknown, where: string) {
     const extra = extraOf(response, ['description', 'headers', 'content', 'links']);
     const mediaExtra = extraOf(media, ['schema', 'example', 'examples']);
     if (Object.keys(mediaExtra).length > 0) extra.media = mediaExtra;
-    if (Object.keys(others).length > 0) extra.otherContent = others;
+    if (others.length > 0) extra.otherContent = otherContentOf(refs, others, `${at}/content`);
     responses.push({
       status,
       name: nameOf(response),
