@@ -6,7 +6,7 @@
 // a ratio to a baseline measured in the same run (sync=normal vs sync=full, the gateway vs a bare Fastify
 // hello-world), so results from different machines can be compared by their ratios. Bounded: ~1.5 minutes.
 //
-//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|bus] [--out=docs/benchmarks.md]
+//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|bus] [--out=docs/benchmarks.md]
 //
 // The event-bus section needs Kafka: `scripts/engines.sh start DIR && source DIR/env` first (KAFKA_BROKERS).
 //
@@ -19,6 +19,7 @@ import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { benchKnowledge } from './bench/knowledge.mjs';
+import { benchGatewayImport, benchInterchange, benchVersionDiff, publishingSection } from './bench/publishing.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -36,6 +37,9 @@ const TASKS = quick ? 1_000 : 10_000;
 // Issue 15: a knowledge project of KNOWLEDGE_DOCS API documents in KNOWLEDGE_FOLDERS folders.
 const KNOWLEDGE_DOCS = quick ? 500 : 5_000;
 const KNOWLEDGE_FOLDERS = quick ? 20 : 200;
+// Issue 16: the generated OpenAPI 3.1 document's operations.
+const PUBLISHING_OPERATIONS = quick ? 500 : 5_000;
+const withPublishing = !only || only === 'publishing';
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const median = (values) => {
@@ -374,7 +378,7 @@ async function benchGateway() {
       `${url}/healthz`,
     );
     const token = await registerUser(url);
-    if (only !== 'knowledge') {
+    if (only !== 'knowledge' && only !== 'publishing') {
       results.gateway = await load(
         `${url}/pmbok/api/userInfo/getUserInfo`,
         { authorization: token },
@@ -386,7 +390,25 @@ async function benchGateway() {
     try {
       const tools = { postApi, load, log, fmt };
       const sizes = { docs: KNOWLEDGE_DOCS, folders: KNOWLEDGE_FOLDERS };
-      results.knowledge = await benchKnowledge({ url, token, serverPid: app.child.pid, ...sizes, tools });
+      // The publishing benchmark compares a version saved right after seeding with one saved after the saves.
+      const onSeeded = withPublishing
+        ? ({ teamId, projectId }) =>
+            postApi(url, 'project/saveProjectVersion', { teamId: String(teamId), projectId, name: '基准 A' }, token)
+        : undefined;
+      results.knowledge = await benchKnowledge({ url, token, serverPid: app.child.pid, ...sizes, tools, onSeeded });
+      if (withPublishing) {
+        const { teamId, projectId, seeded } = results.knowledge;
+        results.versionDiff = await benchVersionDiff({
+          url,
+          token,
+          teamId,
+          projectId,
+          fromVersionId: seeded.versionId,
+          tools,
+        });
+        const operations = PUBLISHING_OPERATIONS;
+        results.gatewayImport = await benchGatewayImport({ url, token, serverPid: app.child.pid, operations, tools });
+      }
     } catch (error) {
       console.error(error);
       results.knowledgeError = error.message;
@@ -565,7 +587,7 @@ async function benchBus() {
 // ---------------------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------------------
-function report({ machine: m, eventStore, gateway, bus, failures, seconds }) {
+function report({ machine: m, eventStore, gateway, interchange, bus, failures, seconds }) {
   const lines = [];
   const push = (...l) => lines.push(...l);
   push(
@@ -666,6 +688,8 @@ function report({ machine: m, eventStore, gateway, bus, failures, seconds }) {
 
   if (gateway?.knowledge) push(...knowledgeSection(gateway.hello, gateway.knowledge));
   if (gateway?.knowledgeError) failures.push(`knowledge: ${gateway.knowledgeError}`);
+  if (interchange || gateway?.versionDiff || gateway?.gatewayImport)
+    push(...publishingSection({ interchange, gateway, docs: gateway?.knowledge?.docs }, { fmt, ms, ratio }));
 
   if (bus) {
     push(
@@ -740,7 +764,16 @@ async function main() {
       failures.push(`embedded event store: ${error.message}`);
     }
   }
-  if (!only || only === 'gateway' || only === 'knowledge') {
+  let interchange;
+  if (withPublishing) {
+    try {
+      interchange = benchInterchange({ operations: PUBLISHING_OPERATIONS, reps: quick ? 1 : 3, tools: { log, fmt } });
+    } catch (error) {
+      console.error(error);
+      failures.push(`import and export: ${error.message}`);
+    }
+  }
+  if (!only || only === 'gateway' || only === 'knowledge' || only === 'publishing') {
     try {
       gateway = await benchGateway();
     } catch (error) {
@@ -758,7 +791,7 @@ async function main() {
     }
   }
   const seconds = (performance.now() - started) / 1_000;
-  const markdown = report({ machine: machine(), eventStore, gateway, bus, failures, seconds });
+  const markdown = report({ machine: machine(), eventStore, gateway, interchange, bus, failures, seconds });
   writeFileSync(out, markdown);
   log(`wrote ${relative(root, out)} in ${fmt(seconds)} s`);
   if (failures.length) process.exit(1);

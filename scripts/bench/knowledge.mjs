@@ -91,7 +91,7 @@ async function inBatches(items, width, work) {
 }
 
 /** Seeds the project, then measures the three calls. */
-export async function benchKnowledge({ url, token, serverPid, docs, folders, tools }) {
+export async function benchKnowledge({ url, token, serverPid, docs, folders, tools, onSeeded }) {
   const { postApi, load, log, fmt } = tools;
   const { teamId } = await postApi(url, 'team/create', { teamName: 'knowledge bench' }, token);
   const inTeam = (body) => ({ ...body, teamId: String(teamId) });
@@ -124,6 +124,8 @@ export async function benchKnowledge({ url, token, serverPid, docs, folders, too
   });
   const seedSeconds = (performance.now() - started) / 1_000;
   log(`knowledge: seeded in ${fmt(seedSeconds, 1)} s`);
+  // The publishing benchmark saves a version here, to compare with one saved after the saves below.
+  const seeded = (await onSeeded?.({ teamId, projectId })) ?? null;
 
   const headers = { authorization: token };
   const structure = await load(
@@ -167,7 +169,7 @@ export async function benchKnowledge({ url, token, serverPid, docs, folders, too
     `knowledge: projectStructure ${fmt(structure.perSecond)} req/s, docDetail ${fmt(detail.perSecond)} req/s, saveDoc ${fmt(save.perSecond)} req/s`,
   );
   const render = await firstRender({ url, token, teamId, projectId, docId: nodes[0].id, tools });
-  return { structure, detail, save, seedSeconds, render, docs, folders };
+  return { structure, detail, save, seedSeconds, render, docs, folders, teamId, projectId, seeded };
 }
 
 /**
