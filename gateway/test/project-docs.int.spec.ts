@@ -232,17 +232,20 @@ describe('knowledge documents through the gateway', () => {
     expect((await as(outsider)('detail', { projectId: open })).code).toBe(400);
   });
 
-  it('publishes documents of a public project without an account, without the team’s people', async () => {
+  it('publishes documents through a share link without an account, without the team’s people', async () => {
     const node = { projectStructureId: apiId };
     expect((await as(undefined)('publicDoc', node)).code).toBe(400);
     expect((await as(undefined)('projectStructure')).code).toBe(402);
+    expect((await as(owner)('createShare')).msg).toBe('该项目的文档不允许公开分享');
     expect((await as(owner)('update', { docPrivateType: 'public' })).code).toBe(200);
-    const published = await as(undefined)('publicDoc', node);
+    const { token } = (await as(owner)('createShare')).data;
+    const published = await as(undefined)('publicDoc', { ...node, token });
     expect(published.data).toMatchObject({ api: apiDoc, createdBy: 0, updatedBy: 0, linkedTasks: [] });
-    expect((await as(undefined)('projectStructure', { isPublic: '1' })).data.nodes).toHaveLength(5);
+    expect((await as(undefined)('projectStructure', { isPublic: '1', token })).data.nodes).toHaveLength(5);
+    expect((await as(undefined)('projectStructure', { isPublic: '1' })).msg).toBe('分享链接不存在或已失效');
     expect((await as(undefined)('projectStructure')).code).toBe(402);
     expect((await as(owner)('update', { docPrivateType: 'private' })).code).toBe(200);
-    expect((await as(undefined)('publicDoc', node)).code).toBe(400);
+    expect((await as(undefined)('publicDoc', { ...node, token })).msg).toBe('分享链接不存在或已失效');
   });
 
   it('searches names, paths and field names, Chinese included', async () => {

@@ -189,8 +189,7 @@ export const projectAccess: Record<string, Access> = {
     };
   }),
   'project/docDetail': project('teamMember', (k) => ({ projectStructureId: k.apiId })),
-  // Anyone, for a project whose documents are public (without the team's people: no leak to check for).
-  'project/publicDoc': onK('public', (k) => ({ projectId: k.publicProjectId, projectStructureId: k.publicApiId })),
+  // project/publicDoc: through a share link, in access-share.ts.
   'project/searchDoc': project('teamMember', () => ({ keyword: '订单' })),
   'project/linkTask': onK('projectMember', async (k, c) => ({
     projectId: k.projectId,

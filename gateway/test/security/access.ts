@@ -1,8 +1,10 @@
 import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
 import { projectAccess } from './access-projects.js';
+import { shareAccess } from './access-share.js';
 import { taskAccess } from './access-tasks.js';
 import { teamAccess } from './access-teams.js';
+import { versionAccess } from './access-versions.js';
 import type { Account, Actors, Least, Rung, World } from './world.js';
 
 export interface AccessContext {
@@ -35,7 +37,14 @@ export interface Access {
 }
 
 /** Every call of the route table, keyed `module/call`; the suite fails for a call without a row. */
-export const accessTable: Record<string, Access> = { ...accountAccess, ...teamAccess, ...taskAccess, ...projectAccess };
+export const accessTable: Record<string, Access> = {
+  ...accountAccess,
+  ...teamAccess,
+  ...taskAccess,
+  ...projectAccess,
+  ...shareAccess,
+  ...versionAccess,
+};
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */
 export async function smsCodeFor(h: Harness, call: string, body: Body, telephone: string, token?: string) {
