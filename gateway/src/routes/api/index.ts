@@ -2,6 +2,7 @@ import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
 import { projectCalls } from './project.js';
 import { projectShareCalls } from './project-share.js';
+import { projectVersionCalls } from './project-versions.js';
 import { qrLoginCalls } from './qr-login.js';
 import { systemCalls } from './system.js';
 import { taskCalls } from './task.js';
@@ -21,6 +22,7 @@ export const apiCalls: ApiCall[] = [
   ...taskCalls,
   ...projectCalls,
   ...projectShareCalls(),
+  ...projectVersionCalls(),
   ...feedbackCalls,
   ...systemCalls,
 ];
