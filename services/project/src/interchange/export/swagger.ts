@@ -66,18 +66,26 @@ function bodyParameters(body: Obj, op: Obj): Obj[] {
   return [copyExtensions(body, parameter)];
 }
 
+/**
+ * A 3.1 response in 2.0 terms: the media types with a schema are the operation's `produces` (2.0 has one schema
+ * for all of them), a media type that only carries examples becomes an entry of the response's `examples`.
+ */
 function responseOf(response: Obj, produces: string[]): Obj {
   const out: Obj = { description: str(response.description) };
   const content = isObject(response.content) ? response.content : {};
-  const [first] = Object.keys(content);
-  for (const type of Object.keys(content)) if (!produces.includes(type)) produces.push(type);
-  const media = first && isObject(content[first]) ? content[first] : {};
-  if (media.schema !== undefined) out.schema = toSwaggerSchema(media.schema);
   const examples: Obj = {};
-  if (first && media.example !== undefined) examples[first] = media.example;
-  if (isObject(media.examples)) {
-    for (const [name, example] of Object.entries(media.examples)) {
-      if (isObject(example)) examples[name] = example.value ?? null;
+  for (const [type, raw] of Object.entries(content)) {
+    const media = isObject(raw) ? raw : {};
+    const hasExamples = media.example !== undefined || media.examples !== undefined;
+    if (media.schema !== undefined || !hasExamples) {
+      if (!produces.includes(type)) produces.push(type);
+      if (out.schema === undefined) out.schema = toSwaggerSchema(media.schema ?? {});
+    }
+    if (media.example !== undefined) examples[type] = media.example;
+    if (isObject(media.examples)) {
+      for (const [name, example] of Object.entries(media.examples)) {
+        if (isObject(example)) examples[name === 'default' ? type : name] = example.value ?? null;
+      }
     }
   }
   if (Object.keys(examples).length > 0) out.examples = examples;

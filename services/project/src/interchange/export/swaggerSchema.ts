@@ -43,8 +43,18 @@ const SCHEMA_KEYS = new Set([
  * `example`; what 2.0 has no keyword for (oneOf, anyOf, not, …) is kept as an `x-` extension.
  */
 export function toSwaggerSchema(value: Json): Json {
-  if (typeof value === 'boolean') return value ? {} : { not: {} };
+  if (typeof value === 'boolean') return value ? {} : { 'x-not': {} };
   if (!isObject(value)) return {};
+  // `anyOf: [X, {type: null}]` is how 3.1 says a nullable X (the upgrade writes it for 2.0's x-nullable $ref).
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options = value[key];
+    if (!Array.isArray(options) || options.length !== 2) continue;
+    const nulls = options.filter((o) => isObject(o) && o.type === 'null' && Object.keys(o).length === 1);
+    const other = options.find((o) => !nulls.includes(o));
+    if (nulls.length !== 1 || !isObject(other)) continue;
+    const { [key]: _, ...siblings } = value;
+    return { ...(toSwaggerSchema({ ...siblings, ...other }) as Obj), 'x-nullable': true };
+  }
   const out: Obj = {};
   for (const [key, child] of Object.entries(value)) {
     if (key.startsWith('x-')) out[key] = child;
@@ -63,7 +73,13 @@ export function toSwaggerSchema(value: Json): Json {
       if (real.length === 1) out.type = real[0]!;
       else if (real.length > 1) out['x-type'] = real;
     } else if (key === 'const') out.enum = [child];
-    else if (key === 'examples' && Array.isArray(child)) {
+    else if (key === 'contentMediaType' && value.contentEncoding === undefined) {
+      out.type = 'string';
+      out.format = 'binary';
+    } else if (key === 'contentEncoding' && child === 'base64') {
+      out.type = 'string';
+      out.format = 'byte';
+    } else if (key === 'examples' && Array.isArray(child)) {
       if (value.example === undefined && child.length > 0) out.example = child[0]!;
     } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof child === 'number') {
       out[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] = child;

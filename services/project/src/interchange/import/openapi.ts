@@ -193,6 +193,24 @@ function readPages(doc: Record<string, unknown>, nodes: PlannedNode[], problems:
 }
 
 /**
+ * scalar's 2.0 upgrade rebuilds each response's `headers` in reverse order; reversing them first keeps the
+ * source's order (the round-trip test through a Swagger export notices if the upgrade changes).
+ */
+function reverseSwaggerHeaders(doc: Record<string, unknown>) {
+  const responses: unknown[] = isObject(doc.responses) ? Object.values(doc.responses) : [];
+  for (const item of Object.values(isObject(doc.paths) ? doc.paths : {})) {
+    for (const op of Object.values(isObject(item) ? item : {})) {
+      if (isObject(op) && isObject(op.responses)) responses.push(...Object.values(op.responses));
+    }
+  }
+  for (const response of responses) {
+    if (isObject(response) && isObject(response.headers)) {
+      response.headers = Object.fromEntries(Object.entries(response.headers).reverse());
+    }
+  }
+}
+
+/**
  * Reads OpenAPI 3.0/3.1 and Swagger 2.0: external `$ref`s are refused before anything else, Swagger and 3.0 are
  * upgraded to 3.1 by scalar, then one 3.1 mapper makes the plan.
  */
@@ -207,6 +225,7 @@ export async function parseOpenApi(source: ImportSource): Promise<ImportPlan> {
   }
   assertLocalRefs(value);
   const plan = emptyPlan(swagger ? 'swagger' : 'openapi', version);
+  if (swagger) reverseSwaggerHeaders(value);
   let upgraded: unknown;
   try {
     upgraded = upgrade(value).specification;

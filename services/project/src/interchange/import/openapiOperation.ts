@@ -94,7 +94,9 @@ function fieldsOf(schema: Json) {
   const required = Array.isArray(schema.required) ? schema.required : [];
   return Object.entries(schema.properties).map(([name, property]) => {
     const prop = isObject(property) ? property : {};
-    const type = prop.format === 'binary' ? 'file' : FIELD_TYPES.find((t) => t === prop.type);
+    // 3.1 writes a file as a contentMediaType (the upgrade turns 3.0's format: binary into one).
+    const file = prop.format === 'binary' || (typeof prop.contentMediaType === 'string' && !prop.contentEncoding);
+    const type = file ? 'file' : FIELD_TYPES.find((t) => t === prop.type);
     return {
       name,
       type: type ?? 'string',
