@@ -78,6 +78,7 @@ export function ImportPreviewStep({ preview }: { preview: ImportPreview }) {
           size="small"
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
+          variant="outlined"
           placeholder={translate('app.knowledge.io.filter')}
           sx={{ ml: 'auto', width: { xs: '100%', sm: 220 } }}
           slotProps={{
@@ -98,7 +99,7 @@ export function ImportPreviewStep({ preview }: { preview: ImportPreview }) {
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 72 }}>{translate('app.knowledge.io.columns.action')}</TableCell>
-              <TableCell sx={{ width: 84 }}>{translate('app.knowledge.io.columns.kind')}</TableCell>
+              <TableCell sx={{ width: 96 }}>{translate('app.knowledge.io.columns.kind')}</TableCell>
               <TableCell>{translate('app.knowledge.io.columns.name')}</TableCell>
               <TableCell>{translate('app.knowledge.io.columns.folder')}</TableCell>
               <TableCell>{translate('app.knowledge.io.columns.changed')}</TableCell>
@@ -133,10 +134,10 @@ function ItemRow({ item }: { item: ImportItem }) {
           variant={item.action === 'keep' ? 'outlined' : 'filled'}
         />
       </TableCell>
-      <TableCell>{translate(`app.knowledge.io.kinds.${item.kind}`)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(`app.knowledge.io.kinds.${item.kind}`)}</TableCell>
       <TableCell sx={{ maxWidth: 280 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-          {item.kind === 'api' && <MethodTag method={item.method} width={48} />}
+          {item.kind === 'api' && <MethodTag method={item.method} width={40} />}
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" noWrap title={item.name}>
               {item.name}
