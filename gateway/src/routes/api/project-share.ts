@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ApiError } from '../../plugins/api.js';
-import { id, idListText, integer, optionalText, parseIdList, text } from '../../schemas/fields.js';
+import { id, idListText, integer, optionalId, optionalText, parseIdList, text } from '../../schemas/fields.js';
 import * as answers from '../../schemas/project.js';
 import * as publishing from '../../schemas/publishing.js';
 import { Nothing } from '../../schemas/wire.js';
@@ -41,7 +41,7 @@ export function projectShareCalls() {
         ...projectId,
         name: optionalText(50),
         nodeIds: idListText,
-        versionId: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,15})?$' })),
+        versionId: optionalId,
         password: optionalText(32),
         expiresAt: Type.Optional(integer(0, Number.MAX_SAFE_INTEGER)),
       },
