@@ -24,8 +24,8 @@ function operationOf(node: WalkedNode, models: ModelKeys): Obj {
   const op: Obj = {};
   if (tags.length > 0) op.tags = tags;
   op.summary = node.name;
-  if (str(doc.description)) op.description = doc.description;
-  if (str(doc.operationId)) op.operationId = doc.operationId;
+  if (str(doc.description)) op.description = str(doc.description);
+  if (str(doc.operationId)) op.operationId = str(doc.operationId);
   if (doc.deprecated === true) op.deprecated = true;
   const parameters = list(doc.parameters).map((parameter) => parameterOf(parameter, models));
   if (parameters.length > 0) op.parameters = parameters;
@@ -66,7 +66,8 @@ export function openApiDocument(source: ExportSource): Obj {
     // OpenAPI holds one operation per method and path: a second document for the same pair is left out.
     if (item[method]) continue;
     item[method] = operationOf(node, models);
-    for (const tag of (item[method] as Obj).tags ?? []) if (!tags.includes(tag as string)) tags.push(tag as string);
+    for (const tag of ((item[method] as Obj).tags as Json[] | undefined) ?? [])
+      if (!tags.includes(tag as string)) tags.push(tag as string);
   }
   const schemas: Obj = {};
   for (const node of schemaNodes) {
@@ -76,7 +77,7 @@ export function openApiDocument(source: ExportSource): Obj {
     let schema = models.rewrite(doc.schema ?? {});
     if (isObject(schema)) {
       schema = { ...schema };
-      if (str(doc.description) && schema.description === undefined) schema.description = doc.description;
+      if (str(doc.description) && schema.description === undefined) schema.description = str(doc.description);
       if (key !== node.name) schema[X.name] = node.name;
       if (!same(node.folderPath, [MODELS_FOLDER])) schema[X.folder] = node.folderPath;
     }

@@ -79,7 +79,7 @@ export function formSchema(body: Obj): Json {
   for (const field of fields) {
     const own = isObject(field.schema) && Object.keys(field.schema).length > 0 ? { ...field.schema } : undefined;
     const property: Obj = own ?? { ...(FIELD_SCHEMAS[str(field.type)] ?? { type: str(field.type) || 'string' }) };
-    if (str(field.description)) property.description = field.description;
+    if (str(field.description)) property.description = str(field.description);
     if (field.example !== null && field.example !== undefined) property.example = field.example;
     properties[str(field.name)] = property;
   }
@@ -100,9 +100,9 @@ export function requestBodyOf(body: Obj, models: ModelKeys): Obj | undefined {
   const form = type === 'form-data' || type === 'x-www-form-urlencoded';
   const schema = form ? formSchema(body) : (body.schema ?? {});
   const part: Obj = { ...body };
-  if (str(body.raw) && list(body.examples).length === 0) part.examples = [{ name: '', value: body.raw }];
+  if (str(body.raw) && list(body.examples).length === 0) part.examples = [{ name: '', value: str(body.raw) }];
   const out: Obj = {};
-  if (str(body.description)) out.description = body.description;
+  if (str(body.description)) out.description = str(body.description);
   out.content = contentOf(mediaType, schema, part, models);
   if (body.required === true) out.required = true;
   return spreadExtra(out, body.extra, [], ['media', 'otherContent']);
@@ -113,7 +113,7 @@ const PARAMETER_FIELDS = ['style', 'explode', 'allowEmptyValue', 'allowReserved'
 export function parameterOf(parameter: Obj, models: ModelKeys): Obj {
   const extra = isObject(parameter.extra) ? parameter.extra : {};
   const out: Obj = { name: str(parameter.name), in: str(parameter.in) || 'query' };
-  if (str(parameter.description)) out.description = parameter.description;
+  if (str(parameter.description)) out.description = str(parameter.description);
   if (parameter.in === 'path' || parameter.required === true) out.required = true;
   if (parameter.deprecated === true) out.deprecated = true;
   // OpenAPI takes a parameter's `schema` or its `content`, never both.

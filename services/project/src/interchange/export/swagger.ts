@@ -24,7 +24,7 @@ function collectionFormatOf(parameter: Obj): string | undefined {
 function parameterOf(parameter: Obj): Obj | undefined {
   if (parameter.in === 'cookie') return undefined;
   const out: Obj = { name: str(parameter.name), in: str(parameter.in) };
-  if (str(parameter.description)) out.description = parameter.description;
+  if (str(parameter.description)) out.description = str(parameter.description);
   if (parameter.required === true) out.required = true;
   const schema = toSwaggerSchema(parameter.schema ?? { type: 'string' });
   Object.assign(out, primitiveOf(schema));
@@ -59,7 +59,7 @@ function bodyParameters(body: Obj, op: Obj): Obj[] {
     });
   }
   const parameter: Obj = { name: 'body', in: 'body' };
-  if (str(body.description)) parameter.description = body.description;
+  if (str(body.description)) parameter.description = str(body.description);
   if (body.required === true) parameter.required = true;
   parameter.schema = schema;
   if (media.example !== undefined) parameter['x-examples'] = { [first]: media.example };
@@ -94,7 +94,7 @@ function responseOf(response: Obj, produces: string[]): Obj {
       Object.entries(response.headers).map(([name, header]) => {
         const h = isObject(header) ? header : {};
         const converted: Obj = primitiveOf(toSwaggerSchema(h.schema ?? { type: 'string' }));
-        if (str(h.description)) converted.description = h.description;
+        if (str(h.description)) converted.description = str(h.description);
         return [name, converted];
       }),
     );
