@@ -1,4 +1,4 @@
-import { invalid, signedInCaller } from '@pmbok/infra';
+import { signedInCaller } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
 import type { DocView } from './application/docs.js';
 import { projectAtOf } from './application/projectAt.js';
@@ -7,6 +7,7 @@ import { createCompare } from './application/versionCompare.js';
 import { createRestore } from './application/versionRestore.js';
 import { createVersions } from './application/versions.js';
 import { nodeKinds } from './grpcDocs.js';
+import { historyCalls } from './grpcHistory.js';
 import type { PublishingDeps } from './grpcPublishing.js';
 
 /** The rpcs this file implements (docs/api/publishing.md); grpc.ts leaves them to grpcPublishing.ts. */
@@ -18,7 +19,7 @@ export type VersionsCallName =
   | 'getVersionStructure'
   | 'getVersionDoc'
   | 'restoreVersion'
-  // The history section's rpcs answer "soon" until backend-history's grpcHistory.ts is spread in below.
+  // The history section's rpcs: grpcHistory.ts (spread in below).
   | 'listHistory'
   | 'restoreHistoryDoc'
   | 'revertChange';
@@ -32,21 +33,15 @@ const docJson = ({ content, kind, ...view }: DocView) =>
     projectv1.DocDetail.toJSON({ ...view, kind: nodeKinds.toProto(kind), contentJson: JSON.stringify(content) }),
   );
 
-export function versionCalls({
-  context,
-}: PublishingDeps): Pick<projectv1.ProjectServiceImplementation, VersionsCallName> {
+export function versionCalls(deps: PublishingDeps): Pick<projectv1.ProjectServiceImplementation, VersionsCallName> {
+  const { context } = deps;
   const at = projectAtOf(context);
   const versions = createVersions(context, at);
   const compare = createCompare(context, versions, at);
   const restore = createRestore(context, versions, at);
   const who = signedInCaller;
-  const pending = async (): Promise<never> => {
-    throw invalid('变更历史功能即将上线');
-  };
   return {
-    listHistory: pending,
-    restoreHistoryDoc: pending,
-    revertChange: pending,
+    ...historyCalls(deps),
     listProjectVersions: async (r, c) => {
       const { list, count, pages } = await versions.list(r.projectId, r.page, r.pageSize, who(c));
       return { versions: list, count, pages };

@@ -6,6 +6,7 @@ import { publishingImplementation } from './grpcPublishing.js';
 import { docsProjection } from './projections/docs/index.js';
 import { searchProjection } from './projections/docs/search.js';
 import { startTaskFeeds } from './projections/docs/tasks.js';
+import { historyProjection } from './projections/history/index.js';
 import { projectsProjection } from './projections/projects/index.js';
 import { projectSettingsProjection } from './projections/settings/index.js';
 import { shareDocViewsProjection, shareLinksProjection } from './projections/shares/index.js';
@@ -28,6 +29,7 @@ export const startProjectService = defineService({
     treeProjection,
     docsProjection,
     searchProjection,
+    historyProjection,
     shareLinksProjection,
     shareDocViewsProjection,
     versionsProjection,
