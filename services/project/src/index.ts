@@ -2,11 +2,13 @@ import { defineService } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
 import { projectServiceImplementation } from './grpc.js';
 import { createServiceUseCases, docsServiceImplementation } from './grpcDocs.js';
+import { startImportTimer } from './grpcImport.js';
 import { publishingImplementation } from './grpcPublishing.js';
 import { docsProjection } from './projections/docs/index.js';
 import { searchProjection } from './projections/docs/search.js';
 import { startTaskFeeds } from './projections/docs/tasks.js';
 import { historyProjection } from './projections/history/index.js';
+import { importSchedulesProjection } from './projections/importSchedules/index.js';
 import { projectsProjection } from './projections/projects/index.js';
 import { projectSettingsProjection } from './projections/settings/index.js';
 import { shareDocViewsProjection, shareLinksProjection } from './projections/shares/index.js';
@@ -33,6 +35,7 @@ export const startProjectService = defineService({
     shareLinksProjection,
     shareDocViewsProjection,
     versionsProjection,
+    importSchedulesProjection,
   ],
   reactions: async (service) => {
     const { runtime } = service;
@@ -41,9 +44,10 @@ export const startProjectService = defineService({
     const team = await startTeamReactions(service, templates);
     const tasks = await startTaskFeeds(runtime);
     const auto = await startAutoVersions(service);
+    const importTimer = startImportTimer(service);
     return {
       roster: team.roster,
-      stops: [...(await startAuthReactions(runtime)), ...team.stops, ...tasks.stops, ...auto],
+      stops: [...(await startAuthReactions(runtime)), ...team.stops, ...tasks.stops, ...auto, ...importTimer.stops],
     };
   },
   calls: (service, { roster }) => {

@@ -1,4 +1,5 @@
 import { conflict, type Decider, invalid } from '@pmbok/infra';
+import { type AddImportedNodes, addImportedNodes } from './importNodes.js';
 import { getNode, nodesOf } from './nodeMap.js';
 import {
   assertNoCycle,
@@ -52,7 +53,7 @@ export type ImportTree = {
   data: { sourceProjectId: number; nodes: TreeNode[]; newId: NewId };
 };
 
-export type TreeCommand = AddNode | RenameNode | MoveNodes | RemoveNode | CopyNode | ImportTree;
+export type TreeCommand = AddNode | RenameNode | MoveNodes | RemoveNode | CopyNode | ImportTree | AddImportedNodes;
 
 const COPY_SUFFIX = ' - 副本';
 const copyName = (name: string) => [...name].slice(0, NAME_MAX - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
@@ -188,6 +189,8 @@ export function decideTree(command: TreeCommand, tree: Tree): TreeEvent[] {
       return copyNode(command, tree);
     case 'ImportTree':
       return importTree(command, tree);
+    case 'AddImportedNodes':
+      return addImportedNodes(command, tree);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${(unknown as { type: string }).type}`);
