@@ -118,6 +118,7 @@ describe.skipIf(!hasChromium)('import and export screens (publishing calls answe
     const dialog = page.getByRole('dialog', { name: '导入到当前项目' });
     await dropFile(page, '[data-testid="import-drop"]', 'pets.yaml', petsYaml);
     await dialog.getByText('已选择：pets.yaml').waitFor();
+    await person.shot('knowledge-import-source');
     await dialog.getByRole('button', { name: '预览' }).click();
 
     const preview = dialog.getByTestId('import-preview');
@@ -152,6 +153,7 @@ describe.skipIf(!hasChromium)('import and export screens (publishing calls answe
     });
     expect(mock.imports[0]?.content).toBe(petsYaml);
     expect(mock.imports[0]?.name).toBeUndefined();
+    await dialog.screenshot({ path: `${screenshots}knowledge-import-done.png`, animations: 'disabled' });
 
     await dialog.getByRole('button', { name: '撤销本次导入' }).click();
     await page.getByRole('dialog', { name: '撤销本次导入' }).getByRole('button', { name: '确认' }).click();
