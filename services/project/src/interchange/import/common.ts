@@ -114,7 +114,7 @@ function parseJson(source: string): unknown {
 }
 
 function parseYaml(source: string): unknown {
-  const doc = parseDocument(source, { merge: true, prettyErrors: false });
+  const doc = parseDocument(source, { merge: true });
   const [error] = doc.errors;
   if (error) {
     const position = error.linePos?.[0];
@@ -122,13 +122,21 @@ function parseYaml(source: string): unknown {
     const reason = error.code === 'DUPLICATE_KEY' ? '有重复的键' : '有语法错误';
     throw invalid(`YAML 格式不正确：${place}${place ? '附近' : ''}${reason}`);
   }
+  let value: unknown;
   try {
-    return doc.toJS({ maxAliasCount: YAML_MAX_ALIASES });
+    value = doc.toJS({ maxAliasCount: YAML_MAX_ALIASES });
   } catch (error) {
     if (error instanceof ReferenceError && /alias/i.test(error.message)) {
       throw invalid('YAML 的锚点别名（& 与 *）展开过多，疑似恶意构造的文件，已拒绝');
     }
     throw invalid(`YAML 无法读取：${(error as Error).message}`);
+  }
+  // An alias inside its own anchor (`a: &x {b: *x}`) makes a circular value, which no mapper could walk; a copy
+  // through JSON refuses it and also unshares aliased nodes, so the mappers may change what they read.
+  try {
+    return JSON.parse(JSON.stringify(value));
+  } catch {
+    throw invalid('YAML 的锚点别名（& 与 *）形成了循环引用，无法导入');
   }
 }
 
