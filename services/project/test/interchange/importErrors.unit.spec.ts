@@ -120,7 +120,7 @@ describe('parseImport refuses bad input with a message naming what and where', (
       properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
     });
     const api = plan.nodes.find((node) => node.kind === 'api');
-    expect((api?.content?.responses as { schema: unknown }[])[0]?.schema).toEqual({
+    expect((api?.content?.responses as { schema: unknown }[] | undefined)?.[0]?.schema).toEqual({
       $ref: '#/components/schemas/Node',
     });
   });
