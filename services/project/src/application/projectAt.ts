@@ -12,6 +12,7 @@ import {
 } from '../domain/tree/tree.js';
 import { projectDocs } from '../projections/docs/index.js';
 import { docsSavedBetween } from '../projections/versions/index.js';
+import { createTreeReads, type NodeView } from './treeReads.js';
 
 /** The project as it is now, for a point that is not a version's: every event of the log so far. */
 export const NOW = Number.POSITIVE_INFINITY;
@@ -43,6 +44,7 @@ const PROJECTS_KEPT = 64;
  */
 export function createProjectAt(runtime: { eventStore: EventStore; readStore: ReadStore }) {
   const { eventStore, readStore } = runtime;
+  const reads = createTreeReads(readStore);
   const snapshots = new Map<number, Snapshot[]>();
 
   function remember(projectId: number, snapshot: Snapshot) {
@@ -128,7 +130,47 @@ export function createProjectAt(runtime: { eventStore: EventStore; readStore: Re
     });
   }
 
-  return { treeAt, docAt, docsAt, projectAt };
+  /**
+   * The tree at `position` as the tree call answers it. An api node shows its document's method, path and status:
+   * from the live tree when its document was not saved since (it is the same), else from the document then.
+   */
+  async function structureAt(projectId: number, position: number): Promise<NodeView[]> {
+    const nodes = visibleNodes(await treeAt(projectId, position));
+    const [savedSince, live] = await Promise.all([
+      docsSavedBetween(readStore, projectId, position, NOW),
+      reads.treeOf(projectId),
+    ]);
+    const liveNodes = new Map(live.nodes.map((node) => [node.projectStructureId, node]));
+    const same = (node: TreeNode) => {
+      const now = liveNodes.get(node.nodeId);
+      return now && now.projectDocId === node.docId && !savedSince.has(node.docId) ? now : undefined;
+    };
+    const older = await docsAt(
+      projectId,
+      position,
+      nodes.filter((node) => node.kind !== 'folder' && !same(node)).map((node) => node.docId),
+    );
+    return nodes.map((node) => {
+      const now = same(node);
+      const doc = older.get(node.docId);
+      const api = node.kind === 'api' ? doc?.content : undefined;
+      return {
+        projectStructureId: node.nodeId,
+        parentId: node.parentId,
+        kind: node.kind,
+        name: node.name,
+        sort: node.sort,
+        projectDocId: node.docId,
+        method: now ? now.method : String(api?.method ?? ''),
+        path: now ? now.path : String(api?.path ?? ''),
+        status: now ? now.status : String(api?.status ?? ''),
+        isTemplate: false,
+        updatedAt: now ? now.updatedAt : (doc?.updatedAt ?? 0),
+      };
+    });
+  }
+
+  return { treeAt, docAt, docsAt, projectAt, structureAt };
 }
 
 export type ProjectAt = ReturnType<typeof createProjectAt>;

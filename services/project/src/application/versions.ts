@@ -132,20 +132,7 @@ export function createVersions(context: ProjectContext, at: ProjectAt = projectA
     async structure(projectId: number, versionId: number, caller: Pick<Caller, 'userId'>): Promise<NodeView[]> {
       await context.readable(projectId, caller);
       const version = await versionOf(projectId, versionId);
-      const nodes = await at.projectAt(projectId, version.position);
-      return nodes.map((node) => ({
-        projectStructureId: node.nodeId,
-        parentId: node.parentId,
-        kind: node.kind,
-        name: node.name,
-        sort: node.sort,
-        projectDocId: node.docId,
-        method: node.kind === 'api' ? String(node.content?.method ?? '') : '',
-        path: node.kind === 'api' ? String(node.content?.path ?? '') : '',
-        status: node.kind === 'api' ? String(node.content?.status ?? '') : '',
-        isTemplate: false,
-        updatedAt: node.doc?.updatedAt ?? 0,
-      }));
+      return at.structureAt(projectId, version.position);
     },
 
     /** One document as at the version (its version number then; no linked tasks: they are not versioned). */
