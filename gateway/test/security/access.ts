@@ -1,5 +1,6 @@
 import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
+import { historyAccess } from './access-history.js';
 import { projectAccess } from './access-projects.js';
 import { shareAccess } from './access-share.js';
 import { taskAccess } from './access-tasks.js';
@@ -44,6 +45,7 @@ export const accessTable: Record<string, Access> = {
   ...projectAccess,
   ...shareAccess,
   ...versionAccess,
+  ...historyAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */
