@@ -2,7 +2,6 @@ import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
 import { projectCalls } from './project.js';
 import { projectHistoryCalls } from './project-history.js';
-import { projectImportCalls } from './project-import.js';
 import { projectShareCalls } from './project-share.js';
 import { projectVersionCalls } from './project-versions.js';
 import { qrLoginCalls } from './qr-login.js';
@@ -25,7 +24,6 @@ export const apiCalls: ApiCall[] = [
   ...projectCalls,
   ...projectShareCalls(),
   ...projectVersionCalls(),
-  ...projectImportCalls(),
   ...projectHistoryCalls(),
   ...feedbackCalls,
   ...systemCalls,
