@@ -1,24 +1,21 @@
 import { invalid } from '@pmbok/infra';
 import type { ExportedFile, ExportFormat, ExportSource } from '../model.js';
+import { exportHtml } from './html.js';
+import { exportMarkdown } from './markdown.js';
 import { exportOpenApi } from './openapi.js';
+import { exportPostman } from './postman.js';
 
 type Exporter = (source: ExportSource) => ExportedFile;
 
-const notYet =
-  (name: string): Exporter =>
-  () => {
-    throw invalid(`暂不支持导出为 ${name}`);
-  };
-
-/** One writer per format. The collection exporters (Postman, Markdown, HTML) replace their `notYet` line. */
+/** One writer per format. */
 const EXPORTERS: Record<ExportFormat, Exporter> = {
   'openapi-json': (source) => exportOpenApi(source, 'openapi', 'json'),
   'openapi-yaml': (source) => exportOpenApi(source, 'openapi', 'yaml'),
   'swagger-json': (source) => exportOpenApi(source, 'swagger', 'json'),
   'swagger-yaml': (source) => exportOpenApi(source, 'swagger', 'yaml'),
-  postman: notYet('Postman'),
-  markdown: notYet('Markdown'),
-  html: notYet('HTML'),
+  postman: exportPostman,
+  markdown: exportMarkdown,
+  html: exportHtml,
 };
 
 /** Writes a project (or a part or a version of it) in an interchange format. */

@@ -199,7 +199,10 @@ export function templatePath(rawPath: string): { path: string; names: string[] }
         })
         .join('');
     });
-  const path = `/${(segments ?? []).filter((s) => s !== '').join('/')}`;
+  const joined = (segments ?? []).filter((s) => s !== '').join('/');
+  // `/items/` and `/items` are two endpoints to a server: the trailing slash stays.
+  const trailing = joined !== '' && /\/$/.test(rawPath.split(/[?#]/)[0] ?? '') ? '/' : '';
+  const path = `/${joined}${trailing}`;
   return { path, names: [...new Set(names)] };
 }
 

@@ -87,7 +87,7 @@ export function parsePostman(input: unknown, options: { fileName?: string } = {}
     } else if (host) {
       addServer(host, `${url.protocol ?? 'http'}://${url.getRemote()}`);
     }
-    const path = (url.path ?? []).filter((segment) => segment !== '');
+    const path = (url.path ?? []).filter((segment, i, all) => segment !== '' || (i === all.length - 1 && i > 0));
     if (path.length === 0 && variable && !isAbsoluteUrl(variables[variable]) && host === url.toString()) {
       plan.problems.push({ where, message: `请求地址整个是变量 {{${variable}}}，路径记为 /` });
     }
