@@ -59,10 +59,11 @@ export default function HistoryFilters(props: {
       <TextField
         select
         size="small"
+        fullWidth={false}
         label={t('member')}
         value={value.userId}
         onChange={(event) => onChange({ ...value, userId: Number(event.target.value) })}
-        sx={{ minWidth: 160 }}
+        sx={{ width: 180 }}
         slotProps={{ select: { inputProps: { 'data-testid': 'filter-member' } } }}
       >
         <MenuItem value={0}>{t('all_members')}</MenuItem>
@@ -86,6 +87,8 @@ export default function HistoryFilters(props: {
       <TextField
         size="small"
         type="date"
+        fullWidth={false}
+        sx={{ width: 170 }}
         label={t('from')}
         value={value.fromDay}
         onChange={(event) => onChange({ ...value, fromDay: event.target.value })}
@@ -94,6 +97,8 @@ export default function HistoryFilters(props: {
       <TextField
         size="small"
         type="date"
+        fullWidth={false}
+        sx={{ width: 170 }}
         label={t('to')}
         value={value.toDay}
         onChange={(event) => onChange({ ...value, toDay: event.target.value })}

@@ -35,10 +35,11 @@ function VersionSelect(props: {
     <TextField
       select
       size="small"
+      fullWidth={false}
       label={label}
       value={value}
       onChange={(event) => onChange(Number(event.target.value))}
-      sx={{ minWidth: 240 }}
+      sx={{ width: 260 }}
     >
       {withNow && <MenuItem value={0}>{translate('app.knowledge.version.now_option')}</MenuItem>}
       {!known && <MenuItem value={value}>#{value}</MenuItem>}

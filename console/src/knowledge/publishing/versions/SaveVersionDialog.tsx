@@ -58,7 +58,8 @@ export default function SaveVersionDialog(props: {
             value={name}
             onChange={(event) => setName(event.target.value)}
             autoFocus
-            required
+            // the browser's own "fill out this field" bubble would speak the browser's language, not the console's
+            slotProps={{ inputLabel: { required: true } }}
             error={tried && (problem === 'name_required' || problem === 'name_too_long')}
             helperText={tried && problem?.startsWith('name') ? t(problem) : ' '}
           />

@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useLocalKnowledge } from '../../local/useLocalKnowledge';
 import { ProjectLayout, useRouteProjectId } from '../../ProjectNav';
+import { ExportDialog } from '../io/ExportDialog';
 import {
   deleteVersion,
   type ProjectVersion,
@@ -20,17 +21,6 @@ import { useProjectRole, usePublishingChange } from './usePublishingChange';
 import VersionBrowser from './VersionBrowser';
 import VersionTable, { type VersionAction } from './VersionTable';
 import { versionDocActions } from './versionDocActions';
-
-export interface ExportDialogProps {
-  open: boolean;
-  projectId: number;
-  versionId?: number;
-  onClose(): void;
-}
-// The export dialog is console-io's: mounted when it exists, the export button hidden until then.
-const exportModules = import.meta.glob<{ default: ComponentType<ExportDialogProps> }>('../io/ExportDialog.tsx');
-const loadExport = exportModules['../io/ExportDialog.tsx'];
-const ExportDialog = loadExport ? lazy(loadExport) : null;
 
 const PICKER_SIZE = 100;
 
@@ -102,7 +92,7 @@ function Versions({ projectId }: { projectId: number }) {
   const actions: VersionAction[] = [
     'compare',
     'browse',
-    ...(ExportDialog ? (['export'] as const) : []),
+    'export',
     ...(role.canWrite ? (['restore'] as const) : []),
     ...(role.canManage ? (['delete'] as const) : []),
   ];
@@ -241,10 +231,8 @@ function Versions({ projectId }: { projectId: number }) {
           docActions={docActions.forBrowser(browsing.version)}
         />
       )}
-      {ExportDialog && exporting && (
-        <Suspense fallback={null}>
-          <ExportDialog open projectId={projectId} versionId={exporting.versionId} onClose={() => setExporting(null)} />
-        </Suspense>
+      {exporting && (
+        <ExportDialog open projectId={projectId} versionId={exporting.versionId} onClose={() => setExporting(null)} />
       )}
     </Stack>
   );

@@ -36,7 +36,6 @@ const zh = {
   browse_empty: '这个版本中没有文档',
   view_doc: '查看该版本中的文档',
   export: '导出',
-  export_missing: '导出功能尚未就绪',
   restore: '恢复',
   restore_title: '恢复整个项目',
   restore_confirm:
@@ -93,7 +92,6 @@ const en: typeof zh = {
   browse_empty: 'This version has no documents',
   view_doc: 'Open it as in the version',
   export: 'Export',
-  export_missing: 'Export is not available yet',
   restore: 'Restore',
   restore_title: 'Restore the whole project',
   restore_confirm:
