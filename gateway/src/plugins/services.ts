@@ -3,7 +3,15 @@ import { aiv1, authv1, messagingv1, projectv1, taskv1, teamv1 } from '@pmbok/pro
 import fp from 'fastify-plugin';
 import type { ServiceName } from '../config.js';
 
-const definitions = {
+// Typed by name: the project contract spans several generated files, which a declaration cannot point into.
+const definitions: {
+  auth: typeof authv1.AuthServiceDefinition;
+  team: typeof teamv1.TeamServiceDefinition;
+  project: typeof projectv1.ProjectServiceDefinition;
+  task: typeof taskv1.TaskServiceDefinition;
+  messaging: typeof messagingv1.MessagingServiceDefinition;
+  ai: typeof aiv1.AiServiceDefinition;
+} = {
   auth: authv1.AuthServiceDefinition,
   team: teamv1.TeamServiceDefinition,
   project: projectv1.ProjectServiceDefinition,

@@ -1,6 +1,7 @@
 import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
 import { projectCalls } from './project.js';
+import { projectImportCalls } from './project-import.js';
 import { projectHistoryCalls } from './project-history.js';
 import { projectShareCalls } from './project-share.js';
 import { projectVersionCalls } from './project-versions.js';
@@ -24,6 +25,7 @@ export const apiCalls: ApiCall[] = [
   ...projectCalls,
   ...projectShareCalls(),
   ...projectVersionCalls(),
+  ...projectImportCalls(),
   ...projectHistoryCalls(),
   ...feedbackCalls,
   ...systemCalls,
