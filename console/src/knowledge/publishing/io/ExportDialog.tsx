@@ -23,7 +23,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import { formatMinute } from '../../../utils/formatTime';
 import { useProjectStructure } from '../../docApi';
 import { type ExportFormat, exportProject, projectVersions, publishingKeys } from '../publishingApi';
-import { downloadExportFile, topmostTicked } from './download';
+import { downloadExportFile } from './download';
+import { topmostTicked } from './ioModel';
 import { NodeChecklist } from './NodeChecklist';
 
 export const EXPORT_FORMATS: ExportFormat[] = [

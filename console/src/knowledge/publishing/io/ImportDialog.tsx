@@ -32,7 +32,8 @@ import {
   revertChange,
 } from '../publishingApi';
 import { ImportPreviewStep } from './ImportPreviewStep';
-import { ImportSourceStep, isHttpUrl, type SourceState } from './ImportSourceStep';
+import { ImportSourceStep, type SourceState } from './ImportSourceStep';
+import { isHttpUrl } from './ioModel';
 
 export interface ImportDialogProps {
   open: boolean;

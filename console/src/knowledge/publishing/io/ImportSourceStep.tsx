@@ -4,11 +4,7 @@ import { Box, Divider, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDropzone } from 'react-dropzone';
 import type { ImportFormat } from '../publishingApi';
-
-/** The server refuses more; checking here saves sending 20 MB to hear it. */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-
-export const IMPORT_FORMATS: ImportFormat[] = ['openapi', 'swagger', 'postman', 'har', 'yapi'];
+import { IMPORT_FORMATS, MAX_IMPORT_BYTES, sizeLabel } from './ioModel';
 
 export interface ChosenFile {
   name: string;
@@ -21,15 +17,6 @@ export interface SourceState {
   url: string;
   format: ImportFormat | 'auto';
 }
-
-export const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value.trim());
-
-const sizeLabel = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1048576).toFixed(1)} MB`;
 
 interface ImportSourceStepProps {
   value: SourceState;

@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ImportFormat, ImportSchedule, ScheduleFields } from '../publishingApi';
-import { IMPORT_FORMATS, isHttpUrl } from './ImportSourceStep';
+import { IMPORT_FORMATS, isHttpUrl } from './ioModel';
 
 /** docs/api/publishing.md: 60–10080 minutes; the usual choices, and a stored value that is none of them. */
 const INTERVALS = [60, 180, 360, 720, 1440, 10080];
