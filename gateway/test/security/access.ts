@@ -1,6 +1,7 @@
 import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
 import { historyAccess } from './access-history.js';
+import { importAccess } from './access-import.js';
 import { projectAccess } from './access-projects.js';
 import { shareAccess } from './access-share.js';
 import { taskAccess } from './access-tasks.js';
@@ -46,6 +47,7 @@ export const accessTable: Record<string, Access> = {
   ...shareAccess,
   ...versionAccess,
   ...historyAccess,
+  ...importAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */
