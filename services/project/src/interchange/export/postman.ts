@@ -82,9 +82,8 @@ function bodyOf(doc: Obj, models: ReadonlyMap<string, Json>): Obj | undefined {
         ? JSON.stringify(sampleOf(body.schema, models), null, 2)
         : '');
     // A raw body of no stated media type stays without a language, so it reads back the same.
-    const options =
-      type === 'raw' && !str(body.mediaType) ? {} : { options: { raw: { language: RAW_LANGUAGE[type] ?? 'text' } } };
-    return { mode: 'raw', raw, ...options };
+    if (type === 'raw' && !str(body.mediaType)) return { mode: 'raw', raw };
+    return { mode: 'raw', raw, options: { raw: { language: RAW_LANGUAGE[type] ?? 'text' } } };
   }
   return undefined;
 }
