@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import type { Json } from '../../domain/doc/content.js';
 import { DEFAULT_FOLDER } from '../import/common.js';
 import { MODELS_FOLDER, nodeName } from '../import/openapi.js';
-import { X } from '../import/openapiOperation.js';
+import { withPathParameters, X } from '../import/openapiOperation.js';
 import type { ExportedFile, ExportSource } from '../model.js';
 import { ModelKeys } from './openapiModels.js';
 import { parameterOf, requestBodyOf, responseOf, spreadExtra } from './openapiOperation.js';
@@ -27,7 +27,9 @@ function operationOf(node: WalkedNode, models: ModelKeys): Obj {
   if (str(doc.description)) op.description = str(doc.description);
   if (str(doc.operationId)) op.operationId = str(doc.operationId);
   if (doc.deprecated === true) op.deprecated = true;
-  const parameters = list(doc.parameters).map((parameter) => parameterOf(parameter, models));
+  // OpenAPI requires a parameter for each {name} of the path: a document saved before the editor added them has none.
+  const declared = withPathParameters(str(doc.path), list(doc.parameters));
+  const parameters = declared.map((parameter) => parameterOf(parameter as Obj, models));
   if (parameters.length > 0) op.parameters = parameters;
   const body = requestBodyOf(isObject(doc.requestBody) ? doc.requestBody : {}, models);
   if (body) op.requestBody = body;

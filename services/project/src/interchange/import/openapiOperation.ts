@@ -232,8 +232,9 @@ export function responsesOf(refs: RefReader, raw: unknown, where: string) {
 }
 
 /** `{name}`s of a path template that no parameter declares get one (the editor does the same on open). */
-export function withPathParameters<T extends { in: string; name: string }>(path: string, parameters: T[]) {
-  const declared = new Set(parameters.filter((p) => p.in === 'path').map((p) => p.name));
+export function withPathParameters<T extends object>(path: string, parameters: T[]) {
+  const place = (p: T) => p as { in?: unknown; name?: unknown };
+  const declared = new Set(parameters.filter((p) => place(p).in === 'path').map((p) => place(p).name));
   const missing = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((name) => !declared.has(name));
   const added = [...new Set(missing)].map((name) => ({
     in: 'path',
