@@ -53,6 +53,8 @@ const KnowledgeComingPage = lazy(() => import('../knowledge/ProjectComingPage'))
 const KnowledgeWorkspacePage = lazy(() => import('../knowledge/workspace/WorkspacePage'));
 const KnowledgeVersionsPage = lazy(() => import('../knowledge/publishing/versions/VersionsPage'));
 const KnowledgeHistoryPage = lazy(() => import('../knowledge/publishing/history/HistoryPage'));
+const KnowledgeSharePage = lazy(() => import('../knowledge/publishing/share/SharePage'));
+const PublicDocPage = lazy(() => import('../publicDoc/PublicDocPage'));
 const AuthorPage = lazy(() => import('../knowledge/author/AuthorPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
@@ -77,8 +79,22 @@ export const routeTable: AppRoute[] = [
     layout: false,
     page: InvitePage,
   },
-  { path: '/doc/share/:docId/:id', title: 'app.route.docShare', icon: DescriptionIcon, hidden: true, layout: false },
-  { path: '/doc/share/:docId', title: 'app.route.docShare', icon: DescriptionIcon, hidden: true, layout: false },
+  {
+    path: '/doc/share/:docId/:id',
+    title: 'app.route.docShare',
+    icon: DescriptionIcon,
+    hidden: true,
+    layout: false,
+    page: PublicDocPage,
+  },
+  {
+    path: '/doc/share/:docId',
+    title: 'app.route.docShare',
+    icon: DescriptionIcon,
+    hidden: true,
+    layout: false,
+    page: PublicDocPage,
+  },
   {
     path: '/auth-redirect',
     title: 'app.route.authRedirect',
@@ -188,7 +204,7 @@ export const routeTable: AppRoute[] = [
       // Without an id: local mode, the browser's own project (knowledge/local); with one: the team project's.
       { path: 'index', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
       { path: 'index/:projectId', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
-      { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon, page: KnowledgeComingPage },
+      { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon, page: KnowledgeSharePage },
       { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon, page: KnowledgeComingPage },
       { path: 'field/:projectId?', title: 'app.route.projectField', icon: RuleIcon, page: KnowledgeComingPage },
       {

@@ -7,6 +7,7 @@ import { knowledgeMessagesEn } from '../knowledge/messages';
 import { diffMessagesEn } from '../knowledge/publishing/diff/messages';
 import { historyMessagesEn } from '../knowledge/publishing/history/messages';
 import { ioMessagesEn } from '../knowledge/publishing/io/messages';
+import { shareMessagesEn } from '../knowledge/publishing/share/messages';
 import { versionMessagesEn } from '../knowledge/publishing/versions/messages';
 import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
@@ -387,6 +388,7 @@ const app: AppMessages = {
     io: ioMessagesEn,
     version: versionMessagesEn,
     history: historyMessagesEn,
+    share: shareMessagesEn,
     diff: diffMessagesEn,
   },
 };

@@ -6,6 +6,7 @@ import { knowledgeMessagesZh } from '../knowledge/messages';
 import { diffMessagesZh } from '../knowledge/publishing/diff/messages';
 import { historyMessagesZh } from '../knowledge/publishing/history/messages';
 import { ioMessagesZh } from '../knowledge/publishing/io/messages';
+import { shareMessagesZh } from '../knowledge/publishing/share/messages';
 import { versionMessagesZh } from '../knowledge/publishing/versions/messages';
 import { docMessagesZh } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
@@ -563,6 +564,7 @@ const app = {
     io: ioMessagesZh,
     version: versionMessagesZh,
     history: historyMessagesZh,
+    share: shareMessagesZh,
     diff: diffMessagesZh,
   },
 };

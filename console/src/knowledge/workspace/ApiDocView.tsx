@@ -161,10 +161,13 @@ export default function ApiDocView({
   detail,
   canWrite,
   actions,
+  publicReader = false,
 }: {
   detail: DocDetail;
   canWrite: boolean;
   actions?: ReactNode;
+  /** Read through a share link without an account: no people, no tasks (the answer carries none). */
+  publicReader?: boolean;
 }) {
   const translate = useTranslate();
   const api = detail.api;
@@ -250,7 +253,7 @@ export default function ApiDocView({
             {api.tags.map((tag) => (
               <Chip key={tag} size="small" variant="outlined" label={tag} />
             ))}
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="text.secondary" sx={publicReader ? { display: 'none' } : undefined}>
               {translate('app.knowledge.doc.label_value', {
                 label: translate('app.knowledge.doc.owner'),
                 value: owner ? owner.nickname || owner.trueName : detail.createdByName,
@@ -285,7 +288,7 @@ export default function ApiDocView({
               <Responses responses={api.responses} />
             </Section>
           )}
-          <LinkedTasks detail={detail} canWrite={canWrite} />
+          {!publicReader && <LinkedTasks detail={detail} canWrite={canWrite} />}
         </Box>
         <Box component="aside" sx={{ minWidth: 0 }}>
           <SnippetPanel api={api} environments={environments} />

@@ -1,0 +1,50 @@
+import { Alert, Box, LinearProgress, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { publicDoc, publishingKeys } from '../knowledge/publishing/publishingApi';
+import ApiDocView from '../knowledge/workspace/ApiDocView';
+import MarkdownView from '../knowledge/workspace/MarkdownView';
+import { SchemaTable } from '../knowledge/workspace/SchemaTable';
+import { formatMinute } from '../utils/formatTime';
+
+/**
+ * One covered document, read only, in the workspace's own views. Its project id is left out (0) so nothing of the
+ * project that needs an account (environments, members, referred models) is asked for.
+ */
+export default function PublicDocView(props: { token: string; access: string; projectStructureId: number }) {
+  const { token, access, projectStructureId } = props;
+  const translate = useTranslate();
+  const { data, error, isPending } = useQuery({
+    queryKey: publishingKeys.publicDoc(token, projectStructureId, access),
+    queryFn: () => publicDoc(token, projectStructureId, access),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  if (error) return <Alert severity="warning">{error.message}</Alert>;
+  if (isPending || !data) return <LinearProgress />;
+  const detail = { ...data, projectId: 0 };
+
+  if (detail.kind === 'api') return <ApiDocView detail={detail} canWrite={false} publicReader />;
+  return (
+    <Box data-testid={detail.kind === 'page' ? 'page-view' : 'schema-view'}>
+      <Typography variant="h5" component="h1" fontWeight={600} title={detail.name}>
+        {detail.name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
+        {formatMinute(detail.updatedAt)}
+      </Typography>
+      {detail.kind === 'page' ? (
+        detail.page?.markdown.trim() ? (
+          <MarkdownView markdown={detail.page.markdown} />
+        ) : (
+          <Typography color="text.secondary">{translate('app.knowledge.doc.page_empty')}</Typography>
+        )
+      ) : (
+        <>
+          {detail.schema?.description && <MarkdownView markdown={detail.schema.description} sx={{ mb: 2 }} />}
+          <SchemaTable schema={detail.schema?.schema ?? {}} />
+        </>
+      )}
+    </Box>
+  );
+}
