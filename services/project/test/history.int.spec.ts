@@ -164,16 +164,28 @@ describe('the change history over gRPC (issue 16)', () => {
       as(OWNER),
     );
     await project.updateProject({ projectId, privateType: PrivateType.PRIVATE_TYPE_MEMBERS }, as(OWNER));
+    const auto = VersionUpdateType.VERSION_UPDATE_TYPE_AUTO;
+    await project.updateProject(
+      { projectId, versionUpdateType: auto, poster: 3, logo: 'https://img.example.com/pet.png' },
+      as(OWNER),
+    );
+    const manual = VersionUpdateType.VERSION_UPDATE_TYPE_MANUAL;
+    await project.updateProject({ projectId, versionUpdateType: manual }, as(OWNER));
     // Members.
     await project.addMembers({ projectId, userIds: [BOB], role: ProjectRole.PROJECT_ROLE_VIEWER }, as(OWNER));
     await project.changeMemberRole({ projectId, userId: BOB, role: ProjectRole.PROJECT_ROLE_EDITOR }, as(OWNER));
     await project.removeMember({ projectId, userId: BOB }, as(OWNER));
     // Settings.
-    await project.addEnvironment(
-      { projectId, name: '测试', baseUrl: 'https://test.example.com', variables: [], headers: [] },
+    const env = { name: '测试', baseUrl: 'https://test.example.com', variables: [], headers: [] };
+    const { projectConfigId } = await project.addEnvironment({ projectId, ...env }, as(OWNER));
+    await project.updateEnvironment(
+      { projectId, projectConfigId, ...env, baseUrl: 'https://qa.example.com' },
       as(OWNER),
     );
-    await project.addResponseCode({ projectId, code: 'E100', meaning: '参数错误', solution: '' }, as(OWNER));
+    const code = { code: 'E100', meaning: '参数错误', solution: '' };
+    const { responseCodeId } = await project.addResponseCode({ projectId, ...code }, as(OWNER));
+    await project.updateResponseCode({ projectId, responseCodeId, ...code, meaning: '参数不合法' }, as(OWNER));
+    await project.removeResponseCode({ projectId, responseCodeId }, as(OWNER));
     await project.saveScript({ projectId, kind: ScriptKind.SCRIPT_KIND_BEFORE, content: 'const a = 1;' }, as(OWNER));
     // Nodes.
     const folder = await add(0, NodeKind.NODE_KIND_FOLDER, '宠物');
@@ -263,6 +275,10 @@ describe('the change history over gRPC (issue 16)', () => {
     expectField('description', '', '宠物的增删改查', 'project-updated');
     expectField('docPrivateType', 'private', 'public', 'project-updated');
     expectField('privateType', 'team', 'members', 'project-updated');
+    expectField('versionUpdateType', 'auto', 'manual', 'project-updated');
+    expect(list.filter((e) => e.fields.some((f) => f.path === 'versionUpdateType'))).toHaveLength(2);
+    expectField('poster', 0, 3, 'project-updated');
+    expectField('logo', '', 'https://img.example.com/pet.png', 'project-updated');
     expect(list.find((e) => e.action === 'project-created')?.name).toBe('宠物商店');
     // Members, named.
     expectField(`members.${BOB}`, null, 'viewer', 'member-added');
@@ -276,6 +292,9 @@ describe('the change history over gRPC (issue 16)', () => {
     });
     expect(list.some((e) => e.action === 'settings-changed' && e.summary.includes('测试'))).toBe(true);
     expect(list.some((e) => e.action === 'settings-changed' && e.summary.includes('E100'))).toBe(true);
+    expectField(`environments.${projectConfigId}.baseUrl`, 'https://test.example.com', 'https://qa.example.com');
+    expectField(`responseCodes.${responseCodeId}.meaning`, '参数错误', '参数不合法');
+    expectField(`responseCodes.${responseCodeId}`, 'E100', null);
     // Nodes: added (with their documents), renamed, moved, removed.
     const added = list.filter((e) => e.action === 'node-added').map((e) => [e.name, e.kind]);
     expect(added).toEqual(
