@@ -181,25 +181,68 @@ function stripped(doc: ExistingDoc & { _id?: string; _position?: number }): Exis
   return state;
 }
 
-/** The nodes of a tree a reader sees: templates apart, parents before children, siblings by sort. */
-export function visibleNodes(tree: Tree): TreeNode[] {
-  const nodes = [...nodesOf(tree.nodes)].filter((node) => !node.isTemplate);
-  nodes.sort((a, b) => a.sort - b.sort || a.nodeId - b.nodeId);
-  return nodes;
+/** What readers of a tree at a point need, worked out once per tree (a version's tree never changes). */
+export interface TreeIndex {
+  /** The nodes a reader sees: templates apart, siblings by sort. */
+  nodes: readonly TreeNode[];
+  byId: ReadonlyMap<number, TreeNode>;
+  /** Folder names from the root down to a node's parent. */
+  folderPath(nodeId: number): string[];
+  /** The same as one string, to compare two trees' paths without joining them each time. */
+  folderKey(nodeId: number): string;
 }
 
-/** Folder names from the root down to a node's parent. */
-export function folderPathOf(byId: ReadonlyMap<number, TreeNode>, node: TreeNode): string[] {
-  const path: string[] = [];
-  const seen = new Set<number>();
-  let parent = byId.get(node.parentId);
-  while (parent && !seen.has(parent.nodeId)) {
-    seen.add(parent.nodeId);
-    path.unshift(parent.name);
-    parent = byId.get(parent.parentId);
-  }
-  return path;
+const indexes = new WeakMap<Tree, TreeIndex>();
+
+export function treeIndex(tree: Tree): TreeIndex {
+  const known = indexes.get(tree);
+  if (known) return known;
+  const nodes = [...nodesOf(tree.nodes)].filter((node) => !node.isTemplate);
+  nodes.sort((a, b) => a.sort - b.sort || a.nodeId - b.nodeId);
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  // Each folder's own path (its ancestors' names and its name), worked out once and shared by what is under it.
+  const paths = new Map<number, string[]>([[0, []]]);
+  const pathTo = (folderId: number): string[] => {
+    const known = paths.get(folderId);
+    if (known) return known;
+    const chain: TreeNode[] = [];
+    let at = byId.get(folderId);
+    while (at && !paths.has(at.nodeId) && chain.length <= byId.size) {
+      chain.push(at);
+      at = byId.get(at.parentId);
+    }
+    let path = at ? (paths.get(at.nodeId) ?? []) : [];
+    for (const folder of chain.reverse()) {
+      path = [...path, folder.name];
+      paths.set(folder.nodeId, path);
+    }
+    return paths.get(folderId) ?? [];
+  };
+  const keys = new Map<number, string>();
+  const folderPath = (nodeId: number) => {
+    const node = byId.get(nodeId);
+    return node ? pathTo(node.parentId) : [];
+  };
+  const index: TreeIndex = {
+    nodes,
+    byId,
+    folderPath,
+    folderKey: (nodeId) => {
+      const parentId = byId.get(nodeId)?.parentId ?? 0;
+      let key = keys.get(parentId);
+      if (key === undefined) {
+        key = folderPath(nodeId).join('\u0000');
+        keys.set(parentId, key);
+      }
+      return key;
+    },
+  };
+  indexes.set(tree, index);
+  return index;
 }
+
+/** The nodes of a tree a reader sees: templates apart, siblings by sort. */
+export const visibleNodes = (tree: Tree): TreeNode[] => [...treeIndex(tree).nodes];
 
 /** One instance per store, shared by the calls, the reactions and the other publishing use cases. */
 const shared = new WeakMap<EventStore, ProjectAt>();

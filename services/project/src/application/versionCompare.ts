@@ -4,7 +4,7 @@ import type { Content } from '../domain/doc/content.js';
 import type { NodeKind, TreeNode } from '../domain/tree/tree.js';
 import { docsSavedBetween } from '../projections/versions/index.js';
 import type { ProjectContext } from './context.js';
-import { folderPathOf, NOW, type ProjectAt, visibleNodes } from './projectAt.js';
+import { NOW, type ProjectAt, type TreeIndex, treeIndex } from './projectAt.js';
 import type { VersionUseCases } from './versions.js';
 
 type DocKind = Exclude<NodeKind, 'folder'>;
@@ -31,16 +31,16 @@ export interface VersionDiffView {
 const CHANGE_ORDER = { removed: 0, changed: 1, added: 2 } as const;
 
 /** The tree's own changes of a document's node: its name and its folder. */
-function nodeFields(before: TreeNode, after: TreeNode, beforePath: string[], afterPath: string[]): FieldDiff[] {
+function nodeFields(before: TreeNode, after: TreeNode, trees: [TreeIndex, TreeIndex]): FieldDiff[] {
   const fields: FieldDiff[] = [];
   if (before.name !== after.name) {
     const message = `名称由 ${before.name} 改为 ${after.name}`;
     fields.push({ path: 'name', change: 'changed', before: before.name, after: after.name, breaking: false, message });
   }
-  const [from, to] = [beforePath.join('/'), afterPath.join('/')];
-  if (from !== to) {
-    const message = `从目录 ${from || '根目录'} 移到 ${to || '根目录'}`;
-    fields.push({ path: 'folder', change: 'changed', before: beforePath, after: afterPath, breaking: false, message });
+  if (trees[0].folderKey(before.nodeId) !== trees[1].folderKey(after.nodeId)) {
+    const [from, to] = [trees[0].folderPath(before.nodeId), trees[1].folderPath(after.nodeId)];
+    const message = `从目录 ${from.join('/') || '根目录'} 移到 ${to.join('/') || '根目录'}`;
+    fields.push({ path: 'folder', change: 'changed', before: from, after: to, breaking: false, message });
   }
   return fields;
 }
@@ -58,8 +58,10 @@ export async function comparePoints(
   to: number,
 ): Promise<VersionDiffView> {
   const [beforeTree, afterTree] = await Promise.all([at.treeAt(projectId, from), at.treeAt(projectId, to)]);
-  const before = new Map(visibleNodes(beforeTree).map((node) => [node.nodeId, node]));
-  const after = new Map(visibleNodes(afterTree).map((node) => [node.nodeId, node]));
+  const beforeIndex = treeIndex(beforeTree);
+  const afterIndex = treeIndex(afterTree);
+  const before = beforeIndex.byId;
+  const after = afterIndex.byId;
   const saved = await docsSavedBetween(readStore, projectId, Math.min(from, to), Math.max(from, to));
 
   const found: { node: TreeNode; change: DocDiffView['change']; old?: TreeNode; nodeFields: FieldDiff[] }[] = [];
@@ -70,7 +72,7 @@ export async function comparePoints(
       found.push({ node, change: 'added', nodeFields: [] });
       continue;
     }
-    const fields = nodeFields(old, node, folderPathOf(before, old), folderPathOf(after, node));
+    const fields = nodeFields(old, node, [beforeIndex, afterIndex]);
     if (old.docId !== node.docId || saved.has(node.docId) || fields.length > 0) {
       found.push({ node, old, change: 'changed', nodeFields: fields });
     }
@@ -102,7 +104,7 @@ export async function comparePoints(
       projectDocId: node.docId,
       kind,
       name: node.name,
-      folderPath: folderPathOf(change === 'removed' ? before : after, node),
+      folderPath: (change === 'removed' ? beforeIndex : afterIndex).folderPath(node.nodeId),
       method: kind === 'api' ? String(shown?.method ?? '') : '',
       path: kind === 'api' ? String(shown?.path ?? '') : '',
       change,
