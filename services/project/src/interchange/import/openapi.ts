@@ -78,6 +78,11 @@ function mapDocument(doc: Record<string, unknown>, plan: ImportPlan) {
   for (const key of Object.keys(doc)) {
     if (!ROOT_MAPPED.includes(key)) problems.add(pointer(key), `「${key}」没有对应的位置，未导入`);
   }
+  const lostInfo = Object.keys(info).filter((key) => !['title', 'description', 'version'].includes(key));
+  if (lostInfo.length > 0) problems.add(pointer('info'), `info 的 ${lostInfo.join('、')} 没有对应的位置，未导入`);
+  if (Array.isArray(doc.tags) && doc.tags.some((tag) => isObject(tag) && Object.keys(tag).some((k) => k !== 'name'))) {
+    problems.add(pointer('tags'), '标签的说明（description、externalDocs）没有对应的位置，未导入；标签名用作目录名');
+  }
   const components = isObject(doc.components) ? doc.components : {};
   for (const key of Object.keys(components)) {
     if (!['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples'].includes(key)) {
@@ -120,6 +125,9 @@ function mapDocument(doc: Record<string, unknown>, plan: ImportPlan) {
     const item = refs.follow(rawItem, pointer('paths', path));
     if (!item) continue;
     for (const key of Object.keys(item)) {
+      if (key === 'summary' || key === 'description') {
+        problems.add(pointer('paths', path, key), `路径的 ${key} 没有对应的位置，未导入（接口各自的说明已导入）`);
+      }
       const known = ['parameters', 'summary', 'description', 'servers', ...HTTP_METHODS.map((m) => m.toLowerCase())];
       if (!known.includes(key) && !key.startsWith('x-')) {
         problems.add(pointer('paths', path, key), `路径下的「${key}」没有对应的位置，未导入`);
@@ -136,7 +144,9 @@ function mapDocument(doc: Record<string, unknown>, plan: ImportPlan) {
       if (op.callbacks !== undefined) problems.add(`${where}/callbacks`, '回调（callbacks）没有对应的位置，未导入');
       if (op.security !== undefined) problems.add(`${where}/security`, '接口的安全要求（security）未导入');
       const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
-      const name = nodeName(text(op.summary) || text(op.operationId) || `${method} ${path}`);
+      const title = text(op.summary).trim() || text(op.operationId).trim() || `${method} ${path}`;
+      const name = nodeName(title);
+      if ([...title].length > NAME_MAX) problems.add(`${where}/summary`, `名称超过 ${NAME_MAX} 个字符，已截断`);
       const deprecated = op.deprecated === true;
       const status = STATUSES.includes(op[X.status] as string)
         ? (op[X.status] as string)
