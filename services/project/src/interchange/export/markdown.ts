@@ -42,7 +42,12 @@ export function exportMarkdown(source: ExportSource): ExportedFile {
       continue;
     }
     const where = node.folderPath.length > 0 ? `${node.folderPath.join(' / ')} · ` : '';
-    out.push(`${heading} ${headingText(node.name)}`, '', `> ${cell(where)}${KIND_LABELS[node.kind] ?? node.kind}`, '');
+    out.push(
+      `${heading} ${headingText(node.name)}`,
+      '',
+      `> ${cell(`${where}${KIND_LABELS[node.kind] ?? node.kind}`)}`,
+      '',
+    );
     const body = docMarkdown(node.kind, node.content, Math.min(6, level + 1), models);
     if (body) out.push(body, '');
   }

@@ -70,7 +70,12 @@ export function typeLabel(schema: unknown, models: ModelAnchors): string {
   if (Array.isArray(s.anyOf)) return union('anyOf', ' | ');
   if (Array.isArray(s.allOf)) return union('allOf', ' & ');
   const types = Array.isArray(s.type) ? s.type.map(str) : s.type ? [str(s.type)] : [];
-  const label = (type: string) => (type === 'array' ? `array<${typeLabel(s.items ?? {}, models)}>` : type);
+  // `string[]`, not `array<string>`: Markdown viewers take `<string>` for an HTML tag.
+  const label = (type: string) => {
+    if (type !== 'array') return type;
+    const item = typeLabel(s.items ?? {}, models);
+    return item.includes(' ') && !item.startsWith('[') ? `(${item})[]` : `${item}[]`;
+  };
   if (types.length > 0) return types.map(label).join(' | ') + (s.format ? ` (${str(s.format)})` : '');
   return s.properties ? 'object' : 'any';
 }
