@@ -4,7 +4,7 @@ import { corpusExists } from './collectionsCorpus.js';
 import { corpusSource, importableFiles } from './collectionsExportCorpus.js';
 import { hostileSource } from './htmlFixture.js';
 
-const escape = (text: string) =>
+const escaped = (text: string) =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -27,7 +27,7 @@ describe.skipIf(!corpusExists)('HTML export of every corpus file', () => {
     expect(text.match(/<script>/g)).toHaveLength(1);
     for (const node of source.nodes) {
       expect(text).toContain(`id="node-${node.nodeId}"`);
-      expect(text).toContain(`<h2>${escape(node.name)}</h2>`);
+      expect(text).toContain(`<h2>${escaped(node.name)}</h2>`);
       if (node.kind !== 'folder') expect(text).toContain(`href="#node-${node.nodeId}"`);
     }
     expect(text).toContain(`共 ${source.nodes.filter((n) => n.kind === 'api').length} 个接口`);
