@@ -80,7 +80,7 @@ describe('the change history over gRPC (issue 16)', () => {
       as(userId),
     );
   };
-  const history = async (filter: Partial<projectv1.ListHistoryRequest> = {}, userId = ALICE) => {
+  const history = async (filter: Partial<Parameters<typeof project.listHistory>[0]> = {}, userId = ALICE) => {
     const request = { projectId, projectStructureId: 0, userId: 0, from: 0, to: 0, page: 1, pageSize: 100, ...filter };
     const { pageJson } = await project.listHistory(request, as(userId));
     return JSON.parse(pageJson) as { list: Entry[]; count: number; pages: number };
