@@ -219,7 +219,7 @@ describe('versions of a knowledge project over gRPC (issue 16)', () => {
       const restoreEvents = events.filter((e) => e.metadata.correlationId === changeId);
       expect(new Set(restoreEvents.map((e) => e.type))).toEqual(
         new Set([
-          'StructureNodeAdded',
+          'StructureNodesCopied',
           'DocCreated',
           'StructureNodesMoved',
           'StructureNodeRenamed',

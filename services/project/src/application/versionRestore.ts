@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Caller, nextNumericId, notFound } from '@pmbok/infra';
 import { type DocCommand, docDecider, docMessages, SaveConflictError } from '../domain/doc/businessLogic.js';
-import type { Content } from '../domain/doc/content.js';
+import { type Content, emptyContent } from '../domain/doc/content.js';
 import { docStreamId } from '../domain/doc/doc.js';
 import { type TreeCommand, treeDecider } from '../domain/tree/businessLogic.js';
 import { getNode } from '../domain/tree/nodeMap.js';
@@ -59,18 +59,38 @@ export function createRestore(context: ProjectContext, versions: VersionUseCases
       return doc.content;
     };
 
-    /** A node gone since: back under its old parent, with a new document holding its content then. */
-    async function recreate(node: TreeNode) {
-      const content = node.kind === 'folder' ? undefined : await contentThen(node);
-      const docId = content ? nextNumericId(now()) : 0;
-      const data = { nodeId: node.nodeId, parentId: node.parentId, kind: node.kind, name: node.name, docId };
-      await runTree({ type: 'AddNode', data });
-      if (content) {
-        const doc = { docId, projectId, nodeId: node.nodeId, kind: node.kind as DocKind, content };
-        await runDoc(docId, { type: 'CreateDoc', data: doc, metadata: meta() });
+    /**
+     * Nodes gone since (parents first): back with their ids under their old parents in one tree event, each with a
+     * new document holding its content then (the old document's stream ended with its deletion).
+     */
+    async function recreate(nodes: TreeNode[]) {
+      if (nodes.length === 0) return;
+      const then = await at.docsAt(
+        projectId,
+        version.position,
+        nodes.map((node) => node.docId),
+      );
+      const planned = nodes.map((node) => {
+        if (node.kind === 'folder') return { node, docId: 0, content: undefined };
+        const content = then.get(node.docId)?.content ?? emptyContent(node.kind);
+        return { node, docId: nextNumericId(now()), content };
+      });
+      const added = planned.map(({ node, docId }) => ({
+        nodeId: node.nodeId,
+        parentId: node.parentId,
+        kind: node.kind,
+        name: node.name,
+        docId,
+      }));
+      await runTree({ type: 'AddImportedNodes', data: { nodes: added } });
+      for (const { node, docId, content } of planned) {
+        if (content) {
+          const doc = { docId, projectId, nodeId: node.nodeId, kind: node.kind as DocKind, content };
+          await runDoc(docId, { type: 'CreateDoc', data: doc, metadata: meta() });
+        }
+        cur.set(node.nodeId, { ...node, docId });
       }
-      cur.set(node.nodeId, { ...node, docId });
-      restored += 1;
+      restored += nodes.length;
     }
 
     /** The content then saved over the node's document now (a save that changes nothing writes nothing). */
@@ -110,7 +130,7 @@ export function createRestore(context: ProjectContext, versions: VersionUseCases
         // Its folders first, where they are gone too.
         const chain: TreeNode[] = [];
         for (let p = old.get(then.parentId); p && !cur.has(p.nodeId); p = old.get(p.parentId)) chain.unshift(p);
-        for (const node of [...chain, then]) await recreate(node);
+        await recreate([...chain, then]);
       }
       return { changeId, restored };
     }
@@ -119,7 +139,7 @@ export function createRestore(context: ProjectContext, versions: VersionUseCases
       [...old.values()].filter((node) => !cur.has(node.nodeId)),
       old,
     );
-    for (const node of gone) await recreate(node);
+    await recreate(gone);
     const recreated = new Set(gone.map((node) => node.nodeId));
 
     const moves = [...old.values()]
