@@ -160,9 +160,7 @@ export default function DiffView({ diff, docActions }: { diff: VersionDiff; docA
           {translate('app.knowledge.diff.summary', diff.summary)}
         </Typography>
         {diff.summary.breaking > 0 && (
-          <BreakingChip
-            label={translate('app.knowledge.diff.breaking_count', { smart_count: diff.summary.breaking })}
-          />
+          <BreakingChip label={translate('app.knowledge.diff.breaking_docs', { smart_count: diff.summary.breaking })} />
         )}
         <Box sx={{ flex: 1 }} />
         <FormControlLabel

@@ -42,10 +42,34 @@ function Value({ text, tone }: { text: string; tone: 'before' | 'after' }) {
   );
 }
 
+function Block({ text, tone }: { text: string; tone: 'before' | 'after' }) {
+  return (
+    <Box
+      component="pre"
+      data-side={tone}
+      sx={{
+        m: 0,
+        p: 1,
+        borderRadius: 0.5,
+        fontSize: 12.5,
+        overflow: 'auto',
+        maxHeight: 320,
+        bgcolor: tone === 'before' ? 'rgba(240, 68, 56, 0.08)' : 'rgba(18, 183, 106, 0.10)',
+      }}
+    >
+      {text}
+    </Box>
+  );
+}
+
 function Values({ field }: { field: FieldDiff }) {
   const translate = useTranslate();
   const before = field.change === 'added' ? '' : shown(field.before);
   const after = field.change === 'removed' ? '' : shown(field.after);
+  // something added or removed whole reads as one block; only a change is worth two sides
+  if (field.change !== 'changed' && isLong(before || after)) {
+    return <Block text={before || after} tone={field.change === 'added' ? 'after' : 'before'} />;
+  }
   if (isLong(before) || isLong(after)) {
     return (
       <Suspense fallback={null}>

@@ -3,6 +3,7 @@
 const zh = {
   breaking: '破坏性变更',
   breaking_count: '%{smart_count} 处破坏性变更',
+  breaking_docs: '%{smart_count} 篇文档有破坏性变更',
   change: { added: '新增', removed: '删除', changed: '修改' },
   kind: { api: '接口', page: '页面', schema: '数据模型', folder: '目录' },
   summary: '新增 %{added} · 删除 %{removed} · 修改 %{changed}',
@@ -21,6 +22,7 @@ const zh = {
 const en: typeof zh = {
   breaking: 'Breaking change',
   breaking_count: '%{smart_count} breaking change |||| %{smart_count} breaking changes',
+  breaking_docs: '%{smart_count} document with breaking changes |||| %{smart_count} documents with breaking changes',
   change: { added: 'Added', removed: 'Removed', changed: 'Changed' },
   kind: { api: 'API', page: 'Page', schema: 'Schema model', folder: 'Folder' },
   summary: '%{added} added · %{removed} removed · %{changed} changed',
