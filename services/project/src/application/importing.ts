@@ -155,8 +155,13 @@ export function createImporting(context: ProjectContext, useCases: ProjectUseCas
       try {
         if (index === commands.length - 1) {
           await runCommand(docStreamId(docId), docDecider, command, actor, { teamId });
+        } else if (command.type === 'CreateDoc') {
+          // A new document's stream is empty by construction (its id was drawn just now): decide on the initial
+          // state and append at version 0 without reading the stream. Only the last command waits for the read
+          // models: waiting on each would cost a round per document.
+          const events = docDecider.decide(command, docDecider.initialState());
+          await eventStore.append(docStreamId(docId), events, 0, appendContextOf(actor, { teamId }, now()));
         } else {
-          // Only the last command waits for the read models: waiting on each would cost a round per document.
           await handleCommand(
             eventStore,
             docStreamId(docId),
