@@ -95,6 +95,17 @@ describe.skipIf(!present)('OpenAPI import over the corpus', () => {
 });
 
 describe('OpenAPI mapping of a hand-written document', () => {
+  it('reads versions written unquoted in YAML, and a .yaml file opening with a flow mapping', async () => {
+    const swagger = await parseImport(
+      'swagger: 2.0\ninfo: {title: t, version: 1}\npaths: {/a: {get: {responses: {200: {description: ok}}}}}\n',
+    );
+    expect([swagger.format, swagger.formatVersion, swagger.nodes.length]).toEqual(['swagger', '2.0', 1]);
+    const openapi = await parseImport('openapi: 3.0\ninfo: {title: t, version: 1}\npaths: {}\n');
+    expect([openapi.format, openapi.formatVersion]).toEqual(['openapi', '3.0.0']);
+    const flow = '{openapi: 3.1.0, info: {title: 流式, version: "1"}, paths: {}}';
+    expect((await parseImport(flow, { fileName: 'api.yaml' })).title).toBe('流式');
+  });
+
   it('x-pmbok-folder wins over tags, no tag gives 默认分组; shared parameters and bodies are inlined; forms give fields', async () => {
     const plan = await parseImport(
       [

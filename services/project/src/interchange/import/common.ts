@@ -141,12 +141,14 @@ function parseYaml(source: string): unknown {
 }
 
 /**
- * The source's value: JSON when it starts like JSON (a `{` or `[`), else YAML. Errors name the line and column.
+ * The source's value: JSON when it starts like JSON (a `{` or `[`) and is not named .yaml/.yml, else YAML. Errors name the line and column.
  * The text must have passed `guardText`.
  */
-export function parseStructured(source: string): unknown {
+export function parseStructured(source: string, fileName = ''): unknown {
   const start = source.trimStart()[0];
-  const value = start === '{' || start === '[' ? parseJson(source) : parseYaml(source);
+  // A .yaml file may open with a flow mapping `{`: its name says how to read it.
+  const json = (start === '{' || start === '[') && !/\.ya?ml$/i.test(fileName);
+  const value = json ? parseJson(source) : parseYaml(source);
   if (!value || typeof value !== 'object') throw invalid('导入内容不是 JSON 或 YAML 对象，无法识别格式');
   return value;
 }

@@ -48,7 +48,7 @@ export async function parseImport(
   options: { fileName?: string; format?: ImportFormat | 'auto' } = {},
 ): Promise<ImportPlan> {
   const body = guardText(text);
-  const value = parseStructured(body);
+  const value = parseStructured(body, options.fileName);
   const wanted = options.format ?? 'auto';
   const source: ImportSource = { value, text: body, fileName: options.fileName };
   if (wanted === 'auto') {

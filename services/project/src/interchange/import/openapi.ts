@@ -16,8 +16,11 @@ import {
 } from './openapiOperation.js';
 import { assertLocalRefs, RefReader } from './openapiRefs.js';
 
-export const isOpenApi = (value: unknown) => isObject(value) && typeof value.openapi === 'string';
-export const isSwagger = (value: unknown) => isObject(value) && typeof value.swagger === 'string';
+/** A version written unquoted in YAML (`swagger: 2.0`, `openapi: 3.0`) is read as a number. */
+const versionField = (value: unknown, field: string) =>
+  isObject(value) && (typeof value[field] === 'string' || typeof value[field] === 'number');
+export const isOpenApi = (value: unknown) => versionField(value, 'openapi');
+export const isSwagger = (value: unknown) => versionField(value, 'swagger');
 
 /** The folder that holds a source's shared models. */
 export const MODELS_FOLDER = '数据模型';
@@ -227,7 +230,12 @@ function reverseSwaggerHeaders(doc: Record<string, unknown>) {
 export async function parseOpenApi(source: ImportSource): Promise<ImportPlan> {
   const value = source.value as Record<string, unknown>;
   const swagger = isSwagger(value);
-  const version = swagger ? String(value.swagger) : String(value.openapi);
+  const field = swagger ? 'swagger' : 'openapi';
+  if (typeof value[field] === 'number') {
+    const n = value[field] as number;
+    value[field] = swagger ? n.toFixed(1) : `${n.toFixed(1)}.0`;
+  }
+  const version = String(value[field]);
   if (swagger ? version !== '2.0' : !/^3\.[0-2](\.\d+)?$/.test(version)) {
     throw invalid(
       `不支持的版本「${swagger ? 'Swagger' : 'OpenAPI'} ${version}」：支持 Swagger 2.0 与 OpenAPI 3.0、3.1`,
