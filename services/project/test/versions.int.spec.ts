@@ -339,7 +339,8 @@ describe('versions of a knowledge project over gRPC (issue 16)', () => {
     await edit(page.projectStructureId, { markdown: '二' }, id);
     const list = async () =>
       (await project.listProjectVersions({ projectId: id, page: 1, pageSize: 20 }, as(EDITOR))).versions;
-    await vi.waitFor(async () => expect(await list()).toHaveLength(2));
+    // The versions come from a reaction to the saves: they appear shortly after, without a request of their own.
+    await vi.waitFor(async () => expect(await list()).toHaveLength(2), { timeout: 10_000, interval: 50 });
     const [newest, oldest] = await list();
     expect(newest).toMatchObject({ name: '变更日志', auto: true, createdBy: EDITOR, docCount: 1 });
     // Each auto version is the point of its own save.
