@@ -45,7 +45,7 @@ describe.skipIf(!corpusExists)('HTML export in Chromium', () => {
     expect(requests).toEqual([`file://${file}`]);
     await expect(page.title()).resolves.toBe('个人项目 · 接口文档');
     await page.getByRole('link', { name: 'GET 查询宠物详情' }).click();
-    await page.waitForFunction(() => location.hash !== '');
+    await page.waitForURL(/#node-\d+$/);
     const heading = page.locator('section.doc', { hasText: '查询宠物详情' }).first().locator('h2');
     const box = await heading.boundingBox();
     expect(box && box.y >= 0 && box.y < 200).toBe(true);
