@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import {
   type Caller,
   callerMetadata,
@@ -449,6 +450,49 @@ describe('the change history over gRPC (issue 16)', () => {
     await project.revertChange({ projectId, changeId: rename.changeId }, as(ALICE));
     const renamed = (await project.getStructure({ projectId, isPublic: false }, as(ALICE))).nodes;
     expect(renamed.find((n) => n.projectStructureId === folder.projectStructureId)?.name).toBe('临时');
+  });
+
+  it('an import and a copy are one change each; reverting the import removes what it added', async () => {
+    const openapi = {
+      openapi: '3.1.0',
+      info: { title: '订单', version: '1.0' },
+      paths: {
+        '/orders': { get: { tags: ['订单'], summary: '订单列表', responses: { '200': { description: '成功' } } } },
+        '/orders/{id}': {
+          get: {
+            tags: ['订单'],
+            summary: '订单详情',
+            parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'integer' } }],
+            responses: { '200': { description: '成功' } },
+          },
+        },
+      },
+    };
+    const source = { contentGzip: gzipSync(JSON.stringify(openapi)), fileName: 'orders.json', url: '', format: 'auto' };
+    const imported = await project.import({ projectId, source, planHash: '', name: '' }, as(ALICE));
+    expect(imported.changeId).not.toBe('');
+    const entries = (await history()).list.filter((e) => e.changeId === imported.changeId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'node-added', userId: ALICE });
+    expect(entries[0]!.summary).toMatch(/^新建了 3 个节点/);
+    const nodes = async () => (await project.getStructure({ projectId, isPublic: false }, as(ALICE))).nodes;
+    const orders = (await nodes()).find((n) => n.name === '订单' && n.kind === NodeKind.NODE_KIND_FOLDER)!;
+    const importedIds = [
+      orders.projectStructureId,
+      ...(await nodes()).filter((n) => n.parentId === orders.projectStructureId).map((n) => n.projectStructureId),
+    ];
+    expect(importedIds).toHaveLength(3);
+
+    const copy = await project.copyStructure({ projectId, projectStructureId: orders.projectStructureId }, as(ALICE));
+    const copied = (await history({ projectStructureId: copy.projectStructureId })).list[0]!;
+    expect(copied.summary).toBe('复制得到 3 个节点：目录 订单 - 副本 等');
+
+    const undone = await project.revertChange({ projectId, changeId: imported.changeId }, as(ALICE));
+    expect(undone.restored).toBe(1);
+    const left = await nodes();
+    // The imported folder and its two apis are gone; the copy made after the import stays.
+    for (const gone of importedIds) expect(left.some((n) => n.projectStructureId === gone)).toBe(false);
+    expect(left.filter((n) => n.parentId === copy.projectStructureId)).toHaveLength(2);
   });
 
   it('refuses outsiders, other teams and non-members of a members-only project; viewers read but do not restore', async () => {

@@ -45,7 +45,9 @@ async function nodesAdded(store: ReadStore, event: Recorded<TreeEvent>, nodes: N
   const root = nodes[0];
   if (!root) return;
   const what = root.isTemplate ? '接口模板' : KIND_LABEL[root.kind];
-  const more = nodes.length > 1 ? `（共 ${nodes.length} 个节点）` : '';
+  const verb = copied ? '复制得到' : '新建了';
+  const summary =
+    nodes.length > 1 ? `${verb} ${nodes.length} 个节点：${what} ${root.name} 等` : `${verb}${what} ${root.name}`;
   await record(store, event, {
     projectId,
     base: 'node-added',
@@ -53,7 +55,7 @@ async function nodesAdded(store: ReadStore, event: Recorded<TreeEvent>, nodes: N
     projectDocId: root.docId,
     kind: root.kind,
     name: root.name,
-    summary: `${copied ? '复制得到' : '新建了'}${what} ${root.name}${more}`,
+    summary,
     nodeIds: nodes.map((node) => node.nodeId),
   });
 }
@@ -62,7 +64,8 @@ const treeHandlers = {
   StructureNodeAdded: (event: Recorded<TreeEvent & { type: 'StructureNodeAdded' }>, store: ReadStore) =>
     nodesAdded(store, event, [event.data], false),
   StructureNodesCopied: (event: Recorded<TreeEvent & { type: 'StructureNodesCopied' }>, store: ReadStore) =>
-    nodesAdded(store, event, event.data.nodes, true),
+    // An import's or a restore's nodes arrive as a copy from nowhere (no source node, no source project).
+    nodesAdded(store, event, event.data.nodes, !!(event.data.sourceNodeId || event.data.sourceProjectId)),
   StructureNodeRenamed: async (event: Recorded<TreeEvent & { type: 'StructureNodeRenamed' }>, store: ReadStore) => {
     const projectId = parseStreamId(event.metadata.streamId, 'projectTree');
     const node = await nodeOf(store, event.data.nodeId);
