@@ -15,21 +15,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { methodColor } from '../../../utils/httpMethods';
 import type { DocDiff, VersionDiff } from '../publishingApi';
+import { inReadingOrder } from './diffModel';
 import FieldDiffList, { BreakingChip, CHANGE_COLORS } from './FieldDiffList';
-
-const ORDER = { changed: 0, added: 1, removed: 2 } as const;
-
-/** Breaking documents first (what a reader must act on), then changed, added, removed; the server's order within. */
-const inReadingOrder = (docs: DocDiff[]) =>
-  docs
-    .map((doc, index) => ({ doc, index }))
-    .sort(
-      (a, b) =>
-        Number(b.doc.breaking) - Number(a.doc.breaking) ||
-        ORDER[a.doc.change] - ORDER[b.doc.change] ||
-        a.index - b.index,
-    )
-    .map(({ doc }) => doc);
 
 /** What a document is, as its row names it: the request line of an API, else its kind. */
 export function DocLabel({ doc }: { doc: Pick<DocDiff, 'kind' | 'name' | 'method' | 'path' | 'folderPath'> }) {

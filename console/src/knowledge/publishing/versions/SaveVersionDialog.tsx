@@ -1,14 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-
-/** The same limits the server checks (docs/api/publishing.md: name 1–50, notes ≤ 500), said before it is asked. */
-export function versionProblem(name: string, notes: string): string | null {
-  if (!name.trim()) return 'name_required';
-  if (name.trim().length > 50) return 'name_too_long';
-  if (notes.length > 500) return 'notes_too_long';
-  return null;
-}
+import { versionProblem } from './versionModel';
 
 /** Names the project as it is now; nothing is copied, a version points at this moment of the project's log. */
 export default function SaveVersionDialog(props: {

@@ -18,31 +18,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { StructureNode } from '../../docApi';
 import { methodColor, methodLabel } from '../../workspace/treeModel';
 import { type ProjectVersion, publishingKeys, versionStructure } from '../publishingApi';
 import VersionDocView from './VersionDocView';
-
-interface Row {
-  node: StructureNode;
-  depth: number;
-}
-
-/** The tree in reading order (each folder followed by what it holds), as flat rows with their depth. */
-export function treeRows(nodes: StructureNode[]): Row[] {
-  const children = new Map<number, StructureNode[]>();
-  for (const node of nodes) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
-  const rows: Row[] = [];
-  const walk = (parentId: number, depth: number) => {
-    const under = [...(children.get(parentId) ?? [])].sort((a, b) => a.sort - b.sort);
-    for (const node of under) {
-      rows.push({ node, depth });
-      walk(node.projectStructureId, depth + 1);
-    }
-  };
-  walk(0, 0);
-  return rows;
-}
+import { treeRows } from './versionModel';
 
 /** A version opened to read: its tree at the left, the picked document as it was then at the right. */
 export default function VersionBrowser(props: {
