@@ -87,15 +87,17 @@ export function matchImport(plan: ImportPlan, existing: readonly ExistingNode[])
     return path;
   };
   const folders = new Map<string, number>();
-  const apis = new Map<string, ExistingNode>();
+  const apis = new Map<string, ExistingNode[]>();
   const schemas = new Map<string, ExistingNode>();
   const pages = new Map<string, ExistingNode>();
   for (const node of existing) {
     const key = folderKey([...pathOf(node), node.name]);
     if (node.kind === 'folder' && !folders.has(key)) folders.set(key, node.nodeId);
-    else if (node.kind === 'api' && !apis.has(apiKey(node.method, node.path)))
-      apis.set(apiKey(node.method, node.path), node);
-    else if (node.kind === 'schema' && !schemas.has(node.name)) schemas.set(node.name, node);
+    else if (node.kind === 'api') {
+      const list = apis.get(apiKey(node.method, node.path));
+      if (list) list.push(node);
+      else apis.set(apiKey(node.method, node.path), [node]);
+    } else if (node.kind === 'schema' && !schemas.has(node.name)) schemas.set(node.name, node);
     else if (node.kind === 'page' && !pages.has(key)) pages.set(key, node);
   }
   const models = new Set([
@@ -137,6 +139,7 @@ export function matchImport(plan: ImportPlan, existing: readonly ExistingNode[])
   }
 
   const seen = new Set<string>();
+  const taken = new Set<number>();
   for (const node of plan.nodes) {
     if (node.kind === 'folder') {
       ensureFolders([...node.folderPath, node.name]);
@@ -159,26 +162,24 @@ export function matchImport(plan: ImportPlan, existing: readonly ExistingNode[])
     }
     const method = node.kind === 'api' ? String(content.method) : '';
     const path = node.kind === 'api' ? String(content.path) : '';
+    // A source may hold several requests of one api (a collection's scenarios): each takes an existing node of
+    // that method and path not taken yet, the one of its own folder and name first, else it is added.
     const identity =
-      node.kind === 'api'
-        ? apiKey(method, path)
-        : node.kind === 'schema'
-          ? `schema ${node.name}`
-          : `page ${folderKey([...node.folderPath, node.name])}`;
-    if (seen.has(identity)) {
-      problems.push({
-        where: label(node),
-        message: '与前面的文档重复（同一接口、同名数据模型或同一目录下的同名文档），只导入第一个',
-      });
+      node.kind === 'schema' ? `schema ${node.name}` : `page ${folderKey([...node.folderPath, node.name])}`;
+    if (node.kind !== 'api' && seen.has(identity)) {
+      problems.push({ where: label(node), message: '与前面的数据模型或同一目录下的同名文档重复，只导入第一个' });
       continue;
     }
     seen.add(identity);
+    const own = folderKey([...node.folderPath, node.name]);
+    const free = (apis.get(apiKey(method, path)) ?? []).filter((candidate) => !taken.has(candidate.nodeId));
     const match =
       node.kind === 'api'
-        ? apis.get(identity)
+        ? (free.find((candidate) => folderKey([...pathOf(candidate), candidate.name]) === own) ?? free[0])
         : node.kind === 'schema'
           ? schemas.get(node.name)
-          : pages.get(folderKey([...node.folderPath, node.name]));
+          : pages.get(own);
+    if (match) taken.add(match.nodeId);
     if (!match?.content) {
       ensureFolders(node.folderPath);
       item(node, { method, path, action: 'add' });
