@@ -308,35 +308,64 @@ describe.skipIf(!hasChromium || !hasCorpus)('importing a real OpenAPI file throu
     await app?.stop();
   });
 
-  it('previews, imports and undoes the Chinese pet API', async (context) => {
+  it('previews, imports and undoes the Chinese pet API; imported again, a second preview keeps everything', async (context) => {
     if (!serviceReady) return context.skip();
     const { page } = person;
-    await person.goto(`/project/index/${projectId}`);
-    await page.getByRole('button', { name: '导入 / 导出' }).click();
-    await page.getByRole('menuitem', { name: '导入', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: '导入到当前项目' });
-    await dialog.locator('input[type="file"]').setInputFiles(petOpenApi);
-    await dialog.getByRole('button', { name: '预览' }).click();
-    const preview = dialog.getByTestId('import-preview');
-    await preview.waitFor({ timeout: 60_000 });
-    const items = await preview.getByTestId('import-item').count();
-    expect(items).toBeGreaterThan(0);
+    const tree = async () =>
+      (await person.call('project/projectStructure', { projectId })).data.nodes as { name: string }[];
+    const preview = async () => {
+      if (!page.url().includes(`/project/index/${projectId}`)) await person.goto(`/project/index/${projectId}`);
+      await page.getByRole('button', { name: '导入 / 导出' }).click();
+      await page.getByRole('menuitem', { name: '导入', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: '导入到当前项目' });
+      await dialog.locator('input[type="file"]').setInputFiles(petOpenApi);
+      await dialog.getByRole('button', { name: '预览' }).click();
+      await dialog.getByTestId('import-preview').waitFor({ timeout: 60_000 });
+      return dialog;
+    };
+    const count = async (dialog: Awaited<ReturnType<typeof preview>>, action: string) =>
+      Number((await dialog.getByTestId(`import-count-${action}`).textContent())?.replace(/\D+/g, ''));
+    const apply = async (dialog: Awaited<ReturnType<typeof preview>>) => {
+      await dialog.getByRole('button', { name: '导入', exact: true }).click();
+      await dialog.getByTestId('import-done').waitFor({ timeout: 60_000 });
+    };
+
     // an empty project: everything is new
-    expect(await preview.getByTestId('import-count-change').textContent()).toBe('更新 0');
+    let dialog = await preview();
+    const items = await dialog.getByTestId('import-item').count();
+    expect(items).toBeGreaterThan(0);
+    expect(await count(dialog, 'add')).toBe(items);
+    expect(await count(dialog, 'change')).toBe(0);
+    const documents = await dialog.locator('[data-testid="import-item"]:not([data-kind="folder"])').count();
+    expect(documents).toBeGreaterThan(0);
     await person.settle();
     await dialog.screenshot({ path: `${screenshots}knowledge-import-preview-real.png`, animations: 'disabled' });
-
-    await dialog.getByRole('button', { name: '导入', exact: true }).click();
-    await dialog.getByTestId('import-done').waitFor({ timeout: 60_000 });
-    const tree = async () => (await person.call('project/projectStructure', { projectId })).data.nodes as unknown[];
+    await apply(dialog);
     await poll(async () => (await tree()).length).toBeGreaterThan(0);
-    // the tree on the screen shows the imported folders
-    await page.locator('[role="treeitem"]').first().waitFor();
+    // the tree on the screen shows the imported folder
+    await person.row('宠物').waitFor();
 
     // the undo removes what the import added, folders included
     await dialog.getByRole('button', { name: '撤销本次导入' }).click();
     await page.getByRole('dialog', { name: '撤销本次导入' }).getByRole('button', { name: '确认' }).click();
     await dialog.getByTestId('import-done').getByText('已撤销本次导入').waitFor({ timeout: 60_000 });
     await poll(async () => (await tree()).length).toBe(0);
+    await person.row('宠物').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: '关闭' }).click();
+
+    // imported for good, then the same file again: the project already matches, nothing to apply
+    dialog = await preview();
+    await apply(dialog);
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    dialog = await preview();
+    // every document matches one that is there now (folders that exist already are not listed)
+    expect(await count(dialog, 'keep')).toBe(documents);
+    expect(await count(dialog, 'add')).toBe(0);
+    expect(await count(dialog, 'change')).toBe(0);
+    await dialog.getByText('项目中的文档已与来源一致，无需导入').waitFor();
+    expect(await dialog.getByRole('button', { name: '导入', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 });

@@ -194,6 +194,10 @@ export function ImportDialog({ open, projectId, onClose }: ImportDialogProps) {
         )}
         {step === 'preview' && (
           <>
+            <Button onClick={close} disabled={busy}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <Box sx={{ flex: 1 }} />
             <Button
               onClick={() => {
                 setStep('source');

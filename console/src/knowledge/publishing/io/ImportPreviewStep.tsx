@@ -125,7 +125,7 @@ export function ImportPreviewStep({ preview }: { preview: ImportPreview }) {
 function ItemRow({ item }: { item: ImportItem }) {
   const translate = useTranslate();
   return (
-    <TableRow hover data-testid="import-item" data-action={item.action} data-name={item.name}>
+    <TableRow hover data-testid="import-item" data-action={item.action} data-kind={item.kind} data-name={item.name}>
       <TableCell>
         <Chip
           size="small"
