@@ -252,8 +252,27 @@ const publishingHandlers = {
 };
 
 /** The change history of each project, from the service's own log (docs/api/publishing.md, "Change history"). */
+type Handler = (event: never, store: ReadStore) => Promise<void>;
+
+/**
+ * Every command of the service waits for its read models, this one included: an event of a shape the history does
+ * not expect (a TypeError) leaves out its entry rather than stop the service. Store failures are retried as usual.
+ */
+function guarded<H extends Record<string, Handler>>(handlers: H): H {
+  const wrap =
+    (handle: Handler) =>
+    async (event: never, store: ReadStore): Promise<void> => {
+      try {
+        await handle(event, store);
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+      }
+    };
+  return Object.fromEntries(Object.entries(handlers).map(([type, handle]) => [type, wrap(handle)])) as H;
+}
+
 export const historyProjection = projection({
   name: 'projectHistory',
   source: ownLog<ProjectEvent | TreeEvent | DocEvent | VersionEvent | ShareEvent>(),
-  on: { ...projectHandlers, ...treeHandlers, ...docHandlers, ...publishingHandlers },
+  on: guarded({ ...projectHandlers, ...treeHandlers, ...docHandlers, ...publishingHandlers }),
 });
