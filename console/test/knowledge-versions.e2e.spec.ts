@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithTeam } from './fixtures/knowledgeMock';
@@ -81,6 +81,24 @@ describe.skipIf(!hasChromium)('versions of a knowledge project, on the real serv
     await reader.getByTestId('page-view').getByText('第二步：调用接口').waitFor();
     await reader.getByRole('button', { name: '关闭' }).click();
     await reader.waitFor({ state: 'hidden' });
+  });
+
+  it('exports the project as it was in the version', async () => {
+    await versionRow('v1.0').getByRole('button', { name: '导出' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: '导出' });
+    await dialog.getByText(/v1\.0/).waitFor();
+    const download = owner.page.waitForEvent('download');
+    await dialog.getByRole('button', { name: '下载' }).click();
+    const file = await download;
+    const path = await file.path();
+    const spec = JSON.parse(readFileSync(path, 'utf8'));
+    // now limit is required and the description longer; in v1.0 neither
+    const operation = spec.paths['/pets'].get;
+    expect(operation.description).toBe('列出宠物');
+    const limit = operation.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit.in).toBe('query');
+    expect(limit.required ?? false).toBe(false);
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('restores the API from the comparison, after which it is the same as in the version', async () => {
