@@ -11,13 +11,13 @@ import {
   runProjections,
 } from '@pmbok/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProjectAt, NOW } from '../src/application/projectAt.js';
+import { createProjectAt, NOW, visibleNodes } from '../src/application/projectAt.js';
 import { comparePoints } from '../src/application/versionCompare.js';
 import { docDecider } from '../src/domain/doc/businessLogic.js';
 import { emptyContent } from '../src/domain/doc/content.js';
 import { docStreamId } from '../src/domain/doc/doc.js';
 import { treeDecider } from '../src/domain/tree/businessLogic.js';
-import { treeStreamId } from '../src/domain/tree/tree.js';
+import { evolveTree, initialTree, type TreeEvent, treeStreamId } from '../src/domain/tree/tree.js';
 import { docsProjection } from '../src/projections/docs/index.js';
 import { treeProjection } from '../src/projections/tree/index.js';
 import { SAVES_PER_CHUNK, versionsProjection } from '../src/projections/versions/index.js';
@@ -122,5 +122,29 @@ describe('comparing two points of a project log', () => {
     expect(new Set(read.filter((id) => id.startsWith('projectDoc-')))).toEqual(
       new Set([docStreamId(docOf(7)), docStreamId(docOf(150)), docStreamId(docOf(30)), docStreamId(docOf(299))]),
     );
+  });
+
+  it('folds the tree at any point, asked in any order, as a fold from the start would', async () => {
+    const points: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      await tree({ type: 'RenameNode', data: { nodeId: nodeOf(40 + i), name: `第${i}次` } });
+      if (i % 2 === 0) await tree({ type: 'RemoveNode', data: { nodeId: nodeOf(60 + i) } });
+      points.push(await store.head());
+    }
+    let events = await store.readStream(treeStreamId(PROJECT));
+    const foldTo = (position: number) =>
+      events
+        .filter((event) => event.metadata.globalPosition <= position)
+        .reduce((state, event) => evolveTree(state, event as unknown as TreeEvent), initialTree());
+    const names = (t: ReturnType<typeof initialTree>) => visibleNodes(t).map((node) => `${node.nodeId}:${node.name}`);
+    const at = createProjectAt({ eventStore: store, readStore });
+    // Out of order: later points first, the end between, earlier points after (each reuses what was folded).
+    for (const position of [points[4]!, NOW, points[1]!, points[5]!, points[0]!, points[1]!, points[3]!, NOW]) {
+      expect(names(await at.treeAt(PROJECT, position))).toEqual(names(foldTo(position)));
+    }
+    await tree({ type: 'RenameNode', data: { nodeId: nodeOf(50), name: '最后' } });
+    events = await store.readStream(treeStreamId(PROJECT));
+    expect(names(await at.treeAt(PROJECT, NOW))).toEqual(names(foldTo(await store.head())));
+    expect(names(await at.treeAt(PROJECT, points[2]!))).toEqual(names(foldTo(points[2]!)));
   });
 });
