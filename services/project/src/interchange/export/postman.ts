@@ -110,6 +110,10 @@ function headersOf(doc: Obj) {
   return headers;
 }
 
+/** How Postman shows a saved body. */
+const previewLanguage = (mediaType: string) =>
+  /json/i.test(mediaType) ? 'json' : /xml/i.test(mediaType) ? 'xml' : /html/i.test(mediaType) ? 'html' : 'text';
+
 /** One saved response per example (a status without examples is kept with an empty body). */
 function responsesOf(doc: Obj, request: Obj): Obj[] {
   return list(doc.responses).flatMap((response) => {
@@ -121,7 +125,7 @@ function responsesOf(doc: Obj, request: Obj): Obj[] {
       status: str(response.description) || str(response.name),
       code,
       header,
-      _postman_previewlanguage: 'json',
+      _postman_previewlanguage: previewLanguage(str(response.mediaType)),
     };
     const examples = list(response.examples);
     if (examples.length === 0) return [{ ...base, name: str(response.name) || status, body: '' }];
