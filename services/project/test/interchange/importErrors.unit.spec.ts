@@ -94,6 +94,15 @@ describe('parseImport refuses bad input with a message naming what and where', (
     expect(message).toMatch(/锚点别名（& 与 \*）展开过多/);
   });
 
+  it('nesting too deep for the mappers to walk (JSON and YAML)', async () => {
+    const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const tooDeep = '导入内容的嵌套层级过深（超过 256 层），无法导入';
+    expect(await refusal(`{"openapi": "3.1.0", "x-deep": ${deep(5000)}}`)).toBe(tooDeep);
+    expect(await refusal(`openapi: 3.1.0\nx-deep: ${deep(400)}\n`)).toBe(tooDeep);
+    // Deeper still, the YAML parser stops first, with a position.
+    expect(await refusal(`openapi: 3.1.0\nx-deep: ${deep(5000)}\n`)).toMatch(/^YAML 格式不正确：第 2 行/);
+  });
+
   it('a YAML alias inside its own anchor', async () => {
     expect(await refusal('openapi: 3.1.0\ninfo: &x\n  self: *x\n')).toMatch(/形成了循环引用/);
   });

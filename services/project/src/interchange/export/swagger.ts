@@ -32,6 +32,11 @@ function parameterOf(parameter: Obj): Obj | undefined {
   if (format) out.collectionFormat = format;
   if (parameter.allowEmptyValue === true && parameter.in === 'query') out.allowEmptyValue = true;
   if (parameter.deprecated === true) out['x-deprecated'] = true;
+  // 2.0 parameters have no examples; the upgrade reads them back from x-examples.
+  if (isObject(parameter.examples)) {
+    const values = Object.entries(parameter.examples).map(([name, e]) => [name, isObject(e) ? (e.value ?? null) : e]);
+    out['x-examples'] = Object.fromEntries(values);
+  }
   return copyExtensions(parameter, out);
 }
 

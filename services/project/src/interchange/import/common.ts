@@ -135,8 +135,24 @@ function parseYaml(source: string): unknown {
   // through JSON refuses it and also unshares aliased nodes, so the mappers may change what they read.
   try {
     return JSON.parse(JSON.stringify(value));
-  } catch {
+  } catch (error) {
+    if (error instanceof RangeError) throw invalid(TOO_DEEP);
     throw invalid('YAML 的锚点别名（& 与 *）形成了循环引用，无法导入');
+  }
+}
+
+/** Deeper than any real API description; the mappers and libraries after the parser walk values recursively. */
+const MAX_DEPTH = 256;
+export const TOO_DEEP = `导入内容的嵌套层级过深（超过 ${MAX_DEPTH} 层），无法导入`;
+
+/** Refuses a value nested so deep that walking it recursively would overflow the stack. */
+function assertDepth(root: unknown) {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    if (depth > MAX_DEPTH) throw invalid(TOO_DEEP);
+    for (const child of Object.values(value)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
   }
 }
 
@@ -150,5 +166,6 @@ export function parseStructured(source: string, fileName = ''): unknown {
   const json = (start === '{' || start === '[') && !/\.ya?ml$/i.test(fileName);
   const value = json ? parseJson(source) : parseYaml(source);
   if (!value || typeof value !== 'object') throw invalid('导入内容不是 JSON 或 YAML 对象，无法识别格式');
+  assertDepth(value);
   return value;
 }

@@ -1,6 +1,6 @@
-import { invalid } from '@pmbok/infra';
+import { DomainError, invalid } from '@pmbok/infra';
 import type { ImportFormat, ImportPlan } from '../model.js';
-import { guardText, parseStructured } from './common.js';
+import { guardText, parseStructured, TOO_DEEP } from './common.js';
 import { looksLikeHar, parseHar } from './har.js';
 import { isOpenApi, isSwagger, parseOpenApi } from './openapi.js';
 import { looksLikePostman, parsePostman } from './postman.js';
@@ -46,6 +46,21 @@ const FORMAT_NAMES: Record<ImportFormat, string> = {
 export async function parseImport(
   text: string,
   options: { fileName?: string; format?: ImportFormat | 'auto' } = {},
+): Promise<ImportPlan> {
+  try {
+    return await readImport(text, options);
+  } catch (error) {
+    // Bad input is a 400 with a message, never a crash: a library's own error on a strange document is one too.
+    if (error instanceof DomainError) throw error;
+    if (error instanceof RangeError) throw invalid(TOO_DEEP);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw invalid(`无法读取导入内容：${reason.slice(0, 300)}`);
+  }
+}
+
+async function readImport(
+  text: string,
+  options: { fileName?: string; format?: ImportFormat | 'auto' },
 ): Promise<ImportPlan> {
   const body = guardText(text);
   const value = parseStructured(body, options.fileName);
