@@ -197,10 +197,11 @@ describe('versions of a knowledge project over gRPC (issue 16)', () => {
 
     // The whole version back, as one change: the tree as it was (the removed api again, under its folder), the
     // contents as they were, the api added since gone.
-    const changeId = 'change-restore-test-1';
+    const requestId = 'restore-test-1';
+    const changeId = `restore-${requestId}`;
     const restored = await project.restoreVersion(
       { projectId, versionId: v1.versionId, projectStructureId: 0 },
-      as(EDITOR, teamA, changeId),
+      as(EDITOR, teamA, requestId),
     );
     expect(restored.changeId).toBe(changeId);
     expect(restored.restored).toBeGreaterThan(0);

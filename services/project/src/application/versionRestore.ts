@@ -39,7 +39,9 @@ export function createRestore(context: ProjectContext, versions: VersionUseCases
   return async (projectId: number, versionId: number, nodeId: number, caller: Caller) => {
     const { project } = await context.writable(projectId, caller);
     const version = await versions.versionOf(projectId, versionId);
-    const changeId = caller.correlationId || `change-${randomUUID()}`;
+    // One change id for every write, marked as a restore (the history names such a change 恢复), taken from the
+    // request's correlation id so the request's log lines and the change match.
+    const changeId = `restore-${caller.correlationId || randomUUID()}`;
     const who = { ...caller, correlationId: changeId };
     const teamId = project.teamId;
     const meta = () => ({ actorId: caller.userId, now: now() });
