@@ -81,13 +81,13 @@ export default function PublicDocPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
-      <Header info={info.data} />
+      {info.data && <Header info={info.data} />}
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>{body}</Box>
     </Box>
   );
 }
 
-function Header({ info }: { info?: ShareLinkInfo }) {
+function Header({ info }: { info: ShareLinkInfo }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.knowledge.share.public.${key}`, options);
   return (
@@ -96,26 +96,26 @@ function Header({ info }: { info?: ShareLinkInfo }) {
       elevation={0}
       sx={{ px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', gap: 1.5 }}
     >
-      <Avatar variant="rounded" src={info?.logo || undefined} sx={{ width: 32, height: 32, bgcolor: 'primary.main' }}>
-        {info?.projectName.slice(0, 1) ?? ''}
+      <Avatar variant="rounded" src={info.logo || undefined} sx={{ width: 32, height: 32, bgcolor: 'primary.main' }}>
+        {info.projectName.slice(0, 1)}
       </Avatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography variant="subtitle1" fontWeight={700} noWrap data-testid="share-project-name">
-          {info?.projectName ?? ''}
+          {info.projectName}
         </Typography>
-        {info?.name && (
+        {info.name && (
           <Typography variant="caption" color="text.secondary" noWrap component="p">
             {info.name}
           </Typography>
         )}
       </Box>
-      {info?.versionName && <Chip size="small" label={t('version', { name: info.versionName })} />}
-      {!!info?.expiresAt && (
+      {info.versionName && <Chip size="small" label={t('version', { name: info.versionName })} />}
+      {!!info.expiresAt && (
         <Typography variant="caption" color="text.secondary">
           {t('expires', { time: formatMinute(info.expiresAt) })}
         </Typography>
       )}
-      {info && <Chip size="small" variant="outlined" label={t('read_only')} />}
+      <Chip size="small" variant="outlined" label={t('read_only')} />
     </Paper>
   );
 }
@@ -185,16 +185,18 @@ function Reader(props: { token: string; access: string; selected: number; onLock
     <Box sx={{ flex: 1, display: 'flex', flexDirection: { xs: 'column', md: 'row' }, minHeight: 0 }}>
       <Box
         component="nav"
-        sx={{
-          width: { md: 300 },
+        sx={(theme) => ({
           flex: 'none',
-          borderRight: { md: 1 },
-          borderBottom: { xs: 1, md: 0 },
-          borderColor: 'divider',
           bgcolor: 'background.paper',
           p: 1.5,
           overflow: 'auto',
-        }}
+          borderBottom: `1px solid ${theme.palette.divider}`,
+          [theme.breakpoints.up('md')]: {
+            width: 300,
+            borderBottom: 0,
+            borderRight: `1px solid ${theme.palette.divider}`,
+          },
+        })}
       >
         <TextField
           fullWidth
@@ -231,7 +233,7 @@ function Reader(props: { token: string; access: string; selected: number; onLock
                   {hit.kind === 'api' && <MethodTag method={hit.method} />}
                   <ListItemText
                     primary={hit.name}
-                    secondary={hit.snippet}
+                    secondary={hit.snippet === hit.name ? hit.path : hit.snippet}
                     secondaryTypographyProps={{ noWrap: true }}
                   />
                 </ListItemButton>

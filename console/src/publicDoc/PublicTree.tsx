@@ -48,6 +48,7 @@ export default function PublicTree(props: {
           <Box key={id} role="treeitem" aria-expanded={folder ? open : undefined} aria-selected={selected === id}>
             <ListItemButton
               dense
+              disableRipple
               selected={selected === id}
               onClick={() => (folder ? toggle(id) : onOpen(node))}
               sx={{ pl: 1 + depth * 2, gap: 0.75, borderRadius: 1 }}

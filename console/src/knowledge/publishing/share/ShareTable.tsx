@@ -37,8 +37,14 @@ export default function ShareTable(props: {
   const t = (key: string, options?: object) => translate(`app.knowledge.share.${key}`, options);
 
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('list')} data-testid="share-table">
+    // Size containment: the table scrolls inside the pane instead of widening the page with its many columns.
+    <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+      <Table
+        size="small"
+        aria-label={t('list')}
+        data-testid="share-table"
+        sx={{ '& th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1 } }}
+      >
         <TableHead>
           <TableRow>
             {['name', 'scope', 'version', 'password', 'expires', 'status'].map((col) => (
@@ -46,7 +52,6 @@ export default function ShareTable(props: {
             ))}
             <TableCell align="right">{t('col.opens')}</TableCell>
             <TableCell>{t('col.last_opened')}</TableCell>
-            <TableCell>{t('col.created')}</TableCell>
             <TableCell align="right">{t('col.actions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -56,9 +61,12 @@ export default function ShareTable(props: {
             const name = link.name || t('unnamed');
             return (
               <TableRow key={link.shareId} data-share-id={link.shareId} data-name={name} hover>
-                <TableCell sx={{ fontWeight: 600, maxWidth: 200 }}>
+                <TableCell sx={{ maxWidth: 220 }}>
                   <Typography noWrap title={name} fontWeight={600} fontSize="inherit">
                     {name}
+                  </Typography>
+                  <Typography noWrap variant="caption" color="text.secondary" component="p">
+                    {t('by_at', { name: link.createdByName, time: formatMinute(link.createdAt) })}
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ maxWidth: 260 }}>
@@ -72,8 +80,10 @@ export default function ShareTable(props: {
                     </Stack>
                   )}
                 </TableCell>
-                <TableCell>{link.versionId ? link.versionName : t('live')}</TableCell>
-                <TableCell>{link.hasPassword ? t('has_password') : t('no_password')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{link.versionId ? link.versionName : t('live')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {link.hasPassword ? t('has_password') : t('no_password')}
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {link.expiresAt ? t('until', { time: formatMinute(link.expiresAt) }) : t('never')}
                 </TableCell>
@@ -85,9 +95,6 @@ export default function ShareTable(props: {
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {link.lastOpenedAt ? formatMinute(link.lastOpenedAt) : t('never_opened')}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {t('by_at', { name: link.createdByName, time: formatMinute(link.createdAt) })}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {status === 'active' && (
