@@ -368,4 +368,68 @@ describe.skipIf(!hasChromium || !hasCorpus)('importing a real OpenAPI file throu
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
+
+  it('exports the imported project as OpenAPI and a ticked folder as Postman, files the browser saves', async (context) => {
+    if (!serviceReady) return context.skip();
+    const { page } = person;
+    const exportAs = async (format: string, folder?: string) => {
+      if (!page.url().includes(`/project/index/${projectId}`)) await person.goto(`/project/index/${projectId}`);
+      await page.getByRole('button', { name: '导入 / 导出' }).click();
+      await page.getByRole('menuitem', { name: '导出', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: '导出' });
+      await dialog.getByRole('combobox', { name: '格式' }).click();
+      await page.getByRole('option', { name: format }).click();
+      if (folder) {
+        await dialog.getByLabel('选中的文档').check();
+        await dialog.getByTestId('export-tree').getByRole('checkbox', { name: folder }).check();
+      }
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        dialog.getByRole('button', { name: '下载' }).click(),
+      ]);
+      await dialog.waitFor({ state: 'hidden' });
+      return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+    };
+
+    const openapi = await exportAs('OpenAPI 3.1（JSON）');
+    expect(openapi.name).toMatch(/\.json$/);
+    const spec = JSON.parse(openapi.text);
+    expect(spec.openapi).toMatch(/^3\.1\./);
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/pet', '/pet/{petId}', '/pet/findByStatus']));
+
+    const postman = await exportAs('Postman Collection v2.1', '宠物');
+    const collection = JSON.parse(postman.text);
+    const requests = JSON.stringify(collection.item);
+    expect(requests).toContain('查询宠物详情');
+    // only the ticked folder: the document of 默认分组 stays out
+    expect(requests).not.toContain('/pay/channel');
+  });
+
+  it('saves and deletes a scheduled import on the service', async (context) => {
+    if (!serviceReady) return context.skip();
+    const { page } = person;
+    await person.goto(`/project/setting/${projectId}?tab=import`);
+    const tab = page.getByTestId('import-schedules-tab');
+    await tab.getByText('还没有定时导入').waitFor();
+    await tab.getByRole('button', { name: '添加定时导入' }).click();
+    const dialog = page.getByRole('dialog', { name: '添加定时导入' });
+    await dialog.getByLabel('文档 URL').fill('https://petstore3.swagger.io/api/v3/openapi.json');
+    await dialog.getByLabel('间隔').click();
+    await page.getByRole('option', { name: '每周' }).click();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    const card = tab.locator('[data-testid="import-schedule"]');
+    await card.getByText('每周').waitFor();
+    const saved = (await person.call('project/importSchedules', { projectId })).data;
+    expect(saved).toEqual([
+      expect.objectContaining({
+        url: 'https://petstore3.swagger.io/api/v3/openapi.json',
+        intervalMinutes: 10080,
+        enabled: true,
+      }),
+    ]);
+    await card.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog', { name: '删除定时导入' }).getByRole('button', { name: '确认' }).click();
+    await tab.getByText('还没有定时导入').waitFor();
+    expect((await person.call('project/importSchedules', { projectId })).data).toEqual([]);
+  });
 });
