@@ -88,7 +88,7 @@ function mapDocument(doc: Record<string, unknown>, plan: ImportPlan) {
   }
   const components = isObject(doc.components) ? doc.components : {};
   for (const key of Object.keys(components)) {
-    if (!['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples'].includes(key)) {
+    if (!['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples', 'pathItems'].includes(key)) {
       problems.add(pointer('components', key), `components 的「${key}」没有对应的位置，未导入`);
     }
   }
