@@ -111,6 +111,34 @@ describe('Markdown export: what a reader sees', () => {
     expect(text).toContain('````json\n{\n  "note": "has ``` inside"\n}\n````');
   });
 
+  it('lists the fields of an allOf’s inline parts and links its models', () => {
+    const { text: allOf } = exportProject(
+      {
+        project: { name: 'p', description: '', servers: [] },
+        nodes: [
+          { nodeId: 1, parentId: 0, kind: 'schema', name: 'Tag', sort: 0, content: { schema: { type: 'object' } } },
+          {
+            nodeId: 2,
+            parentId: 0,
+            kind: 'schema',
+            name: 'Labelled',
+            sort: 1,
+            content: {
+              schema: {
+                allOf: [
+                  { $ref: '#/components/schemas/Tag' },
+                  { type: 'object', properties: { label: { type: 'string' } } },
+                ],
+              },
+            },
+          },
+        ],
+      },
+      'markdown',
+    );
+    expect(allOf).toContain('| label | string | 否 |  |');
+  });
+
   it('escapes the project name in the title and lists the servers', () => {
     expect(text.startsWith('# 商城 | 后台\n')).toBe(true);
     expect(text).toContain('| 生产 | https://api.example.com |');

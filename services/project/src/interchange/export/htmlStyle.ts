@@ -37,7 +37,8 @@ section.doc h2 { margin: 4px 0 10px; font-size: 22px; }
 nav.toc .method { min-width: 44px; font-size: 10px; padding: 0 4px; margin-right: 6px; }
 nav.toc .kind { display: inline-block; min-width: 44px; margin-right: 6px; font-size: 11px; color: var(--muted); }
 table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-size: 14px; }
-th, td { border: 1px solid var(--line); padding: 6px 10px; text-align: left; vertical-align: top; word-break: break-word; }
+th, td { border: 1px solid var(--line); padding: 6px 10px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+td:first-child { white-space: nowrap; }
 th { background: var(--bg); font-weight: 600; white-space: nowrap; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; background: #f1f5f9; padding: 1px 4px;
   border-radius: 4px; }

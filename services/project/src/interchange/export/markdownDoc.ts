@@ -94,7 +94,10 @@ export function schemaRows(schema: unknown, models: ModelAnchors, depth = 0, pre
   let s = obj(schema);
   if (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))) s = obj(s.items);
   const required = new Set(Array.isArray(s.required) ? s.required.map(str) : []);
-  const rows: string[] = [];
+  // The inline parts of an allOf add their fields (the model parts are linked from the type).
+  const rows = list(s.allOf).flatMap((part) =>
+    typeof part.$ref === 'string' ? [] : schemaRows(part, models, depth, prefix),
+  );
   for (const [name, child] of Object.entries(obj(s.properties))) {
     const c = obj(child);
     const label = `${prefix}${name}`;
