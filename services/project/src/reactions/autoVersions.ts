@@ -1,4 +1,4 @@
-import { ownLog, parseStreamId, reaction, type ServiceContext, startReactions } from '@pmbok/infra';
+import { DomainError, ownLog, parseStreamId, reaction, type ServiceContext, startReactions } from '@pmbok/infra';
 import { createProjectContext } from '../application/context.js';
 import { projectAtOf } from '../application/projectAt.js';
 import { createVersions } from '../application/versions.js';
@@ -26,18 +26,24 @@ export async function startAutoVersions(service: ServiceContext) {
           const project = node && (await projects(readStore).findOne({ _id: String(node.projectId) }));
           if (!node || !project || project.versionUpdateType !== 'auto') return;
           const { savedBy, version } = event.data;
-          await versions.record(
-            node.projectId,
-            project.teamId,
-            {
-              name: node.name,
-              notes: `保存文档 ${node.name}（第 ${version} 版）`,
-              auto: true,
-              position: event.metadata.globalPosition,
-            },
-            { userId: savedBy, correlationId: event.metadata.correlationId },
-            `autoVersion:${event.metadata.eventId}`,
-          );
+          try {
+            await versions.record(
+              node.projectId,
+              project.teamId,
+              {
+                name: node.name,
+                notes: `保存文档 ${node.name}（第 ${version} 版）`,
+                auto: true,
+                position: event.metadata.globalPosition,
+              },
+              { userId: savedBy, correlationId: event.metadata.correlationId },
+              `autoVersion:${event.metadata.eventId}`,
+            );
+          } catch (error) {
+            // A refusal would refuse again on every redelivery and hold back every later save's version: skip it.
+            if (!(error instanceof DomainError)) throw error;
+            service.logger.warn({ err: error, docId }, 'auto version not recorded');
+          }
         },
       },
     }),
