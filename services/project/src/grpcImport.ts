@@ -10,7 +10,6 @@ import { projectAtOf } from './application/projectAt.js';
 import { createTreeReads } from './application/treeReads.js';
 import { createServiceUseCases } from './grpcDocs.js';
 import type { PublishingDeps } from './grpcPublishing.js';
-import { exportProject } from './interchange/export/index.js';
 import { allowedNetworksOf, fetchImportSource } from './interchange/fetchGuard.js';
 import { createParsePool, type ParsePool } from './interchange/worker.js';
 
@@ -44,7 +43,11 @@ export function importUseCasesOf(context: ProjectContext, projectUseCases: Proje
     parse: (text, options) => parsePool().parse(text, options),
     fetch: (url) => fetchImportSource(url, { allowedNetworks }),
   });
-  const exporting = createExporting(context, { reads, at: projectAtOf(context), export: exportProject });
+  const exporting = createExporting(context, {
+    reads,
+    at: projectAtOf(context),
+    export: (source, format) => parsePool().export(source, format),
+  });
   return { importing, exporting, schedules: createImportSchedules(context) };
 }
 

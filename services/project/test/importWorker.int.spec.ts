@@ -1,5 +1,6 @@
 import { DomainError } from '@pmbok/infra';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exportProject } from '../src/interchange/export/index.js';
 import { parseImport } from '../src/interchange/import/index.js';
 import { createParsePool, workerMessages } from '../src/interchange/worker.js';
 
@@ -37,5 +38,23 @@ describe('parsing imports in a worker thread', () => {
     const big = JSON.stringify({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {}, x: 'y'.repeat(5e6) });
     expect(await slow.parse(big, {}).catch((error: Error) => error.message)).toBe(workerMessages.timeout);
     await slow.close();
+  });
+
+  it('writes exports off the thread, the same file as in it', async () => {
+    const source = {
+      project: { name: '宠物', description: '', servers: [] },
+      nodes: [
+        { nodeId: 1, parentId: 0, kind: 'folder' as const, name: '宠物', sort: 0 },
+        {
+          nodeId: 2,
+          parentId: 1,
+          kind: 'page' as const,
+          name: '说明',
+          sort: 0,
+          content: { markdown: '# 你好' },
+        },
+      ],
+    };
+    expect(await pool.export(source, 'markdown')).toEqual(exportProject(source, 'markdown'));
   });
 });

@@ -73,8 +73,8 @@ export function createImporting(context: ProjectContext, useCases: ProjectUseCas
   /** The project's tree with each document's content and version, as the match reads it. */
   async function existingOf(projectId: number): Promise<ExistingNode[]> {
     const { nodes } = await deps.reads.treeOf(projectId);
-    const docIds = nodes.filter((node) => node.projectDocId).map((node) => String(node.projectDocId));
-    const docs = docIds.length ? await projectDocs(readStore).find({ _id: { $in: docIds } }) : [];
+    // By the indexed project id: an `$in` of thousands of ids is a scan comparing each document with each id.
+    const docs = nodes.length ? await projectDocs(readStore).find({ projectId }) : [];
     const byId = new Map(docs.map((doc) => [doc.docId, doc]));
     return nodes.map((node) => {
       const doc = byId.get(node.projectDocId);

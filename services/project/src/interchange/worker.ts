@@ -3,21 +3,26 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DomainError, type ErrorKind, invalid } from '@pmbok/infra';
-import type { ImportPlan } from './model.js';
-import type { ParseJob } from './parseWorker.js';
+import type { ExportedFile, ExportFormat, ExportSource, ImportPlan } from './model.js';
+import type { WorkerJob } from './parseWorker.js';
 
 export const workerMessages = {
   timeout: '导入文件过于复杂，解析超时',
   crashed: '导入文件过大或过于复杂，无法解析',
 } as const;
 
+type ParseOptions = Extract<WorkerJob, { kind: 'parse' }>['options'];
+type JobInput = WorkerJob extends infer J ? (J extends WorkerJob ? Omit<J, 'id'> : never) : never;
+
 export interface ParsePool {
-  parse(text: string, options: ParseJob['options']): Promise<ImportPlan>;
+  parse(text: string, options: ParseOptions): Promise<ImportPlan>;
+  /** Writes an export off the service's thread (thousands of documents take seconds). */
+  export(source: ExportSource, format: ExportFormat): Promise<ExportedFile>;
   close(): Promise<void>;
 }
 
-type Answer = { id: number; plan?: ImportPlan; error?: { kind: string; message: string; stack?: string } };
-type Pending = { job: ParseJob; resolve: (plan: ImportPlan) => void; reject: (error: unknown) => void };
+type Answer = { id: number; result?: unknown; error?: { kind: string; message: string; stack?: string } };
+type Pending = { job: WorkerJob; resolve: (result: unknown) => void; reject: (error: unknown) => void };
 type Slot = { worker: Worker; busy?: Pending & { timer: NodeJS.Timeout }; idleTimer?: NodeJS.Timeout };
 
 let bundled: Promise<URL> | undefined;
@@ -102,7 +107,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number; id
     worker.on('message', (answer: Answer) => {
       if (slot.busy?.job.id !== answer.id) return;
       finish(slot, (pending) =>
-        answer.error ? pending.reject(refusalOf(answer.error)) : pending.resolve(answer.plan as ImportPlan),
+        answer.error ? pending.reject(refusalOf(answer.error)) : pending.resolve(answer.result),
       );
     });
     const died = () => {
@@ -154,14 +159,17 @@ export function createParsePool(options: { size?: number; timeoutMs?: number; id
     }
   }
 
+  function run(input: JobInput): Promise<unknown> {
+    if (closed) return Promise.reject(new Error('parse pool closed'));
+    return new Promise((resolve, reject) => {
+      queue.push({ job: { ...input, id: nextId++ } as WorkerJob, resolve, reject });
+      pump();
+    });
+  }
+
   return {
-    parse(text, jobOptions) {
-      if (closed) return Promise.reject(new Error('parse pool closed'));
-      return new Promise<ImportPlan>((resolve, reject) => {
-        queue.push({ job: { id: nextId++, text, options: jobOptions }, resolve, reject });
-        pump();
-      });
-    },
+    parse: (text, parseOptions) => run({ kind: 'parse', text, options: parseOptions }) as Promise<ImportPlan>,
+    export: (source, format) => run({ kind: 'export', source, format }) as Promise<ExportedFile>,
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('parse pool closed'));
