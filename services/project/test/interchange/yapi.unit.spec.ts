@@ -111,6 +111,15 @@ describe('YApi import: draft-04 schemas and Mock.js rules', () => {
     ]);
   });
 
+  it('reads a query written into the path', async () => {
+    const plan = await parseImport(
+      yapi({ path: '/pets?type=cat', query_path: { path: '/pets', params: [{ name: 'type', value: 'cat' }] } }),
+    );
+    const doc = plan.nodes[0]?.content as unknown as Doc;
+    expect(doc.path).toBe('/pets');
+    expect(doc.parameters).toEqual([expect.objectContaining({ in: 'query', name: 'type', example: 'cat' })]);
+  });
+
   it('refuses a list that is not YApi categories when YApi is asked for', async () => {
     await expect(parseImport('[{"a": 1}]', { format: 'yapi' })).rejects.toThrow(/不是 YApi/);
   });

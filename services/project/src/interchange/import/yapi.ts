@@ -150,6 +150,10 @@ function apiOf(api: Row, where: string, problems: InterchangeProblem[]): ApiDoc 
       }),
     );
   }
+  // A path written with a query (`/pets?type=cat`) keeps that query in `query_path.params`.
+  for (const row of rows(isObject(api.query_path) ? api.query_path.params : [])) {
+    if (text(row.name).trim()) add(parameter('query', text(row.name), { example: exampleOf(row) }));
+  }
   let contentType = '';
   for (const row of rows(api.req_headers)) {
     const name = text(row.name).trim();
