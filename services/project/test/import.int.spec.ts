@@ -316,6 +316,17 @@ describe('import and export over gRPC (issue 16)', () => {
     expect((await project.getProject({ projectId: named.projectId }, as(TEAMMATE))).project!.name).toBe('我的导入');
   });
 
+  it('undoes an import as one change (revertChange with its changeId)', async () => {
+    const target = (await project.createProject({ name: '撤销导入' }, as(OWNER))).projectId;
+    const result = await project.import(
+      { projectId: target, source: source(spec()), planHash: '', name: '' },
+      as(OWNER),
+    );
+    expect((await tree(target)).length).toBeGreaterThan(0);
+    await project.revertChange({ projectId: target, changeId: result.changeId }, as(OWNER));
+    expect(await tree(target)).toEqual([]);
+  });
+
   it('refuses importing for viewers, team readers and outsiders alike', async () => {
     const request = { projectId, source: source(spec()), planHash: '', name: '' };
     expect(await refusal(project.importPreview({ projectId, source: source(spec()) }, as(VIEWER)))).toEqual({
