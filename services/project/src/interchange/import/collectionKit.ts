@@ -63,8 +63,6 @@ export type ApiDoc = {
   extra: Record<string, Json>;
 };
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'];
-
 export const emptyBody = (): RequestBody => ({
   type: 'none',
   mediaType: '',
