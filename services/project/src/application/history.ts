@@ -42,7 +42,7 @@ const PAGE_MAX = 100;
  * field's `before` put back (a save names every top-level field it changed), so no older event is read.
  */
 export function saveFields(kind: HistoryEntryDoc['kind'], event: RecordedEvent | undefined): FieldDiff[] {
-  if (!event || event.type !== 'DocSaved' || !kind || kind === 'folder') return [];
+  if (event?.type !== 'DocSaved' || !kind || kind === 'folder') return [];
   const data = event.data as { content: Content; changes: FieldChange[] };
   const before: Content = { ...data.content };
   for (const change of data.changes) before[change.field] = (change.before ?? null) as Content[string];

@@ -4,7 +4,7 @@ import { docDecider } from '../domain/doc/businessLogic.js';
 import { type Doc, type DocEvent, docStreamId, evolveDoc, initialDoc } from '../domain/doc/doc.js';
 import type { ProjectFields } from '../domain/project/project.js';
 import { treeDecider } from '../domain/tree/businessLogic.js';
-import { getNode, nodesOf } from '../domain/tree/nodeMap.js';
+import { getNode } from '../domain/tree/nodeMap.js';
 import {
   evolveTree,
   initialTree,
@@ -98,7 +98,7 @@ export function createHistoryRestore(context: ProjectContext, docUseCases: DocUs
     async restoreDoc(projectId: number, nodeId: number, entryId: number, caller: Caller) {
       const { project } = await context.writable(projectId, caller);
       const entry = await historyEntries(readStore).findOne({ _id: String(entryId), projectId });
-      if (!entry || !entry.nodeIds.includes(nodeId)) throw invalid(historyMessages.entryNotFound);
+      if (!entry?.nodeIds.includes(nodeId)) throw invalid(historyMessages.entryNotFound);
       const node = await historyNodes(readStore).findOne({ _id: String(nodeId) });
       if (!node?.docId || node.projectId !== projectId) throw invalid(historyMessages.noDoc);
       const change = await historyChanges(readStore).findOne({ _id: entry.changeId });
