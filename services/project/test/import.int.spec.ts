@@ -169,13 +169,14 @@ describe('import and export over gRPC (issue 16)', () => {
   });
 
   it('applies it as one change: every event carries the change id, servers become an environment', async () => {
-    const changeId = 'change-import-1';
     const preview = await project.importPreview({ projectId, source: source(spec()) }, as(EDITOR));
     const result = await project.import(
       { projectId, source: source(spec()), planHash: preview.planHash, name: '' },
-      as(OWNER, teamA, changeId),
+      as(OWNER, teamA, 'request-1'),
     );
-    expect(result).toMatchObject({ projectId, changeId, counts: preview.counts });
+    expect(result).toMatchObject({ projectId, counts: preview.counts });
+    const { changeId } = result;
+    expect(changeId).toMatch(/^import-/);
     const nodes = await tree();
     const byName = new Map(nodes.map((n) => [n.name, n]));
     expect(byName.get('列出宠物')).toMatchObject({
@@ -196,6 +197,14 @@ describe('import and export over gRPC (issue 16)', () => {
     expect(streams).toEqual(new Set(['projectTree', 'projectDoc', 'project']));
     expect(events.filter((e) => e.type === 'DocCreated')).toHaveLength(3);
     expect(events.filter((e) => e.type === 'StructureNodesCopied')).toHaveLength(1);
+    // The history shows the change as an import.
+    const history = await project.listHistory(
+      { projectId, projectStructureId: 0, userId: 0, from: 0, to: 0, page: 1, pageSize: 100 },
+      as(OWNER),
+    );
+    const entries = JSON.parse(history.pageJson).list.filter((e: { changeId: string }) => e.changeId === changeId);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(new Set(entries.map((e: { action: string }) => e.action))).toEqual(new Set(['imported']));
   });
 
   it('re-importing matches what is there: keep, change with the changed fields, add; owner and status kept', async () => {

@@ -92,7 +92,8 @@ export function startImportScheduler(
     const project = await context.findProject(schedule.projectId);
     if (!project) return;
     const streamId = importSchedulesStreamId(schedule.projectId);
-    const changeId = `change-${randomUUID()}`;
+    // `schedule-`: the history shows the run's entries as an import.
+    const changeId = `schedule-${randomUUID()}`;
     const actor = { userId: schedule.runAs, teamId: project.teamId, correlationId: changeId };
     const start = {
       type: 'StartImportRun',
@@ -103,7 +104,7 @@ export function startImportScheduler(
     let outcome: { status: 'ok' | 'failed'; message: string; changeId: string };
     try {
       const source = { text: '', fileName: '', url: schedule.url, format: schedule.format };
-      const result = await importing.apply(schedule.projectId, source, {}, actor);
+      const result = await importing.apply(schedule.projectId, source, { changeId }, actor);
       outcome = { status: 'ok', message: runSummary(result.counts), changeId: result.changeId };
     } catch (error) {
       const known = error instanceof DomainError;

@@ -225,19 +225,19 @@ export function createImporting(context: ProjectContext, useCases: ProjectUseCas
 
     /**
      * Writes the source. `planHash` (the preview's) refuses a source that changed since; projectId 0 creates a
-     * project in the caller's team named `name` or the source's title. The caller's correlation id (one per
-     * request) is the change id; a schedule passes a fresh one.
+     * project in the caller's team named `name` or the source's title. Every event it writes carries one fresh
+     * change id, `import-<uuid>` (the history shows such a change as an import), or the one a schedule passes.
      */
     async apply(
       projectId: number,
       source: ImportSourceInput,
-      options: { planHash?: string; name?: string },
+      options: { planHash?: string; name?: string; changeId?: string },
       caller: Actor,
     ) {
       const prepared = await prepare(projectId, source, caller);
       const { plan } = prepared;
       if (options.planHash && options.planHash !== planHashOf(plan)) throw invalid(importMessages.planChanged);
-      const changeId = caller.correlationId || `change-${randomUUID()}`;
+      const changeId = options.changeId || `import-${randomUUID()}`;
       const actor = { ...caller, correlationId: changeId };
       let target = projectId;
       let canManage = prepared.access?.canManage ?? false;
