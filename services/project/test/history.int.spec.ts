@@ -473,8 +473,9 @@ describe('the change history over gRPC (issue 16)', () => {
     expect(imported.changeId).not.toBe('');
     const entries = (await history()).list.filter((e) => e.changeId === imported.changeId);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'node-added', userId: ALICE });
-    expect(entries[0]!.summary).toMatch(/^新建了 3 个节点/);
+    // The import's own change id says it is one (`import-…`).
+    expect(entries[0]).toMatchObject({ action: 'imported', userId: ALICE });
+    expect(entries[0]!.summary).toMatch(/^导入：新建了 3 个节点/);
     const nodes = async () => (await project.getStructure({ projectId, isPublic: false }, as(ALICE))).nodes;
     const orders = (await nodes()).find((n) => n.name === '订单' && n.kind === NodeKind.NODE_KIND_FOLDER)!;
     const importedIds = [
