@@ -36,6 +36,8 @@ interface Snapshot {
 /** Per project, snapshots kept (a version's point, the stream's end); trees share their untouched buckets. */
 const SNAPSHOTS_PER_PROJECT = 8;
 const PROJECTS_KEPT = 64;
+/** Documents at past points remembered (the oldest read go first). */
+const DOCS_KEPT = 200;
 
 /**
  * The tree and documents of a project as they were at a point of the log (a version's position), for versions,
@@ -87,16 +89,29 @@ export function createProjectAt(runtime: { eventStore: EventStore; readStore: Re
     return atPosition.tree;
   }
 
+  /** Documents at a past point, which never change: share links fixed to a version read the same ones again. */
+  const docsThen = new Map<string, ExistingDoc | null>();
+
   /** A document as it was at `position`, or null when it did not exist then (or was deleted). */
   async function docAt(docId: number, position: number): Promise<ExistingDoc | null> {
     if (!(Number.isSafeInteger(docId) && docId > 0)) return null;
+    const key = `${docId}@${position}`;
+    const known = docsThen.get(key);
+    if (known !== undefined) return known;
+    // Only a point the log has passed is settled: nothing can be appended at or before it any more.
+    const settled = position !== NOW && position <= (await eventStore.head());
     const events: RecordedEvent[] = await eventStore.readStream(docStreamId(docId));
     let doc = initialDoc();
     for (const event of events) {
       if (event.metadata.globalPosition > position) break;
       doc = evolveDoc(doc, event as unknown as DocEvent);
     }
-    return doc.status === 'active' ? doc : null;
+    const found = doc.status === 'active' ? doc : null;
+    if (settled) {
+      docsThen.set(key, found);
+      if (docsThen.size > DOCS_KEPT) docsThen.delete(docsThen.keys().next().value as string);
+    }
+    return found;
   }
 
   /**

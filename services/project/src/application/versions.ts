@@ -142,7 +142,9 @@ export function createVersions(context: ProjectContext, at: ProjectAt = projectA
       const tree = await at.treeAt(projectId, version.position);
       const node = Number.isSafeInteger(nodeId) ? getNode(tree.nodes, nodeId) : undefined;
       const doc =
-        node && !node.isTemplate && node.kind !== 'folder' ? await at.docAt(node.docId, version.position) : null;
+        node && !node.isTemplate && node.kind !== 'folder'
+          ? ((await at.docsAt(projectId, version.position, [node.docId])).get(node.docId) ?? null)
+          : null;
       if (!node || !doc) throw notFound(docMessages.notFound);
       const names = await namesOf(readStore, [doc.createdBy, doc.updatedBy]);
       return {
