@@ -212,6 +212,47 @@ describe('share links and public reading over gRPC (issue 16)', () => {
     await project.updateProject({ projectId, docPrivateType: DocPrivateType.DOC_PRIVATE_TYPE_PUBLIC }, as(OWNER));
   });
 
+  it('a link fixed to a version shows the documents as they were, and stops when the version is deleted', async () => {
+    const pageId = inside[2]!;
+    const pageOf = async (token: string) => JSON.parse((await publicDoc(token, pageId)).docJson);
+    const { doc: before } = await project.getDoc({ projectId, projectStructureId: pageId }, as(EDITOR));
+    const old = { markdown: '# 退款\n\n七天内可退。' };
+    await project.saveDoc(
+      { projectId, projectStructureId: pageId, baseVersion: before!.version, contentJson: JSON.stringify(old) },
+      as(EDITOR),
+    );
+    const { versionId } = await project.saveProjectVersion({ projectId, name: 'v1.0', notes: '' }, as(EDITOR));
+    const { doc: saved } = await project.getDoc({ projectId, projectStructureId: pageId }, as(EDITOR));
+    const now = { markdown: '# 退款\n\n十五天内可退。' };
+    await project.saveDoc(
+      { projectId, projectStructureId: pageId, baseVersion: saved!.version, contentJson: JSON.stringify(now) },
+      as(EDITOR),
+    );
+    const later = await add(shared, NodeKind.NODE_KIND_PAGE, '新增说明');
+
+    const { share } = await create({ name: '发布版', nodeIds: [shared], versionId });
+    expect(share).toMatchObject({ versionId, versionName: 'v1.0' });
+    const token = share!.token;
+    expect(await project.getShareInfo({ token }, anonymous)).toMatchObject({ versionName: 'v1.0' });
+    expect((await pageOf(token)).content).toEqual(old);
+    const live = (await create({ nodeIds: [shared] })).share!.token;
+    expect((await pageOf(live)).content).toEqual(now);
+    // The version's tree: a page added since is not in it, nor readable through the link.
+    const names = JSON.parse((await project.getShareStructure({ token, access: '' }, anonymous)).nodesJson).map(
+      (n: { name: string }) => n.name,
+    );
+    expect(names).not.toContain('新增说明');
+    expect(await refusal(publicDoc(token, later))).toMatchObject({ message: GONE });
+    const hits = (keyword: string) =>
+      project.searchShare({ token, access: '', keyword }, anonymous).then((r) => JSON.parse(r.hitsJson));
+    expect((await hits('七天')).map((h: { name: string }) => h.name)).toEqual(['退款说明']);
+    expect(await hits('十五天')).toEqual([]);
+
+    expect(await refusal(create({ versionId: 999_999_999 }))).toMatchObject({ message: '版本不存在或已被删除' });
+    await project.deleteProjectVersion({ projectId, versionId }, as(OWNER));
+    expect(await refusal(project.getShareInfo({ token }, anonymous))).toMatchObject({ message: GONE });
+  });
+
   it('counts document reads per document into the creator centre', async () => {
     const { share } = await create({ nodeIds: [inside[0]!] });
     await publicDoc(share!.token, inside[0]!);
@@ -220,8 +261,9 @@ describe('share links and public reading over gRPC (issue 16)', () => {
     const doc = mine.docs.find((d) => d.projectStructureId === inside[0]);
     // Two reads here, two in the first test and one in the second.
     expect(doc?.viewCount).toBe(5);
+    // One read in the first test, one through the version link and one through the live link.
     const page = mine.docs.find((d) => d.projectStructureId === inside[2]);
-    expect(page?.viewCount).toBe(1);
+    expect(page?.viewCount).toBe(3);
     const unread = mine.docs.find((d) => d.name === '发布流程');
     expect(unread?.viewCount).toBe(0);
   });

@@ -10,7 +10,7 @@ const AROUND = 30;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first field the keyword is in, and the text around it. */
-function matchOf(entry: SearchEntryDoc, needle: string): { matchedIn: SearchField; snippet: string } {
+function matchOf(entry: SearchableEntry, needle: string): { matchedIn: SearchField; snippet: string; found: boolean } {
   for (const field of SEARCH_FIELDS) {
     const text = entry[field] ?? '';
     const at = text.toLowerCase().indexOf(needle);
@@ -18,9 +18,43 @@ function matchOf(entry: SearchEntryDoc, needle: string): { matchedIn: SearchFiel
     const start = Math.max(0, at - AROUND);
     const end = Math.min(text.length, at + needle.length + AROUND);
     const snippet = `${start > 0 ? '…' : ''}${text.slice(start, end).replace(/\s+/g, ' ')}${end < text.length ? '…' : ''}`;
-    return { matchedIn: field, snippet };
+    return { matchedIn: field, snippet, found: true };
   }
-  return { matchedIn: 'name', snippet: entry.name };
+  return { matchedIn: 'name', snippet: entry.name, found: false };
+}
+
+/** An entry of the search index, or one built the same way for documents as at a version. */
+export type SearchableEntry = Pick<
+  SearchEntryDoc,
+  'projectStructureId' | 'projectDocId' | 'kind' | 'name' | 'method' | SearchField
+>;
+
+/** The keyword, checked and lower-cased, as every search takes it. */
+export function needleOf(keyword: string): string {
+  const needle = (keyword ?? '').trim().toLowerCase();
+  if (!needle) throw invalid('请输入要搜索的内容');
+  if ([...needle].length > KEYWORD_MAX) throw invalid(`搜索内容最多${KEYWORD_MAX}个字符`);
+  return needle;
+}
+
+/** Entries that contain the needle, ranked: hits in names first, then paths, and so on. */
+export function rankHits(entries: SearchableEntry[], needle: string) {
+  const rank = (field: SearchField) => SEARCH_FIELDS.indexOf(field);
+  return entries
+    .map((entry) => ({ entry, ...matchOf(entry, needle) }))
+    .filter(({ found }) => found)
+    .sort((a, b) => rank(a.matchedIn) - rank(b.matchedIn) || a.entry.name.localeCompare(b.entry.name, 'zh-CN'))
+    .slice(0, HITS_MAX)
+    .map(({ entry, matchedIn, snippet }) => ({
+      projectStructureId: entry.projectStructureId,
+      projectDocId: entry.projectDocId,
+      kind: entry.kind,
+      name: entry.name,
+      method: entry.method,
+      path: entry.path,
+      matchedIn,
+      snippet,
+    }));
 }
 
 /**
@@ -31,29 +65,15 @@ function matchOf(entry: SearchEntryDoc, needle: string): { matchedIn: SearchFiel
 export function createSearch(context: ProjectContext) {
   /** `covered`: only these nodes (a share link's); absent: the whole project. */
   async function find(projectId: number, keyword: string, covered?: ReadonlySet<number>) {
-    const needle = (keyword ?? '').trim().toLowerCase();
-    if (!needle) throw invalid('请输入要搜索的内容');
-    if ([...needle].length > KEYWORD_MAX) throw invalid(`搜索内容最多${KEYWORD_MAX}个字符`);
+    const needle = needleOf(keyword);
     const found = await searchEntries(context.readStore).find({
       projectId,
       haystack: { $regex: escapeRegExp(needle) },
     });
-    const rank = (field: SearchField) => SEARCH_FIELDS.indexOf(field);
-    return found
-      .filter((entry) => !covered || covered.has(entry.projectStructureId))
-      .map((entry) => ({ entry, ...matchOf(entry, needle) }))
-      .sort((a, b) => rank(a.matchedIn) - rank(b.matchedIn) || a.entry.name.localeCompare(b.entry.name, 'zh-CN'))
-      .slice(0, HITS_MAX)
-      .map(({ entry, matchedIn, snippet }) => ({
-        projectStructureId: entry.projectStructureId,
-        projectDocId: entry.projectDocId,
-        kind: entry.kind,
-        name: entry.name,
-        method: entry.method,
-        path: entry.path,
-        matchedIn,
-        snippet,
-      }));
+    return rankHits(
+      found.filter((entry) => !covered || covered.has(entry.projectStructureId)),
+      needle,
+    );
   }
 
   return {

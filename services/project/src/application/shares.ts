@@ -6,10 +6,13 @@ import { type ShareData, shareDecider, shareMessages, shareStreamId } from '../d
 import { type ShareViewEvent, shareViewsDecider, shareViewsStreamId } from '../domain/share/views.js';
 import { namesOf } from '../projections/people/index.js';
 import { type ShareLinkDoc, shareLinks } from '../projections/shares/index.js';
+import { type ProjectVersionDoc, projectVersions } from '../projections/versions/index.js';
 import type { ProjectContext } from './context.js';
 import type { DocUseCases } from './docs.js';
+import { type ProjectAt, projectAtOf } from './projectAt.js';
 import type { SearchUseCases } from './search.js';
 import { hashSharePassword, verifySharePassword } from './sharePasswords.js';
+import { docAtVersion, liveVersion, searchAtVersion, treeAtVersion } from './shareVersion.js';
 import type { TreeReads } from './treeReads.js';
 
 export interface NewShareInput {
@@ -44,6 +47,9 @@ export interface ShareLinkView {
 
 const gone = () => notFound(shareMessages.gone);
 
+/** A working link, with the version it is fixed to (null: the project as it is now). */
+type Opened = ShareLinkDoc & { version: ProjectVersionDoc | null };
+
 /**
  * Share links: managers create and revoke them, whoever sees the project lists them, and anyone holding one reads
  * what it covers, nothing else. Every public read resolves the link again (revoked, expired, a project gone or made
@@ -51,16 +57,22 @@ const gone = () => notFound(shareMessages.gone);
  */
 export function createShares(
   context: ProjectContext,
-  deps: { reads: TreeReads; docs: DocUseCases; search: SearchUseCases },
+  deps: { reads: TreeReads; docs: DocUseCases; search: SearchUseCases; at?: ProjectAt },
 ) {
   const { readStore, now, runCommand } = context;
   const { reads } = deps;
+  const at = deps.at ?? projectAtOf(context);
 
   async function view(links: ShareLinkDoc[]): Promise<ShareLinkView[]> {
     const names = await namesOf(
       readStore,
       links.map((link) => link.createdBy),
     );
+    const versionIds = [...new Set(links.map((link) => link.versionId).filter(Boolean))];
+    const versions = versionIds.length
+      ? await projectVersions(readStore).find({ _id: { $in: versionIds.map(String) } })
+      : [];
+    const versionNames = new Map(versions.map((v) => [v.versionId, v.deleted ? `${v.name}（已删除）` : v.name]));
     const projectIds = [...new Set(links.map((link) => link.projectId))];
     const trees = new Map(await Promise.all(projectIds.map(async (id) => [id, await reads.treeOf(id)] as const)));
     return links.map((link) => {
@@ -73,7 +85,7 @@ export function createShares(
         // A node removed since the link was made shows as removed rather than vanishing from the list.
         nodeNames: link.nodeIds.map((id) => nodes.get(id) ?? '（已删除）'),
         versionId: link.versionId,
-        versionName: '',
+        versionName: versionNames.get(link.versionId) ?? '',
         hasPassword: link.passwordHash !== '',
         expiresAt: link.expiresAt,
         revoked: link.revoked,
@@ -92,15 +104,24 @@ export function createShares(
     return access;
   }
 
-  /** The link of a token while it works: not revoked, not expired, its project there and still publishable. */
-  async function openLink(token: string): Promise<ShareLinkDoc> {
+  /**
+   * The link of a token while it works: not revoked, not expired, its project there and still publishable, and
+   * the version it is fixed to (if any) not deleted.
+   */
+  async function openLink(token: string): Promise<Opened> {
     if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw gone();
     const link = await shareLinks(readStore).findOne({ token });
     if (!link || link.revoked || (link.expiresAt && link.expiresAt <= now())) throw gone();
     const project = await context.findProject(link.projectId);
     if (!project || project.docPrivateType === 'private') throw gone();
-    return link;
+    const version = link.versionId ? await liveVersion(readStore, link.projectId, link.versionId) : null;
+    if (link.versionId && !version) throw gone();
+    return { ...link, version };
   }
+
+  /** The tree the link reads: the project's now, or as at its version. */
+  const treeOf = async (link: Opened) =>
+    link.version ? treeAtVersion(at, link.version) : (await reads.treeOf(link.projectId)).nodes;
 
   const signature = (link: ShareData, expiresAt: number) =>
     hmacSha256(link.accessKey, `share-access:${link.shareId}:${expiresAt}`);
@@ -122,8 +143,8 @@ export function createShares(
   }
 
   /** The nodes the link covers now (folders cover their subtree) and the tree it shows (with their folders). */
-  async function coverage(link: ShareLinkDoc) {
-    const { nodes } = await reads.treeOf(link.projectId);
+  async function coverage(link: Opened) {
+    const nodes = await treeOf(link);
     if (link.nodeIds.length === 0) {
       const all = new Set(nodes.map((node) => node.projectStructureId));
       return { covered: all, shown: nodes };
@@ -162,15 +183,16 @@ export function createShares(
     async create(projectId: number, input: NewShareInput, caller: Caller) {
       const { project } = await manageable(projectId, caller);
       if (project.docPrivateType === 'private') throw invalid(shareMessages.privateDocs);
-      // A version is a point of the log (backend-versions); until its reader lands a fixed version is refused.
-      if (input.versionId) throw invalid(shareMessages.versionNotReady);
+      const version = input.versionId ? await liveVersion(readStore, projectId, input.versionId) : null;
+      if (input.versionId && !version) throw invalid(shareMessages.unknownVersion);
       const password = input.password ?? '';
       if (password && ([...password].length < 4 || [...password].length > 32))
         throw invalid(shareMessages.passwordLength);
       const nodeIds = [...new Set(input.nodeIds)];
-      for (const nodeId of nodeIds) {
-        const node = await reads.nodeOf(projectId, nodeId);
-        if (!node || node.isTemplate) throw invalid(shareMessages.unknownNode);
+      if (nodeIds.length) {
+        // The nodes of the tree the link will show: the version's, or the project's now.
+        const shown = new Set((await treeOf({ projectId, version } as Opened)).map((node) => node.projectStructureId));
+        if (nodeIds.some((id) => !shown.has(id))) throw invalid(shareMessages.unknownNode);
       }
       const shareId = nextNumericId(now());
       const data: ShareData = {
@@ -179,7 +201,7 @@ export function createShares(
         token: randomBytes(18).toString('base64url'),
         name: (input.name ?? '').trim(),
         nodeIds,
-        versionId: 0,
+        versionId: version?.versionId ?? 0,
         passwordHash: password ? await hashSharePassword(password) : '',
         accessKey: randomBytes(32).toString('hex'),
         expiresAt: input.expiresAt || 0,
@@ -215,7 +237,7 @@ export function createShares(
         logo: project?.logo ?? '',
         name: link.name,
         needsPassword: link.passwordHash !== '',
-        versionName: '',
+        versionName: link.version?.name ?? '',
         expiresAt: link.expiresAt,
       };
     },
@@ -250,9 +272,10 @@ export function createShares(
       const link = await reading(token, access);
       const { covered } = await coverage(link);
       if (!covered.has(nodeId)) throw gone();
-      const doc = await deps.docs.sharedDetail(link.projectId, nodeId).catch(() => {
-        throw gone();
-      });
+      const doc = link.version
+        ? await docAtVersion(at, link.version, nodeId)
+        : await deps.docs.sharedDetail(link.projectId, nodeId).catch(() => null);
+      if (!doc) throw gone();
       await count(link, {
         type: 'ShareDocRead',
         data: { shareId: link.shareId, projectId: link.projectId, nodeId, docId: doc.projectDocId, at: now() },
@@ -263,6 +286,7 @@ export function createShares(
     async search(token: string, access: string, keyword: string) {
       const link = await reading(token, access);
       const { covered } = await coverage(link);
+      if (link.version) return searchAtVersion(at, link.version, covered, keyword);
       return deps.search.within(link.projectId, keyword, covered);
     },
   };

@@ -42,7 +42,7 @@ export const shareMessages = {
   nameLength: '链接名称最多 50 个字符',
   tooManyNodes: '一个链接最多分享 500 个节点',
   unknownNode: '要分享的节点不存在',
-  versionNotReady: '暂不支持分享固定版本',
+  unknownVersion: '版本不存在或已被删除',
   passwordNeeded: '请输入访问密码',
   passwordWrong: '密码错误',
   tooManyAttempts: '尝试次数过多，请稍后再试',
