@@ -486,7 +486,7 @@ describe('the change history over gRPC (issue 16)', () => {
 
     const copy = await project.copyStructure({ projectId, projectStructureId: orders.projectStructureId }, as(ALICE));
     const copied = (await history({ projectStructureId: copy.projectStructureId })).list[0]!;
-    expect(copied.summary).toBe('复制得到 3 个节点：目录 订单 - 副本 等');
+    expect(copied.summary).toBe('复制得到 3 个节点（目录 订单 - 副本 等）');
 
     const undone = await project.revertChange({ projectId, changeId: imported.changeId }, as(ALICE));
     expect(undone.restored).toBe(1);

@@ -47,7 +47,7 @@ async function nodesAdded(store: ReadStore, event: Recorded<TreeEvent>, nodes: N
   const what = root.isTemplate ? '接口模板' : KIND_LABEL[root.kind];
   const verb = copied ? '复制得到' : '新建了';
   const summary =
-    nodes.length > 1 ? `${verb} ${nodes.length} 个节点：${what} ${root.name} 等` : `${verb}${what} ${root.name}`;
+    nodes.length > 1 ? `${verb} ${nodes.length} 个节点（${what} ${root.name} 等）` : `${verb}${what} ${root.name}`;
   await record(store, event, {
     projectId,
     base: 'node-added',
