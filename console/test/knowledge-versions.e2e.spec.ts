@@ -79,6 +79,8 @@ describe.skipIf(!hasChromium)('versions of a knowledge project, on the real serv
     await reader.getByTestId('api-doc-view').getByText('列出宠物', { exact: true }).first().waitFor();
     await reader.locator('[data-name="接入指南"]').click();
     await reader.getByTestId('page-view').getByText('第二步：调用接口').waitFor();
+    await owner.settle();
+    await owner.shot('knowledge-version-browser');
     await reader.getByRole('button', { name: '关闭' }).click();
     await reader.waitFor({ state: 'hidden' });
   });

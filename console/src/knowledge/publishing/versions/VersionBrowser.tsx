@@ -1,4 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
+import DataObjectIcon from '@mui/icons-material/DataObject';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import {
   Alert,
@@ -99,15 +101,21 @@ export default function VersionBrowser(props: {
                   data-name={node.name}
                   sx={{ pl: 1.5 + (needle ? 0 : depth * 2) }}
                 >
-                  {node.kind === 'api' && (
-                    <Box
-                      component="span"
-                      sx={{ fontFamily: 'monospace', fontSize: 11, fontWeight: 700, width: 36, flexShrink: 0 }}
-                      style={{ color: methodColor(node.method) }}
-                    >
-                      {methodLabel(node.method)}
-                    </Box>
-                  )}
+                  <Box
+                    component="span"
+                    sx={{ fontFamily: 'monospace', fontSize: 11, fontWeight: 700, width: 36, flexShrink: 0 }}
+                    style={{ color: node.kind === 'api' ? methodColor(node.method) : undefined }}
+                  >
+                    {node.kind === 'api' ? (
+                      methodLabel(node.method)
+                    ) : node.kind === 'schema' ? (
+                      <DataObjectIcon sx={{ fontSize: 16, color: 'text.secondary', verticalAlign: 'middle' }} />
+                    ) : (
+                      <DescriptionOutlinedIcon
+                        sx={{ fontSize: 16, color: 'text.secondary', verticalAlign: 'middle' }}
+                      />
+                    )}
+                  </Box>
                   <ListItemText primary={node.name} slotProps={{ primary: { noWrap: true } }} />
                 </ListItemButton>
               ),
