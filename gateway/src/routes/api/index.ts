@@ -1,8 +1,8 @@
 import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
 import { projectCalls } from './project.js';
-import { projectImportCalls } from './project-import.js';
 import { projectHistoryCalls } from './project-history.js';
+import { projectImportCalls } from './project-import.js';
 import { projectShareCalls } from './project-share.js';
 import { projectVersionCalls } from './project-versions.js';
 import { qrLoginCalls } from './qr-login.js';
