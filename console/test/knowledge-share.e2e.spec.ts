@@ -132,6 +132,7 @@ describe.skipIf(!hasChromium)('share links: the share screen and the public page
     await expect(dialog.getByRole('checkbox', { name: '查询订单' }).isChecked()).resolves.toBe(true);
     await dialog.getByLabel('设置访问密码').check();
     await dialog.locator('input[name="password"]').fill(SHARE_PASSWORD);
+    await page.screenshot({ path: `${screenshots}knowledge-share-dialog.png` });
     await dialog.getByRole('button', { name: '创建' }).click();
     const created = page.getByRole('dialog', { name: '分享链接已创建' });
     shareUrl = await created.getByTestId('share-url').inputValue();
@@ -196,5 +197,13 @@ describe.skipIf(!hasChromium)('share links: the share screen and the public page
     await person.page.getByTestId('share-gone').getByText('分享链接不存在或已失效').waitFor();
     await person.page.screenshot({ path: `${screenshots}knowledge-share-revoked.png` });
     await person.context.close();
+  });
+
+  it('says why links cannot be created when the project keeps its documents private', async () => {
+    const closed = (await call('create', { name: '内部规范', privateType: 'members', docPrivateType: 'private' }))
+      .projectId as number;
+    await owner.goto(`/project/share/${closed}`);
+    await owner.page.getByTestId('share-private').getByText('该项目的文档不允许公开分享').waitFor();
+    await expect(owner.page.getByRole('button', { name: '新建分享链接' }).isDisabled()).resolves.toBe(true);
   });
 });
