@@ -238,6 +238,63 @@ describe('OpenAPI and Swagger export of a project', () => {
     });
   }
 
+  it('odd documents still export valid files: stray path parameter, status ranges, raw and form bodies, a duplicate', async () => {
+    const docs = [
+      { method: 'GET', path: '/users', parameters: [{ in: 'path', name: 'x' }], operationId: 'same' },
+      {
+        method: 'POST',
+        path: '/users',
+        operationId: 'same',
+        requestBody: { type: 'json', schema: { type: 'object' } },
+      },
+      { method: 'GET', path: '/users', description: '同一方法和路径的第二个文档' },
+      {
+        method: 'PUT',
+        path: '/f',
+        requestBody: {
+          type: 'form-data',
+          fields: [
+            { name: 'a', type: 'file', required: true },
+            { name: 'b', type: 'array' },
+          ],
+        },
+      },
+      {
+        method: 'PATCH',
+        path: '/r',
+        requestBody: { type: 'raw', raw: 'hello' },
+        responses: [{ status: '4XX', mediaType: 'text/plain', schema: true }],
+      },
+    ];
+    const source: ExportSource = {
+      project: { name: '', description: '', servers: [{ name: '', url: 'not a url' }] },
+      nodes: docs.map((doc, i) => ({
+        nodeId: i + 1,
+        parentId: 0,
+        kind: 'api',
+        name: `n${i}`,
+        sort: i,
+        content: checkContent('api', doc),
+      })),
+    };
+    for (const format of ['openapi-json', 'openapi-yaml', 'swagger-json', 'swagger-yaml'] as const) {
+      const text = exportProject(source, format).text;
+      const result = await validate(text);
+      expect(result.errors ?? [], format).toEqual([]);
+      const plan = await parseImport(text);
+      expect(plan.nodes.map((n) => n.name).sort(), format).toEqual(['n0', 'n1', 'n3', 'n4']);
+      const form = api(plan, 'PUT', '/f').doc.requestBody;
+      expect(form).toMatchObject({
+        type: 'form-data',
+        fields: [
+          { name: 'a', type: 'file', required: true },
+          { name: 'b', type: 'array' },
+        ],
+      });
+      expect(api(plan, 'PATCH', '/r').doc.requestBody).toMatchObject({ type: 'raw', examples: [{ value: 'hello' }] });
+    }
+  });
+
   it('an unknown format is refused', () => {
     expect(() => exportProject(project(), 'pdf' as never)).toThrow('不支持的导出格式：pdf');
   });

@@ -28,7 +28,10 @@ function operationOf(node: WalkedNode, models: ModelKeys): Obj {
   if (str(doc.operationId)) op.operationId = str(doc.operationId);
   if (doc.deprecated === true) op.deprecated = true;
   // OpenAPI requires a parameter for each {name} of the path: a document saved before the editor added them has none.
-  const declared = withPathParameters(str(doc.path), list(doc.parameters));
+  // and refuses a path parameter the path has no {name} for.
+  const inPath = new Set([...str(doc.path).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]));
+  const kept = list(doc.parameters).filter((p) => p.in !== 'path' || inPath.has(str(p.name)));
+  const declared = withPathParameters(str(doc.path), kept);
   const parameters = declared.map((parameter) => parameterOf(parameter as Obj, models));
   if (parameters.length > 0) op.parameters = parameters;
   const body = requestBodyOf(isObject(doc.requestBody) ? doc.requestBody : {}, models);

@@ -123,7 +123,8 @@ function operationOf(op: Obj): Obj {
   const produces: string[] = [];
   const responses: Obj = {};
   for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
-    if (isObject(response)) responses[status] = responseOf(response, produces);
+    // 2.0 keys responses by exact status only: a range (4XX) has no place there.
+    if (isObject(response) && /^(\d{3}|default)$/.test(status)) responses[status] = responseOf(response, produces);
   }
   if (produces.length > 0) out.produces = produces;
   // Swagger 2.0 requires at least one response.

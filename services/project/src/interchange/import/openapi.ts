@@ -70,6 +70,21 @@ function serversOf(doc: Record<string, unknown>) {
     });
 }
 
+/** A path parameter with no {name} in the path is dropped (OpenAPI refuses it, so an export could not keep it). */
+function pathParametersIn<T extends { in: string; name: string }>(
+  path: string,
+  list: T[],
+  where: string,
+  problems: Problems,
+) {
+  const names = new Set([...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]));
+  return list.filter((p) => {
+    if (p.in !== 'path' || names.has(p.name)) return true;
+    problems.add(`${where}/parameters`, `路径参数「${p.name}」不在路径中，未导入`);
+    return false;
+  });
+}
+
 /** Maps one OpenAPI 3.1 document (Swagger 2.0 and 3.0 upgraded to it first) to the project's nodes. */
 function mapDocument(doc: Record<string, unknown>, plan: ImportPlan) {
   const problems = new Problems();
@@ -168,7 +183,10 @@ function mapDocument(doc: Record<string, unknown>, plan: ImportPlan) {
         description: text(op.description),
         operationId: text(op.operationId).slice(0, 200),
         deprecated,
-        parameters: withPathParameters(path, parametersOf(refs, item, op, where)),
+        parameters: withPathParameters(
+          path,
+          pathParametersIn(path, parametersOf(refs, item, op, where), where, problems),
+        ),
         requestBody: requestBodyOf(refs, op.requestBody, `${where}/requestBody`),
         responses: responsesOf(refs, op.responses, `${where}/responses`),
         extra,
