@@ -435,6 +435,14 @@ describe('the change history over gRPC (issue 16)', () => {
     const reverted = (await history({ projectStructureId: api.projectStructureId })).list[0]!;
     expect(reverted.action).toBe('reverted');
 
+    // Back with a new document: restoring it to its first entry writes the content then into the new one.
+    const first = await project.restoreHistoryDoc(
+      { projectId, projectStructureId: api.projectStructureId, entryId: addedApi.entryId },
+      as(ALICE),
+    );
+    expect(first.restored).toBe(1);
+    expect(await contentOf(api.projectStructureId)).toMatchObject({ method: 'DELETE', description: '' });
+
     // Revert the api's creation: it is removed.
     await project.revertChange({ projectId, changeId: addedApi.changeId }, as(ALICE));
     const after = (await project.getStructure({ projectId, isPublic: false }, as(ALICE))).nodes;

@@ -15,7 +15,7 @@ import {
 } from '../domain/tree/tree.js';
 import type { DocUseCasesOf } from '../grpcDocs.js';
 import { projectDocs } from '../projections/docs/index.js';
-import { historyChanges, historyEntries, historyNodes } from '../projections/history/index.js';
+import { historyChanges, historyDocs, historyEntries, historyNodes } from '../projections/history/index.js';
 import type { ProjectContext } from './context.js';
 import type { ProjectUseCases } from './index.js';
 
@@ -45,6 +45,20 @@ export function createHistoryRestore(context: ProjectContext, docUseCases: DocUs
       doc = evolveDoc(doc, event as unknown as DocEvent);
     }
     return doc;
+  }
+
+  /**
+   * A node's document as at `position`: the node may have had several (removed and brought back), and at one point
+   * at most one was live; a removal's point finds the one it deleted, with its content then.
+   */
+  async function nodeDocAt(nodeId: number, position: number): Promise<Doc> {
+    let found: Doc = initialDoc();
+    for (const { docId } of await historyDocs(readStore).find({ nodeId })) {
+      const doc = await docAt(docId, position);
+      if (doc.status === 'active') return doc;
+      if (doc.status === 'deleted' && (found.status === 'none' || doc.updatedAt >= found.updatedAt)) found = doc;
+    }
+    return found;
   }
 
   /** The tree just before `position`, and now. */
@@ -100,16 +114,18 @@ export function createHistoryRestore(context: ProjectContext, docUseCases: DocUs
       const entry = await historyEntries(readStore).findOne({ _id: String(entryId), projectId });
       if (!entry?.nodeIds.includes(nodeId)) throw invalid(historyMessages.entryNotFound);
       const node = await historyNodes(readStore).findOne({ _id: String(nodeId) });
-      if (!node?.docId || node.projectId !== projectId) throw invalid(historyMessages.noDoc);
+      if (!node || node.projectId !== projectId || node.kind === 'folder') throw invalid(historyMessages.noDoc);
       const change = await historyChanges(readStore).findOne({ _id: entry.changeId });
-      const doc = await docAt(node.docId, Math.max(entryId, change?.last ?? entryId));
+      const doc = await nodeDocAt(nodeId, Math.max(entryId, change?.last ?? entryId));
       if (doc.status === 'none') throw invalid(historyMessages.notYet);
       const changeId = newChange('restore');
       const who = { ...caller, correlationId: changeId };
       const trees = await treesAround(projectId, Number.POSITIVE_INFINITY);
       const present = getNode(trees.now.nodes, nodeId);
-      if (present?.docId === node.docId) {
-        const changed = await saveBack(projectId, nodeId, node.docId, doc.content, who);
+      // Its document now may be another than then (the node was removed and brought back since): the content goes
+      // into the one it has now.
+      if (present?.docId) {
+        const changed = await saveBack(projectId, nodeId, present.docId, doc.content, who);
         return { changeId: changed ? changeId : '', restored: changed ? 1 : 0 };
       }
       if (present) throw invalid(historyMessages.noDoc);

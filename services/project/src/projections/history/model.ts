@@ -64,7 +64,7 @@ export const historyEntries = readModel<HistoryEntryDoc>('historyEntries', [
   { fields: { changeId: 1 } },
 ]);
 export const historyNodes = readModel<HistoryNodeDoc>('historyNodes');
-export const historyDocs = readModel<HistoryDocDoc>('historyDocs');
+export const historyDocs = readModel<HistoryDocDoc>('historyDocs', [{ fields: { nodeId: 1 } }]);
 export const historyChanges = readModel<HistoryChangeDoc>('historyChanges');
 export const historyNames = readModel<HistoryNameDoc>('historyNames');
 
