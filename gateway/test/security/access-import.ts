@@ -71,7 +71,14 @@ export const importAccess: Record<string, Access> = {
       { teamId: c.w.teamId, projectId: v.projectId, ...schedule },
       c.a.owner.token,
     );
-    return { projectId: v.projectId, scheduleId: String(made.data.scheduleId) };
+    if (made.code === 200) return { projectId: v.projectId, scheduleId: String(made.data.scheduleId) };
+    // A project holds at most 20 schedules (the sweep saves many): delete one of those.
+    const listed = await c.h.call(
+      'project/importSchedules',
+      { teamId: c.w.teamId, projectId: v.projectId },
+      c.a.owner.token,
+    );
+    return { projectId: v.projectId, scheduleId: String(listed.data[0].scheduleId) };
   }),
   'project/export': onImportable('teamMember', (v) => ({
     projectId: v.projectId,

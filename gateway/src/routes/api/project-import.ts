@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Static, Type } from '@sinclair/typebox';
 import { ApiError } from '../../plugins/api.js';
-import { id, integer, optionalId, optionalText, text } from '../../schemas/fields.js';
+import { id, integer, integersUpTo, optionalId, optionalText, text } from '../../schemas/fields.js';
 import * as publishing from '../../schemas/publishing.js';
 import { Nothing } from '../../schemas/wire.js';
 import { flag, flagOf, inProject, jsonField, knowledgeCall, ok, optionalName, projectId } from './project-common.js';
@@ -28,7 +28,7 @@ const exportFormats = namesOf(publishing.ExportFormat);
 type Item = Static<typeof publishing.ImportItem>;
 
 /** `projectId` 0 imports into a new project of the caller's team. */
-const importTarget = { projectId: Type.String({ pattern: '^(?:0|[1-9]\\d{0,15})$' }) };
+const importTarget = { projectId: Type.String({ pattern: `^(?:0|${integersUpTo(Number.MAX_SAFE_INTEGER)})$` }) };
 const sourceFields = {
   ...importTarget,
   format: optionalName(importFormats),
