@@ -156,6 +156,9 @@ describe('knowledge import and export through the gateway', () => {
     const stale = await as(editor)('import', { content: spec(1, '别的'), planHash: 'a'.repeat(64) });
     expect(stale).toMatchObject({ code: 400, msg: '导入内容已变化，请重新预览' });
     expect((await as(editor)('importPreview', { content: '<xml/>' })).code).toBe(400);
+    // Past 20 MB the form still arrives (the call's body limit), and the answer says why it is refused.
+    const huge = await as(editor)('importPreview', { content: `{"x":"${'x'.repeat(21 * 1024 * 1024)}"}` });
+    expect(huge).toMatchObject({ code: 400, msg: '导入文件不能超过 20 MB' });
     expect((await as(viewer)('export', { format: 'pdf' })).code).toBe(400);
     expect((await as(viewer)('export', { format: 'openapi-json', nodeIds: 'nonsense' })).msg).toBe(
       '要导出的节点格式错误',
