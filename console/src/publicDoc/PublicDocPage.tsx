@@ -30,10 +30,7 @@ import { formatMinute } from '../utils/formatTime';
 import PasswordPrompt from './PasswordPrompt';
 import PublicDocView from './PublicDocView';
 import PublicTree from './PublicTree';
-import { forgetAccess, readAccess, saveAccess } from './shareAccess';
-
-/** The server's answer when a password link is read without a (valid) access: ask for the password again. */
-const PASSWORD_NEEDED = '请输入访问密码';
+import { forgetAccess, PASSWORD_NEEDED, readAccess, saveAccess } from './shareAccess';
 
 /** /doc/share/:docId and /doc/share/:docId/:id: a share link's documents, read without an account (SPEC §2.1). */
 export default function PublicDocPage() {
@@ -256,7 +253,13 @@ function Reader(props: { token: string; access: string; selected: number; onLock
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 }, overflow: 'auto' }}>
         {current ? (
           <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
-            <PublicDocView key={current} token={token} access={access} projectStructureId={current} />
+            <PublicDocView
+              key={current}
+              token={token}
+              access={access}
+              projectStructureId={current}
+              onLocked={onLocked}
+            />
           </Box>
         ) : (
           <Alert severity="info">{t('pick')}</Alert>

@@ -1,18 +1,26 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { publicDoc, publishingKeys } from '../knowledge/publishing/publishingApi';
 import ApiDocView from '../knowledge/workspace/ApiDocView';
 import MarkdownView from '../knowledge/workspace/MarkdownView';
 import { SchemaTable } from '../knowledge/workspace/SchemaTable';
 import { formatMinute } from '../utils/formatTime';
+import { PASSWORD_NEEDED } from './shareAccess';
 
 /**
  * One covered document, read only, in the workspace's own views. Its project id is left out (0) so nothing of the
  * project that needs an account (environments, members, referred models) is asked for.
  */
-export default function PublicDocView(props: { token: string; access: string; projectStructureId: number }) {
-  const { token, access, projectStructureId } = props;
+export default function PublicDocView(props: {
+  token: string;
+  access: string;
+  projectStructureId: number;
+  /** The access ran out while reading: the page asks for the password again. */
+  onLocked(): void;
+}) {
+  const { token, access, projectStructureId, onLocked } = props;
   const translate = useTranslate();
   const { data, error, isPending } = useQuery({
     queryKey: publishingKeys.publicDoc(token, projectStructureId, access),
@@ -20,6 +28,10 @@ export default function PublicDocView(props: { token: string; access: string; pr
     retry: false,
     refetchOnWindowFocus: false,
   });
+  const locked = error?.message === PASSWORD_NEEDED;
+  useEffect(() => {
+    if (locked) onLocked();
+  }, [locked, onLocked]);
   if (error) return <Alert severity="warning">{error.message}</Alert>;
   if (isPending || !data) return <LinearProgress />;
   const detail = { ...data, projectId: 0 };

@@ -2,6 +2,9 @@
  * The `access` a password link's unlock answered, per token, for this browser tab only (sessionStorage): a reader
  * re-enters the password in a new tab, and nothing of it outlives the tab.
  */
+/** The server's answer when a password link is read without a (valid) access: ask for the password again. */
+export const PASSWORD_NEEDED = '请输入访问密码';
+
 const key = (token: string) => `pmbok.shareAccess.${token}`;
 
 export function readAccess(token: string): string {
