@@ -460,6 +460,28 @@ describe('the change history over gRPC (issue 16)', () => {
     expect(renamed.find((n) => n.projectStructureId === folder.projectStructureId)?.name).toBe('临时');
   });
 
+  it('undoes only what the change did: reverting a rename keeps a later save, reverting a save keeps a later rename', async () => {
+    const page = await add(0, NodeKind.NODE_KIND_PAGE, '周报');
+    const id = page.projectStructureId;
+    await project.renameStructure({ projectId, projectStructureId: id, name: '月报' }, as(ALICE));
+    await edit(id, { markdown: '# 十一月' });
+    const [saved, renamed] = (await history({ projectStructureId: id })).list;
+    expect([saved!.action, renamed!.action]).toEqual(['doc-saved', 'node-renamed']);
+
+    await project.revertChange({ projectId, changeId: renamed!.changeId }, as(ALICE));
+    const name = async () =>
+      (await project.getStructure({ projectId, isPublic: false }, as(ALICE))).nodes.find(
+        (n) => n.projectStructureId === id,
+      )?.name;
+    expect(await name()).toBe('周报');
+    expect(await contentOf(id)).toEqual({ markdown: '# 十一月' });
+
+    await project.renameStructure({ projectId, projectStructureId: id, name: '季报' }, as(ALICE));
+    await project.revertChange({ projectId, changeId: saved!.changeId }, as(ALICE));
+    expect(await contentOf(id)).toEqual({ markdown: '' });
+    expect(await name()).toBe('季报');
+  });
+
   it('an import and a copy are one change each; reverting the import removes what it added', async () => {
     const openapi = {
       openapi: '3.1.0',

@@ -163,7 +163,16 @@ export function createHistoryRestore(context: ProjectContext, docUseCases: DocUs
       }
       const changeId = newChange('revert');
       const who = { ...caller, correlationId: changeId };
-      const touched = new Set(entries.flatMap((entry) => entry.nodeIds));
+      // What the change did to each node, by its entries: only that is undone (a later rename or save stays).
+      const did = (...bases: string[]) =>
+        new Set(entries.filter((entry) => bases.includes(entry.base)).flatMap((entry) => entry.nodeIds));
+      const [addedIds, removedIds, renamedIds, movedIds, savedIds] = [
+        did('node-added'),
+        did('node-removed'),
+        did('node-renamed'),
+        did('node-moved'),
+        did('doc-saved', 'doc-created'),
+      ];
       const trees = await treesAround(projectId, change.first);
       const before = (id: number) => getNode(trees.before.nodes, id);
       const current = (id: number) => getNode(trees.now.nodes, id);
@@ -172,7 +181,7 @@ export function createHistoryRestore(context: ProjectContext, docUseCases: DocUs
       // Removed by it: back, parents first (a parent's depth in the tree before is smaller).
       const depth = (node: TreeNode): number =>
         node.parentId ? 1 + depth(before(node.parentId) ?? { ...node, parentId: 0 }) : 0;
-      const back = [...touched]
+      const back = [...removedIds]
         .map(before)
         .filter((node): node is TreeNode => !!node && !node.isTemplate && !current(node.nodeId))
         .sort((a, b) => depth(a) - depth(b));
@@ -186,7 +195,7 @@ export function createHistoryRestore(context: ProjectContext, docUseCases: DocUs
       }
 
       // Added by it: removed, each subtree once.
-      const added = new Set([...touched].filter((id) => current(id) && !before(id)));
+      const added = new Set([...addedIds].filter((id) => current(id) && !before(id)));
       const underAdded = (id: number): boolean => {
         const parentId = current(id)?.parentId ?? 0;
         return parentId !== 0 && (added.has(parentId) || underAdded(parentId));
@@ -214,30 +223,23 @@ export function createHistoryRestore(context: ProjectContext, docUseCases: DocUs
 
       // Kept: name, place and content as before.
       const moves: { nodeId: number; parentId: number; sort: number }[] = [];
-      for (const id of touched) {
+      for (const id of new Set([...renamedIds, ...movedIds, ...savedIds])) {
         const [was, is] = [before(id), current(id)];
         if (!was || !is) continue;
         let changed = false;
-        if (was.name !== is.name) {
-          await runCommand(
-            treeStreamId(projectId),
-            treeDecider,
-            { type: 'RenameNode', data: { nodeId: id, name: was.name } },
-            who,
-            { teamId },
-          );
+        if (renamedIds.has(id) && was.name !== is.name) {
+          const rename = { type: 'RenameNode', data: { nodeId: id, name: was.name } } as const;
+          await runCommand(treeStreamId(projectId), treeDecider, rename, who, { teamId });
           changed = true;
         }
-        if (
-          (was.parentId !== is.parentId || was.sort !== is.sort) &&
-          (!was.parentId || current(was.parentId) || returned.has(was.parentId))
-        ) {
+        const placed = !was.parentId || current(was.parentId) || returned.has(was.parentId);
+        if (movedIds.has(id) && (was.parentId !== is.parentId || was.sort !== is.sort) && placed) {
           moves.push({ nodeId: id, parentId: was.parentId, sort: was.sort });
           changed = true;
         }
-        if (was.docId && was.docId === is.docId) {
-          const doc = await docAt(was.docId, change.first - 1);
-          if (doc.status === 'active' && (await saveBack(projectId, id, was.docId, doc.content, who))) changed = true;
+        if (savedIds.has(id) && is.docId) {
+          const doc = await nodeDocAt(id, change.first - 1);
+          if (doc.status === 'active' && (await saveBack(projectId, id, is.docId, doc.content, who))) changed = true;
         }
         if (changed) restored += 1;
       }
