@@ -49,23 +49,25 @@ const shape = (plan: ImportPlan) =>
       folderPath: node.folderPath,
       method: doc.method,
       path: doc.path,
-      parameters: (doc.parameters ?? []).map((p: Doc) => `${p.in}:${p.name}=${JSON.stringify(p.example)}`),
+      parameters: (doc.parameters ?? []).map((p: Doc) => `${p.in}:${p.name}=${JSON.stringify([p.example, p.extra])}`),
+      auth: doc.extra?.postmanAuth,
       body: [doc.requestBody?.type, doc.requestBody?.mediaType, doc.requestBody?.raw],
       responses: (doc.responses ?? []).map((r: Doc) => [r.status, r.examples.map((e: Doc) => e.value)]),
     };
   });
 
 describe.skipIf(!corpusExists)('Postman round trip: import → export → import', () => {
-  it.each(['postman-v2.1/realworld-conduit.postman_collection.json', 'postman-v2.1/crapi.postman_collection.json'])(
-    '%s keeps folders, requests, parameters, bodies and responses',
-    async (file) => {
-      const first = await parseImport(readCorpus(file));
-      const exported = exportProject(sourceFromPlan(first), 'postman');
-      const second = await parseImport(exported.text);
-      expect(second.format).toBe('postman');
-      expect(shape(second)).toEqual(shape(first));
-    },
-  );
+  it.each([
+    'postman-v2.1/realworld-conduit.postman_collection.json',
+    'postman-v2.1/crapi.postman_collection.json',
+    'postman-v2.1/newman-inherited-entities.postman_collection.json',
+  ])('%s keeps folders, requests, parameters, bodies and responses', async (file) => {
+    const first = await parseImport(readCorpus(file));
+    const exported = exportProject(sourceFromPlan(first), 'postman');
+    const second = await parseImport(exported.text);
+    expect(second.format).toBe('postman');
+    expect(shape(second)).toEqual(shape(first));
+  });
 });
 
 describe('Postman export: what it writes', () => {

@@ -16,6 +16,37 @@ const valueText = (value: unknown) =>
 const SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 const RAW_LANGUAGE: Record<string, string> = { json: 'json', xml: 'xml', raw: 'text' };
 
+/** The parameter an import made of Postman's authorization. */
+const isAuth = (p: Obj) => obj(p.extra).postmanAuth !== undefined;
+/**
+ * Whether it goes back as the request's `auth` only: a value the request wrote itself (not a `{{placeholder}}`)
+ * stays a header or query parameter too, as it was.
+ */
+const authOnly = (p: Obj) =>
+  isAuth(p) && (p.example === null || p.example === undefined || /\{\{/.test(valueText(p.example)));
+
+function authOf(doc: Obj): Obj | undefined {
+  const type = str(obj(doc.extra).postmanAuth);
+  if (!type) return undefined;
+  const param = list(doc.parameters).find(isAuth);
+  if (type === 'bearer') {
+    return {
+      type,
+      bearer: [{ key: 'token', value: valueText(param?.example).replace(/^Bearer\s+/i, ''), type: 'string' }],
+    };
+  }
+  if (type === 'apikey' && param) {
+    const where = param.in === 'query' ? 'query' : 'header';
+    const entries = [
+      { key: 'key', value: str(param.name) },
+      { key: 'value', value: valueText(param.example) },
+      { key: 'in', value: where },
+    ];
+    return { type, apikey: entries.map((entry) => ({ ...entry, type: 'string' })) };
+  }
+  return { type };
+}
+
 type Group = { name: string; description?: string; item: Obj[] };
 
 function urlOf(doc: Obj) {
@@ -30,7 +61,7 @@ function urlOf(doc: Obj) {
       /^\{[^{}]+\}$/.test(segment) ? `:${segment.slice(1, -1)}` : segment.replace(/\{([^{}]+)\}/g, '{{$1}}'),
     );
   const query = parameters
-    .filter((p) => p.in === 'query')
+    .filter((p) => p.in === 'query' && !authOnly(p))
     .map((p) => ({
       key: str(p.name),
       value: valueText(p.example),
@@ -90,7 +121,7 @@ function bodyOf(doc: Obj, models: ReadonlyMap<string, Json>): Obj | undefined {
 
 function headersOf(doc: Obj) {
   const headers = list(doc.parameters)
-    .filter((p) => p.in === 'header')
+    .filter((p) => p.in === 'header' && !authOnly(p))
     .map((p) => ({
       key: str(p.name),
       value: valueText(p.example),
@@ -147,14 +178,14 @@ function scriptsOf(doc: Obj): Obj[] {
 
 function requestItem(name: string, doc: Obj, models: ReadonlyMap<string, Json>): Obj {
   const body = bodyOf(doc, models);
-  const auth = str(obj(doc.extra).postmanAuth);
+  const auth = authOf(doc);
   const request: Obj = {
     method: str(doc.method) || 'GET',
     header: headersOf(doc),
     url: urlOf(doc),
     ...(body ? { body } : {}),
     ...(str(doc.description) ? { description: str(doc.description) } : {}),
-    ...(auth ? { auth: { type: auth } } : {}),
+    ...(auth ? { auth } : {}),
   };
   const events = scriptsOf(doc);
   return { name, request, response: responsesOf(doc, request), ...(events.length > 0 ? { event: events } : {}) };

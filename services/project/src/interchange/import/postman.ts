@@ -102,9 +102,6 @@ export function parsePostman(input: unknown, options: { fileName?: string } = {}
         const where = [...folderPath, name].join(' / ');
         if (folder.items.count() === 0) plan.nodes.push({ kind: 'folder', name, folderPath });
         if (textOf(folder.description)) plan.problems.push({ where, message: '文件夹的说明未导入' });
-        if (folder.auth && folder.auth.type !== 'noauth') {
-          plan.problems.push({ where, message: `文件夹的认证方式「${folder.auth.type}」未导入` });
-        }
         addScripts(folderPath, name, folder.events);
         walk(folder, [...folderPath, name]);
         continue;
@@ -119,7 +116,8 @@ export function parsePostman(input: unknown, options: { fileName?: string } = {}
       }
       const doc = requestDoc(item, urlPath(item, where), where, plan.problems);
       const auth = doc.extra.postmanAuth;
-      if (typeof auth === 'string') authUsers.set(auth, [...(authUsers.get(auth) ?? []), where]);
+      const mapped = doc.parameters.some((p) => p.extra.postmanAuth !== undefined);
+      if (typeof auth === 'string' && !mapped) authUsers.set(auth, [...(authUsers.get(auth) ?? []), where]);
       const node: PlannedNode = { kind: 'api', name, folderPath, content: asContent(doc) };
       const checked = checkedNode(node, where, plan.problems);
       if (checked) plan.nodes.push(checked);
@@ -132,13 +130,10 @@ export function parsePostman(input: unknown, options: { fileName?: string } = {}
   if (collection.events.count() > 0) {
     plan.problems.push({ where: '集合', message: '集合级脚本记在名称为空的脚本项中' });
   }
-  if (collection.auth && collection.auth.type !== 'noauth') {
-    plan.problems.push({ where: '集合', message: `集合的认证方式「${collection.auth.type}」未导入` });
-  }
   for (const [auth, users] of authUsers) {
     plan.problems.push({
       where: users.slice(0, 3).join('、') + (users.length > 3 ? ` 等 ${users.length} 个请求` : ''),
-      message: `认证方式「${auth}」未导入为参数，记在这些文档的 extra.postmanAuth`,
+      message: `认证方式「${auth}」没有对应的参数，只记在这些文档的 extra.postmanAuth`,
     });
   }
   for (const base of unresolvedBases) {

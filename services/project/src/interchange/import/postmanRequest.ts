@@ -154,6 +154,49 @@ function responsesOf(responses: PostmanResponse[]): Response[] {
   return [...byStatus.values()].map(({ response, samples }) => ({ ...response, schema: inferSchema(samples) }));
 }
 
+/** A placeholder (`{{token}}`) may be published; a credential written into the collection may not. */
+const placeholder = (value: unknown) => (typeof value === 'string' && /^\{\{[^{}]+\}\}$/.test(value) ? value : null);
+
+/**
+ * The request's authorization (its own, else its folder's or the collection's) as the parameter it sends:
+ * bearer and basic as the Authorization header, an API key as its header or query parameter. Other schemes
+ * (OAuth, digest, AWS…) are only named, in `extra.postmanAuth`.
+ */
+function authOf(item: Item): { type?: string; parameter?: Parameter } {
+  const auth = item.getAuth();
+  const type = auth?.type;
+  if (!auth || !type || type === 'noauth') return {};
+  const values = auth.parameters();
+  const get = (key: string): unknown => values.get(key);
+  const extra = { postmanAuth: type };
+  if (type === 'bearer') {
+    const token = placeholder(get('token'));
+    const example = token ? `Bearer ${token}` : null;
+    return {
+      type,
+      parameter: parameter('header', 'Authorization', { required: true, description: 'Bearer 令牌', example, extra }),
+    };
+  }
+  if (type === 'basic') {
+    const description = '基本认证：Basic 加上 Base64 编码的「用户名:密码」';
+    return { type, parameter: parameter('header', 'Authorization', { required: true, description, extra }) };
+  }
+  const key = String(get('key') ?? '');
+  if (type === 'apikey' && key) {
+    const where = get('in') === 'query' ? 'query' : 'header';
+    return {
+      type,
+      parameter: parameter(where, key, {
+        required: true,
+        description: 'API Key',
+        example: placeholder(get('value')),
+        extra,
+      }),
+    };
+  }
+  return { type };
+}
+
 /**
  * One request as an api document. `base` is what the request's URL starts with (a `{{var}}` base or a literal
  * origin), stripped: the project keeps servers apart from paths.
@@ -198,10 +241,14 @@ export function requestDoc(item: Item, urlPath: string[], where: string, problem
     );
   }
   const extra: Record<string, Json> = {};
-  const auth = request.auth?.type;
-  if (auth && auth !== 'noauth') {
-    // Reported once per type by the caller: a collection often authorizes every request the same way.
-    extra.postmanAuth = auth;
+  const auth = authOf(item);
+  if (auth.type) extra.postmanAuth = auth.type;
+  if (auth.parameter) {
+    const { in: where, name } = auth.parameter;
+    // A request that also writes the header itself: that header is the authorization's.
+    const written = parameters.find((p) => p.in === where && p.name.toLowerCase() === name.toLowerCase());
+    if (written) written.extra = { ...written.extra, postmanAuth: auth.type ?? '' };
+    else add(auth.parameter);
   }
   return apiDoc(request.method.toUpperCase(), path, {
     description: textOf(request.description) || textOf((item as { description?: unknown }).description),
