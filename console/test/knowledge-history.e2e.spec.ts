@@ -91,6 +91,17 @@ describe.skipIf(!hasChromium)('the change history of a knowledge project, on the
     await poll(() => entries().count()).toBe(all);
   });
 
+  it('opens a document’s own timeline from the workspace', async () => {
+    await owner.goto(`/project/index/${ids.projectId}?doc=${ids.apiId}`);
+    await owner.page.getByTestId('api-doc-view').getByTestId('doc-history-link').click();
+    await owner.waitForHash(new RegExp(`/project/history/${ids.projectId}\\?node=${ids.apiId}`));
+    await poll(
+      async () => new Set(await entries().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')))),
+    ).toEqual(new Set(['列出宠物']));
+    expect(await entries().count()).toBeGreaterThanOrEqual(3);
+    await owner.page.getByRole('button', { name: '清除筛选' }).click();
+  });
+
   it('restores the API to how it was after its first save', async () => {
     const firstSave = entry('doc-saved', '列出宠物').last();
     await firstSave.getByRole('button', { name: '恢复到此处' }).click();

@@ -5,6 +5,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
 import { type DocDetail, docKeys, useDocDetail } from '../docApi';
+import DocHistoryLink from '../publishing/history/DocHistoryLink';
 import ApiDocView from './ApiDocView';
 import LinkedTasks from './LinkedTasks';
 import MarkdownView from './MarkdownView';
@@ -84,7 +85,15 @@ export default function DocPane(props: {
     const markdown = detail.page?.markdown ?? '';
     return (
       <Box data-testid="page-view">
-        <Header detail={detail} action={canWrite && <EditButton onClick={() => setEditing(true)} />} />
+        <Header
+          detail={detail}
+          action={
+            <>
+              <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
+              {canWrite && <EditButton onClick={() => setEditing(true)} />}
+            </>
+          }
+        />
         {markdown.trim() ? (
           <MarkdownView markdown={markdown} />
         ) : (
@@ -126,7 +135,12 @@ export default function DocPane(props: {
         <ApiDocView
           detail={detail}
           canWrite={canWrite}
-          actions={canWrite && ApiEditor ? <EditButton onClick={() => setEditing(true)} /> : undefined}
+          actions={
+            <>
+              <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
+              {canWrite && ApiEditor && <EditButton onClick={() => setEditing(true)} />}
+            </>
+          }
         />
       </SchemaModelsProject.Provider>
     );
@@ -135,7 +149,15 @@ export default function DocPane(props: {
   // a schema model: the shared shape documents refer to
   return (
     <Box data-testid="schema-view">
-      <Header detail={detail} action={canWrite && <EditButton onClick={() => setEditing(true)} />} />
+      <Header
+        detail={detail}
+        action={
+          <>
+            <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
+            {canWrite && <EditButton onClick={() => setEditing(true)} />}
+          </>
+        }
+      />
       {detail.schema?.description && <MarkdownView markdown={detail.schema.description} sx={{ mb: 2 }} />}
       <SchemaModelsProject.Provider value={projectId}>
         <SchemaTable schema={detail.schema?.schema ?? {}} />

@@ -21,6 +21,7 @@ const zh = {
   show_fields: '查看字段变化（%{smart_count}）',
   hide_fields: '收起字段变化',
   only_this_doc: '只看此文档',
+  doc_history: '本文档的历史记录',
   same_change: '同一次操作',
   action: {
     'project-created': '创建了项目',
@@ -80,6 +81,7 @@ const en: typeof zh = {
   show_fields: 'Show field changes (%{smart_count})',
   hide_fields: 'Hide field changes',
   only_this_doc: 'Only this document',
+  doc_history: 'History of this document',
   same_change: 'Same action',
   action: {
     'project-created': 'Created the project',
