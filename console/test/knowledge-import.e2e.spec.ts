@@ -303,6 +303,14 @@ describe.skipIf(!hasChromium || !hasCorpus)('importing a real OpenAPI file throu
     if (!serviceReady) console.warn('knowledge import e2e: the service does not answer project/importPreview yet');
   });
 
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail') {
+      await person
+        .shot(`failed-knowledge-import-real-${test.task.name.slice(0, 16).replace(/\W+/g, '-')}`)
+        .catch(() => {});
+    }
+  });
+
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
@@ -403,6 +411,35 @@ describe.skipIf(!hasChromium || !hasCorpus)('importing a real OpenAPI file throu
     expect(requests).toContain('查询宠物详情');
     // only the ticked folder: the document of 默认分组 stays out
     expect(requests).not.toContain('/pay/channel');
+  });
+
+  it('shows the service refusing bad YAML with where, and a private URL, writing nothing', async (context) => {
+    if (!serviceReady) return context.skip();
+    const { page } = person;
+    const before = (await person.call('project/projectStructure', { projectId })).data.nodes.length;
+    await person.goto(`/project/index/${projectId}`);
+    await page.getByRole('button', { name: '导入 / 导出' }).click();
+    await page.getByRole('menuitem', { name: '导入', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '导入到当前项目' });
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'broken.yaml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from('openapi: 3.0.1\ninfo:\n  title: [坏的\n'),
+    });
+    await dialog.getByRole('button', { name: '预览' }).click();
+    const error = dialog.getByTestId('import-error');
+    await error.waitFor({ timeout: 60_000 });
+    // the service says where: a line (and column) of the file
+    expect(await error.textContent()).toMatch(/行/);
+    await dialog.screenshot({ path: `${screenshots}knowledge-import-error.png`, animations: 'disabled' });
+
+    await dialog.getByLabel('文档 URL').fill('http://127.0.0.1:9/openapi.json');
+    await dialog.getByRole('button', { name: '预览' }).click();
+    await poll(async () => (await error.textContent()) ?? '').not.toMatch(/行/);
+    expect((await error.textContent())?.length).toBeGreaterThan(0);
+    expect(await dialog.getByTestId('import-preview').count()).toBe(0);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    expect((await person.call('project/projectStructure', { projectId })).data.nodes.length).toBe(before);
   });
 
   it('saves and deletes a scheduled import on the service', async (context) => {

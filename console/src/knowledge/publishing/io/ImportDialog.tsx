@@ -121,7 +121,8 @@ export function ImportDialog({ open, projectId, onClose }: ImportDialogProps) {
       const answer = await importApply({ ...req, planHash: preview.planHash, name: isNew ? name.trim() : undefined });
       setResult(answer);
       setStep('done');
-      await refresh(answer.projectId);
+      // the tree and lists refetch behind the result: the dialog can be closed at once
+      void refresh(answer.projectId);
     });
   };
 
@@ -132,7 +133,7 @@ export function ImportDialog({ open, projectId, onClose }: ImportDialogProps) {
       await revertChange(result.projectId, result.changeId);
       setReverted(true);
       notify('app.knowledge.io.reverted', { type: 'success' });
-      await refresh(result.projectId);
+      void refresh(result.projectId);
     });
 
   const close = () => {
@@ -231,7 +232,7 @@ export function ImportDialog({ open, projectId, onClose }: ImportDialogProps) {
                 {translate('app.knowledge.io.open_project')}
               </Button>
             ) : (
-              <Button variant="contained" onClick={close}>
+              <Button variant="contained" onClick={close} disabled={busy}>
                 {translate('ra.action.close')}
               </Button>
             )}
