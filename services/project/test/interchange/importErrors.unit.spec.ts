@@ -103,6 +103,13 @@ describe('parseImport refuses bad input with a message naming what and where', (
     expect(await refusal(`openapi: 3.1.0\nx-deep: ${deep(5000)}\n`)).toMatch(/^YAML 格式不正确：第 2 行/);
   });
 
+  it('a Swagger document too malformed to upgrade: the validator names the place', async () => {
+    const text =
+      '{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"parameters": {"x": 1}, "responses": {}}}}}';
+    const message = await refusal(text);
+    expect(message).toMatch(/^该文件不符合 Swagger 2.0 规范：#\/paths\/~1a：/);
+  });
+
   it('a YAML alias inside its own anchor', async () => {
     expect(await refusal('openapi: 3.1.0\ninfo: &x\n  self: *x\n')).toMatch(/形成了循环引用/);
   });

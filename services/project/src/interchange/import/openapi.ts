@@ -1,9 +1,9 @@
 import { invalid } from '@pmbok/infra';
-import { upgrade } from '@scalar/openapi-parser';
+import { upgrade, validate } from '@scalar/openapi-parser';
 import { type Content, checkContent, HTTP_METHODS, type Json } from '../../domain/doc/content.js';
 import { NAME_MAX } from '../../domain/tree/rules.js';
 import type { ImportPlan, PlannedNode } from '../model.js';
-import { DEFAULT_FOLDER, emptyPlan, isObject, Problems, pointer, text } from './common.js';
+import { DEFAULT_FOLDER, emptyPlan, isObject, Problems, parseStructured, pointer, text } from './common.js';
 import type { ImportSource } from './index.js';
 import {
   extraOf,
@@ -224,6 +224,24 @@ function readPages(doc: Record<string, unknown>, nodes: PlannedNode[], problems:
 }
 
 /**
+ * Why the upgrade failed, in the words of scalar's validator (which names the place) when it finds the document
+ * malformed; the upgrade changed the value in place, so the text is read again.
+ */
+async function whyUnreadable(source: ImportSource, name: string, error: unknown): Promise<string> {
+  const fallback = `无法读取该 ${name} 文件，它的结构不符合规范：${(error as Error)?.message ?? ''}`;
+  try {
+    const result = await validate(parseStructured(source.text, source.fileName) as Record<string, unknown>);
+    const [first] = result.errors ?? [];
+    if (!first) return fallback;
+    const path = first.path ?? '';
+    const where = Array.isArray(path) ? pointer(...path) : path.startsWith('/') ? `#${path}` : path;
+    return `该文件不符合 ${name} 规范${where ? `：${where}` : ''}：${first.message}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
  * scalar's 2.0 upgrade rebuilds each response's `headers` in reverse order; reversing them first keeps the
  * source's order (the round-trip test through a Swagger export notices if the upgrade changes).
  */
@@ -266,7 +284,7 @@ export async function parseOpenApi(source: ImportSource): Promise<ImportPlan> {
   try {
     upgraded = upgrade(value).specification;
   } catch (error) {
-    throw invalid(`无法读取该 ${swagger ? 'Swagger' : 'OpenAPI'} 文件：${(error as Error).message}`);
+    throw invalid(await whyUnreadable(source, swagger ? 'Swagger 2.0' : `OpenAPI ${version}`, error));
   }
   if (!isObject(upgraded)) throw invalid('无法读取该 OpenAPI 文件');
   mapDocument(upgraded, plan);
