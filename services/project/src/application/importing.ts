@@ -46,6 +46,22 @@ type Actor = Pick<Caller, 'userId' | 'teamId'> & { correlationId?: string };
 
 const cut = (value: string, max: number) => [...value.trim()].slice(0, max).join('');
 
+/** Helpers over URLs a source names, which may be malformed: they answer '' rather than throw. */
+function lastSegment(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  } catch {
+    return '';
+  }
+}
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Import use cases (docs/api/publishing.md): preview a source against a project, and apply it as ONE change of
  * the history (every event of it carries one correlation id, its changeId), into the project or a new one.
@@ -64,7 +80,7 @@ export function createImporting(context: ProjectContext, useCases: ProjectUseCas
     if (url) {
       const fetched = await deps.fetch(url);
       text = fetched.text;
-      fileName = decodeURIComponent(new URL(fetched.url).pathname.split('/').pop() ?? '') || fileName;
+      fileName = lastSegment(fetched.url) || fileName;
     }
     if (Buffer.byteLength(text) > IMPORT_MAX_BYTES) throw invalid(importMessages.tooLarge);
     return deps.parse(text, { fileName: fileName || undefined, format: format as ImportFormat | 'auto' });
@@ -195,7 +211,7 @@ export function createImporting(context: ProjectContext, useCases: ProjectUseCas
     const problems: InterchangeProblem[] = [];
     let added = 0;
     for (const server of fresh) {
-      let name = cut(server.name || new URL(server.url, 'http://x').host || server.url, 30) || '导入的环境';
+      let name = cut(server.name || hostOf(server.url) || server.url, 30) || '导入的环境';
       for (let n = 2; names.has(name); n++) name = `${cut(server.name || 'server', 26)} ${n}`;
       names.add(name);
       try {
