@@ -113,7 +113,12 @@ function mapDocument(doc: Record<string, unknown>, plan: ImportPlan) {
     try {
       nodes.push({ ...node, content: checkContent(node.kind, node.content, refs.models) });
     } catch (error) {
-      problems.add(where, `「${node.name}」未导入：${(error as Error).message}`);
+      // Documents may refer to a model by name, so a model stays (empty) rather than leave their refs dangling.
+      if (node.kind === 'schema') nodes.push({ ...node, content: checkContent('schema', {}) });
+      problems.add(
+        where,
+        `「${node.name}」${node.kind === 'schema' ? '的内容' : ''}未导入：${(error as Error).message}`,
+      );
     }
   };
 
