@@ -331,6 +331,27 @@ describe.skipIf(!hasChromium)('the versions and history screens (answers mocked 
     expect(await versionRow('v1.0').locator('[data-action="restore"], [data-action="delete"]').count()).toBe(0);
   });
 
+  it('opens a comparison of 5,000 changed documents a hundred at a time', async () => {
+    const mock = publishing();
+    const docs = Array.from({ length: 5000 }, (_, i) => ({
+      ...changed,
+      projectStructureId: 10_000 + i,
+      name: `接口 ${i}`,
+      breaking: i % 50 === 0,
+    }));
+    mock.diff = { summary: { added: 0, removed: 0, changed: 5000, breaking: 100 }, docs };
+    const started = Date.now();
+    await open('owner', mock, '/project/version/1?from=1&to=0');
+    await docDiff('接口 0').waitFor();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await page.getByTestId('doc-diff').count()).toBe(100);
+    // the hundred breaking ones come first, open
+    expect(await page.locator('[data-testid="doc-diff"][data-breaking="true"]').count()).toBe(100);
+    await page.getByTestId('diff-more').getByText('显示更多（还有 4900 篇）').click();
+    await poll(() => page.getByTestId('doc-diff').count()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the history with per-field changes, filters it, restores a document and reverts a change', async () => {
     const mock = publishing();
     await open('owner', mock, '/project/history/1');

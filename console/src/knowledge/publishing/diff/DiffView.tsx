@@ -5,6 +5,7 @@ import {
   AccordionSummary,
   Alert,
   Box,
+  Button,
   Chip,
   FormControlLabel,
   Stack,
@@ -17,6 +18,9 @@ import { methodColor } from '../../../utils/httpMethods';
 import type { DocDiff, VersionDiff } from '../publishingApi';
 import { inReadingOrder } from './diffModel';
 import FieldDiffList, { BreakingChip, CHANGE_COLORS } from './FieldDiffList';
+
+/** Documents shown at first and added by each "more": a comparison of thousands stays quick to open. */
+const PAGE = 100;
 
 /** What a document is, as its row names it: the request line of an API, else its kind. */
 export function DocLabel({ doc }: { doc: Pick<DocDiff, 'kind' | 'name' | 'method' | 'path' | 'folderPath'> }) {
@@ -62,6 +66,8 @@ function DocRow({ doc, actions, open, onToggle }: DocRowProps) {
       expanded={open}
       onChange={onToggle}
       disableGutters
+      // a comparison of thousands of documents keeps only the open ones' fields in the page
+      slotProps={{ transition: { unmountOnExit: true } }}
       variant="outlined"
       data-testid="doc-diff"
       data-doc-id={doc.projectStructureId}
@@ -129,7 +135,9 @@ export default function DiffView({ diff, docActions }: { diff: VersionDiff; docA
   const [open, setOpen] = useState<Set<number>>(
     () => new Set(docs.filter((doc) => doc.breaking).map((doc) => doc.projectStructureId)),
   );
-  const shown = onlyBreaking ? docs.filter((doc) => doc.breaking) : docs;
+  const [limit, setLimit] = useState(PAGE);
+  const matching = onlyBreaking ? docs.filter((doc) => doc.breaking) : docs;
+  const shown = matching.slice(0, limit);
   const toggle = (id: number) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -177,6 +185,11 @@ export default function DiffView({ diff, docActions }: { diff: VersionDiff; docA
               onToggle={() => toggle(doc.projectStructureId)}
             />
           ))}
+          {matching.length > shown.length && (
+            <Button onClick={() => setLimit(limit + PAGE)} data-testid="diff-more">
+              {translate('app.knowledge.diff.more', { smart_count: matching.length - shown.length })}
+            </Button>
+          )}
         </Stack>
       )}
     </Box>

@@ -17,6 +17,7 @@ const zh = {
   fields: '%{smart_count} 处字段变化',
   field_path: '位置：',
   docs: '文档变化',
+  more: '显示更多（还有 %{smart_count} 篇）',
 };
 
 const en: typeof zh = {
@@ -36,6 +37,7 @@ const en: typeof zh = {
   fields: '%{smart_count} field changed |||| %{smart_count} fields changed',
   field_path: 'Where: ',
   docs: 'Document changes',
+  more: 'Show more (%{smart_count} left)',
 };
 
 export const diffMessagesZh = zh;
