@@ -52,6 +52,10 @@ describe('parseImport refuses bad input with a message naming what and where', (
     expect(await refusal('\u001f\ufffd\u0008\u0000\u0000')).toMatch(/gzip/);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     expect(await refusal(png.toString('utf8'))).toBe('导入的是二进制文件，不是 JSON 或 YAML 文本');
+    const gbk = Buffer.from([
+      0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xd3, 0xc3, 0xbb, 0xa7, 0xb9, 0xdc, 0xc0, 0xed, 0x22, 0x7d,
+    ]);
+    expect(await refusal(gbk.toString('utf8'))).toBe('导入的文件不是 UTF-8 编码的文本，请转换为 UTF-8 后再导入');
   });
 
   it('empty text and a text that is no document', async () => {

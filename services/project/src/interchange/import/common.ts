@@ -50,13 +50,17 @@ export function guardText(source: string): string {
     throw invalid('导入的是 gzip 压缩文件，请解压后导入');
   }
   const head = body.slice(0, 64 * 1024);
-  let odd = 0;
+  let control = 0;
+  let undecodable = 0;
   for (let i = 0; i < head.length; i += 1) {
     const code = head.charCodeAt(i);
     if (code === 0) throw invalid('导入的是二进制文件，不是 JSON 或 YAML 文本');
-    if (code === 0xfffd || (code < 32 && code !== 9 && code !== 10 && code !== 13)) odd += 1;
+    if (code === 0xfffd) undecodable += 1;
+    else if (code < 32 && code !== 9 && code !== 10 && code !== 13) control += 1;
   }
-  if (odd > head.length / 20) throw invalid('导入的是二进制文件，不是 JSON 或 YAML 文本');
+  if (control > head.length / 20) throw invalid('导入的是二进制文件，不是 JSON 或 YAML 文本');
+  // Bytes that are not UTF-8 decode to U+FFFD: a GBK file, say, which would import as garbled names.
+  if (undecodable > head.length / 50) throw invalid('导入的文件不是 UTF-8 编码的文本，请转换为 UTF-8 后再导入');
   return body;
 }
 
