@@ -167,6 +167,27 @@ describe.skipIf(!hasChromium)('import and export screens (publishing calls answe
     expect(errors).toEqual([]);
   });
 
+  it('previews a 5,000-operation source a page at a time, and filters all of it', async () => {
+    await openMenu('导入');
+    const dialog = page.getByRole('dialog', { name: '导入到当前项目' });
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'big.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"openapi":"3.1.0"}'),
+    });
+    await dialog.getByRole('button', { name: '预览' }).click();
+    const preview = dialog.getByTestId('import-preview');
+    await preview.getByText('仅显示前 300 项，共 5000 项').waitFor();
+    expect(await preview.getByTestId('import-item').count()).toBe(300);
+    // the filter reaches past the drawn page
+    await preview.getByLabel('筛选').fill('/resources4999/');
+    await poll(() => preview.getByTestId('import-item').count()).toBe(1);
+    expect(await preview.getByTestId('import-item').getAttribute('data-name')).toBe('接口 4999');
+    expect(await preview.getByTestId('import-no-problems').textContent()).toBe('没有问题，全部内容都可以导入');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('shows why a source is refused, in the dialog, and checks a URL before sending it', async () => {
     await openMenu('导入');
     const dialog = page.getByRole('dialog', { name: '导入到当前项目' });
@@ -411,6 +432,44 @@ describe.skipIf(!hasChromium || !hasCorpus)('importing a real OpenAPI file throu
     expect(requests).toContain('查询宠物详情');
     // only the ticked folder: the document of 默认分组 stays out
     expect(requests).not.toContain('/pay/channel');
+  });
+
+  it('exports the project as it was at a saved version', async (context) => {
+    if (!serviceReady) return context.skip();
+    const { page } = person;
+    const saved = await person.call('project/saveProjectVersion', { projectId, name: 'v1.0', notes: '导入后' });
+    expect(saved.code, saved.msg).toBe(200);
+    // removed after the version: the version's export still has it
+    const nodes = (await person.call('project/projectStructure', { projectId })).data.nodes as {
+      projectStructureId: number;
+      path: string;
+    }[];
+    const findByStatus = nodes.find((n) => n.path === '/pet/findByStatus');
+    expect(findByStatus).toBeDefined();
+    const removed = await person.call('project/deleteStructure', {
+      projectId,
+      projectStructureId: findByStatus?.projectStructureId ?? 0,
+    });
+    expect(removed.code, removed.msg).toBe(200);
+    await person.goto(`/project/index/${projectId}`);
+    await page.getByRole('button', { name: '导入 / 导出' }).click();
+    await page.getByRole('menuitem', { name: '导出', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '导出' });
+    await dialog.getByRole('combobox', { name: '格式' }).click();
+    await page.getByRole('option', { name: 'OpenAPI 3.1（YAML）' }).click();
+    await dialog.getByLabel('某个版本').check();
+    await dialog.getByRole('combobox', { name: '版本' }).click();
+    await page.getByRole('option', { name: /^v1\.0（/ }).click();
+    const exported = page.waitForRequest((request) => request.url().endsWith('/project/export'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      dialog.getByRole('button', { name: '下载' }).click(),
+    ]);
+    expect(new URLSearchParams((await exported).postData() ?? '').get('versionId')).toBe(String(saved.data.versionId));
+    expect(download.suggestedFilename()).toMatch(/\.ya?ml$/);
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text).toContain('/pet/{petId}');
+    expect(text).toContain('/pet/findByStatus');
   });
 
   it('shows the service refusing bad YAML with where, and a private URL, writing nothing', async (context) => {
