@@ -125,8 +125,25 @@ describe('knowledge import and export through the gateway', () => {
     const content = spec(5000);
     expect(content.length).toBeGreaterThan(1024 * 1024);
     const started = performance.now();
-    const made = await as(owner)('import', { projectId: '0', content, fileName: 'big.json', name: '大文件' });
-    console.info(`imported 5,000 operations in ${Math.round(performance.now() - started)} ms`);
+    let done = false;
+    const importing = as(owner)('import', { projectId: '0', content, fileName: 'big.json', name: '大文件' }).finally(
+      () => {
+        done = true;
+      },
+    );
+    // Meanwhile the service keeps answering: no other call waits for a large part of the import.
+    const waits: number[] = [];
+    while (!done) {
+      const asked = performance.now();
+      expect((await as(viewer)('importSchedules')).code).toBe(200);
+      waits.push(performance.now() - asked);
+    }
+    const made = await importing;
+    const took = performance.now() - started;
+    console.info(
+      `imported 5,000 operations in ${Math.round(took)} ms; longest other call ${Math.round(Math.max(...waits))} ms`,
+    );
+    expect(Math.max(...waits)).toBeLessThan(took / 4);
     expect(made).toMatchObject({ code: 200, data: { counts: { add: 5000 + 3 } } });
     const tree = (await as(owner)('projectStructure', { projectId: String(made.data.projectId) })).data.nodes;
     expect(tree).toHaveLength(5000 + 3);

@@ -168,6 +168,9 @@ export function createImporting(context: ProjectContext, useCases: ProjectUseCas
       });
     }
     for (const [index, { docId, command, label }] of commands.entries()) {
+      // The store appends synchronously, so awaiting it never lets other requests in: yield every few documents,
+      // or thousands of them would hold the service (and the projections) for the whole import.
+      if (index % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
       try {
         if (index === commands.length - 1) {
           await runCommand(docStreamId(docId), docDecider, command, actor, { teamId });
