@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkContent, emptyContent } from '../../src/domain/doc/content.js';
 import { checkName } from '../../src/domain/tree/rules.js';
 import { exportProject } from '../../src/interchange/export/index.js';
+import { sourceFromPlan } from '../../src/interchange/export/source.js';
 import { parseImport } from '../../src/interchange/import/index.js';
 import type { ExportSource, ImportPlan } from '../../src/interchange/model.js';
 
@@ -293,6 +294,36 @@ describe('OpenAPI and Swagger export of a project', () => {
       });
       expect(api(plan, 'PATCH', '/r').doc.requestBody).toMatchObject({ type: 'raw', examples: [{ value: 'hello' }] });
     }
+  });
+
+  it('sourceFromPlan makes the folders of the folder paths once, in the plan order; empty folders survive an export', async () => {
+    const plan: ImportPlan = {
+      format: 'openapi',
+      formatVersion: '3.1.0',
+      title: 't',
+      description: '',
+      servers: [],
+      problems: [],
+      scripts: [],
+      nodes: [
+        { kind: 'page', name: '首页', folderPath: ['文档', '指南'], content: { markdown: 'a' } },
+        { kind: 'page', name: '第二页', folderPath: ['文档', '指南'], content: { markdown: 'b' } },
+        { kind: 'folder', name: '空的', folderPath: ['文档'] },
+        { kind: 'page', name: '根页', folderPath: [], content: { markdown: 'c' } },
+      ],
+    };
+    const source = sourceFromPlan(plan);
+    expect(source.nodes.map((n) => [n.nodeId, n.parentId, n.kind, n.name, n.sort])).toEqual([
+      [1, 0, 'folder', '文档', 0],
+      [2, 1, 'folder', '指南', 0],
+      [3, 2, 'page', '首页', 0],
+      [4, 2, 'page', '第二页', 1],
+      [5, 1, 'folder', '空的', 1],
+      [6, 0, 'page', '根页', 1],
+    ]);
+    const back = await parseImport(exportProject(source, 'openapi-yaml').text);
+    // The same tree (the plan lists empty folders last, which makes the same siblings in the same order).
+    expect(sourceFromPlan(back)).toEqual(source);
   });
 
   it('an unknown format is refused', () => {
