@@ -188,6 +188,11 @@ describe('the change history over gRPC (issue 16)', () => {
     await project.updateResponseCode({ projectId, responseCodeId, ...code, meaning: '参数不合法' }, as(OWNER));
     await project.removeResponseCode({ projectId, responseCodeId }, as(OWNER));
     await project.saveScript({ projectId, kind: ScriptKind.SCRIPT_KIND_BEFORE, content: 'const a = 1;' }, as(OWNER));
+    const url = 'https://api.example.com/openapi.json';
+    const schedule = { projectId, scheduleId: 0, url, format: 'auto', intervalMinutes: 60, enabled: false };
+    const { scheduleId } = await project.saveImportSchedule(schedule, as(OWNER));
+    await project.saveImportSchedule({ ...schedule, scheduleId, intervalMinutes: 120 }, as(OWNER));
+    await project.deleteImportSchedule({ projectId, scheduleId }, as(OWNER));
     // Nodes.
     const folder = await add(0, NodeKind.NODE_KIND_FOLDER, '宠物');
     const other = await add(0, NodeKind.NODE_KIND_FOLDER, '其他');
@@ -296,6 +301,9 @@ describe('the change history over gRPC (issue 16)', () => {
     expectField(`environments.${projectConfigId}.baseUrl`, 'https://test.example.com', 'https://qa.example.com');
     expectField(`responseCodes.${responseCodeId}.meaning`, '参数错误', '参数不合法');
     expectField(`responseCodes.${responseCodeId}`, 'E100', null);
+    expectField(`importSchedules.${scheduleId}.intervalMinutes`, 60, 120, 'settings-changed');
+    expectField(`importSchedules.${scheduleId}`, url, null, 'settings-changed');
+    expect(list.find((e) => e.summary === `新增了定时导入 ${url}`)).toBeTruthy();
     // Nodes: added (with their documents), renamed, moved, removed.
     const added = list.filter((e) => e.action === 'node-added').map((e) => [e.name, e.kind]);
     expect(added).toEqual(

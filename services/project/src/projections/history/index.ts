@@ -1,21 +1,14 @@
 import { ownLog, parseStreamId, projection, type ReadStore, type Recorded } from '@pmbok/infra';
 import type { FieldDiff } from '../../domain/diff/index.js';
 import type { DocEvent } from '../../domain/doc/doc.js';
+import type { ImportScheduleEvent } from '../../domain/importSchedule/importSchedule.js';
 import type { ProjectEvent } from '../../domain/project/project.js';
 import type { ShareEvent } from '../../domain/share/share.js';
 import type { NewNode, TreeEvent } from '../../domain/tree/tree.js';
 import type { VersionEvent } from '../../domain/version/version.js';
-import {
-  changeIdOf,
-  type HistoryNodeDoc,
-  historyDocs,
-  historyEntries,
-  historyNames,
-  historyNodes,
-  record,
-  widen,
-} from './model.js';
+import { changeIdOf, type HistoryNodeDoc, historyDocs, historyEntries, historyNodes, record, widen } from './model.js';
 import { projectHandlers } from './projectEntries.js';
+import { publishingHandlers } from './publishingEntries.js';
 import { docFieldsText, fieldEntry, KIND_LABEL } from './texts.js';
 
 export * from './model.js';
@@ -199,59 +192,6 @@ const docHandlers = {
   },
 };
 
-const publishingHandlers = {
-  ProjectVersionSaved: async (event: Recorded<VersionEvent & { type: 'ProjectVersionSaved' }>, store: ReadStore) => {
-    const { versionId, projectId, name, notes, auto } = event.data;
-    await historyNames(store).put({ _id: `version-${versionId}`, name });
-    // An automatic version follows each save, whose own entry already says it.
-    if (auto) return;
-    await record(store, event, {
-      projectId,
-      base: 'version-saved',
-      name,
-      summary: `保存了版本 ${name}`,
-      fields: [
-        fieldEntry('version', '版本', undefined, name),
-        ...(notes ? [fieldEntry('notes', '说明', undefined, notes)] : []),
-      ],
-    });
-  },
-  ProjectVersionDeleted: async (
-    event: Recorded<VersionEvent & { type: 'ProjectVersionDeleted' }>,
-    store: ReadStore,
-  ) => {
-    const projectId = parseStreamId(event.metadata.streamId, 'projectVersions');
-    await record(store, event, {
-      projectId,
-      base: 'version-deleted',
-      name: event.data.name,
-      summary: `删除了版本 ${event.data.name}`,
-    });
-  },
-  ShareCreated: async (event: Recorded<ShareEvent & { type: 'ShareCreated' }>, store: ReadStore) => {
-    // Never the password's hash nor the signing key: only what the share screen shows.
-    const { shareId, projectId, name } = event.data;
-    await historyNames(store).put({ _id: `share-${shareId}`, name });
-    await record(store, event, {
-      projectId,
-      base: 'share-created',
-      name,
-      summary: `创建了分享链接 ${name || shareId}`,
-    });
-  },
-  ShareRevoked: async (event: Recorded<ShareEvent & { type: 'ShareRevoked' }>, store: ReadStore) => {
-    const { shareId, projectId } = event.data;
-    const name = (await historyNames(store).findOne({ _id: `share-${shareId}` }))?.name ?? '';
-    await record(store, event, {
-      projectId,
-      base: 'share-revoked',
-      name,
-      summary: `撤销了分享链接 ${name || shareId}`,
-    });
-  },
-};
-
-/** The change history of each project, from the service's own log (docs/api/publishing.md, "Change history"). */
 type Handler = (event: never, store: ReadStore) => Promise<void>;
 
 /**
@@ -271,8 +211,9 @@ function guarded<H extends Record<string, Handler>>(handlers: H): H {
   return Object.fromEntries(Object.entries(handlers).map(([type, handle]) => [type, wrap(handle)])) as H;
 }
 
+/** The change history of each project, from the service's own log (docs/api/publishing.md, "Change history"). */
 export const historyProjection = projection({
   name: 'projectHistory',
-  source: ownLog<ProjectEvent | TreeEvent | DocEvent | VersionEvent | ShareEvent>(),
+  source: ownLog<ProjectEvent | TreeEvent | DocEvent | VersionEvent | ShareEvent | ImportScheduleEvent>(),
   on: guarded({ ...projectHandlers, ...treeHandlers, ...docHandlers, ...publishingHandlers }),
 });
