@@ -18,7 +18,7 @@ export default function DocHistoryLink({
   if (local.active || !projectId) return null;
   const label = translate('app.knowledge.history.doc_history');
   return (
-    <Tooltip title={label}>
+    <Tooltip title={label} disableInteractive>
       <IconButton
         component={Link}
         to={`${projectPath('history', projectId)}?node=${projectStructureId}`}

@@ -85,7 +85,7 @@ export default function ComparePanel(props: {
           {t('compare_title')}
         </Typography>
         <VersionSelect label={t('compare_from')} value={from} versions={versions} onChange={(id) => onChange(id, to)} />
-        <Tooltip title={t('swap')}>
+        <Tooltip title={t('swap')} disableInteractive>
           {/* now (0) stays on the newer side: swapping it would ask for a version 0 */}
           <span>
             <IconButton aria-label={t('swap')} disabled={to === 0} onClick={() => onChange(to, from)}>

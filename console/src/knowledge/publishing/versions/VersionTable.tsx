@@ -84,7 +84,7 @@ export default function VersionTable(props: {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMinute(version.createdAt)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {actions.map((action) => (
-                  <Tooltip key={action} title={t(LABELS[action])}>
+                  <Tooltip key={action} title={t(LABELS[action])} disableInteractive>
                     <IconButton
                       size="small"
                       aria-label={t(LABELS[action])}
