@@ -138,8 +138,8 @@ describe.skipIf(!hasChromium)('import and export screens (publishing calls answe
     await poll(() => preview.getByTestId('import-item').count()).toBe(1);
     const changed = preview.locator('[data-testid="import-item"][data-action="change"]');
     expect(await changed.getAttribute('data-name')).toBe('查询宠物');
-    await changed.getByText('parameters').waitFor();
-    await changed.getByText('responses').waitFor();
+    // the fields by their Chinese names
+    expect(await changed.locator('[data-field]').allTextContents()).toEqual(['参数', '响应']);
     await preview.getByLabel('筛选').fill('删除');
     await preview.getByTestId('import-count-keep').click();
     await poll(() => preview.locator('[data-testid="import-item"]').getAttribute('data-name')).toBe('删除宠物');

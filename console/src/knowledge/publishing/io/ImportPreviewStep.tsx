@@ -167,9 +167,11 @@ function ItemRow({ item }: { item: ImportItem }) {
             <Chip
               key={field}
               size="small"
-              label={field}
+              data-field={field}
+              // a field the console has no name for (a newer model's) shows as the service sent it
+              label={translate(`app.knowledge.io.fields.${field}`, { _: field })}
               variant="outlined"
-              sx={{ fontFamily: 'monospace', height: 20 }}
+              sx={{ height: 20 }}
             />
           ))}
         </Box>
