@@ -86,7 +86,7 @@ export const publishingHandlers = {
     const url = (await historyNames(store).findOne({ _id: `schedule-${scheduleId}` }))?.name ?? '';
     await record(store, event, {
       projectId: projectId || parseStreamId(event.metadata.streamId, 'projectImportSchedules'),
-      base: 'import-ran',
+      base: 'imported',
       name: url,
       summary: `定时导入${status === 'ok' ? '完成' : '失败'}：${message || url}`,
     });
