@@ -66,13 +66,13 @@ describe('matching an import against a project', () => {
     expect(
       match.items.map((i) => [i.action, i.kind, [...i.folderPath, i.name].join('/'), i.projectStructureId]),
     ).toEqual([
+      ['keep', 'folder', '宠物', 1],
       ['keep', 'api', '宠物/查看', 2],
       ['change', 'api', '宠物/删除', 3],
-      ['keep', 'folder', '宠物', 1],
       ['add', 'folder', '宠物/写', 0],
       ['add', 'api', '宠物/写/新增', 0],
     ]);
-    expect(match.items[1]!.changedFields).toEqual(['description']);
+    expect(match.items[2]!.changedFields).toEqual(['description']);
     expect(match.counts).toEqual({ add: 2, change: 1, keep: 2 });
     expect(match.writes.folders).toEqual([{ key: '宠物\u0000写', parentKey: '宠物', name: '写' }]);
     expect(match.writes.saves).toEqual([expect.objectContaining({ nodeId: 3, docId: 102, baseVersion: 7 })]);

@@ -122,14 +122,17 @@ export function matchImport(plan: ImportPlan, existing: readonly ExistingNode[])
       ...rest,
     });
 
-  /** Every folder of a path, created when missing (listed once each). */
-  function ensureFolders(path: readonly string[]) {
+  /**
+   * Every folder of a path, listed once each: kept when it exists, else created (or, for a document matched
+   * elsewhere in the tree, `existingOnly`, not created: nothing would go in it).
+   */
+  function ensureFolders(path: readonly string[], existingOnly = false) {
     for (let depth = 1; depth <= path.length; depth++) {
       const key = folderKey(path.slice(0, depth));
-      if (listed.has(key)) continue;
+      const found = folders.get(key);
+      if (listed.has(key) || (existingOnly && !found)) continue;
       listed.add(key);
       const node = { kind: 'folder' as const, name: path[depth - 1]!, folderPath: path.slice(0, depth - 1) };
-      const found = folders.get(key);
       if (found) item(node, { action: 'keep', projectStructureId: found });
       else {
         item(node, { action: 'add' });
@@ -186,6 +189,7 @@ export function matchImport(plan: ImportPlan, existing: readonly ExistingNode[])
       writes.docs.push({ kind: node.kind, name: node.name, parentKey: folderKey(node.folderPath), content });
       continue;
     }
+    ensureFolders(node.folderPath, true);
     const next = merged(node.kind, match.content, content, raw);
     const changedFields = changesOf(match.content, next).map((change) => change.field);
     const action: ImportAction = changedFields.length > 0 ? 'change' : 'keep';
