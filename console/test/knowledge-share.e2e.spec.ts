@@ -122,7 +122,8 @@ describe.skipIf(!hasChromium)('share links: the share screen and the public page
   it('creates a password link to one folder on the share screen', async () => {
     const { page } = owner;
     await owner.goto(`/project/share/${projectId}`);
-    await page.getByTestId('share-empty').waitFor();
+    // the first screen of a cold app loads its chunks: give a loaded machine longer than one step
+    await page.getByTestId('share-empty').waitFor({ timeout: 45_000 });
     await page.getByRole('button', { name: '新建分享链接' }).click();
     const dialog = page.getByRole('dialog', { name: '新建分享链接' });
     await dialog.locator('input[name="name"]').fill('合作方联调');
