@@ -224,7 +224,7 @@ describe('knowledge import and export through the gateway', () => {
       { timeout: 20_000, interval: 100 },
     );
     const [ran] = (await as(viewer)('importSchedules')).data;
-    expect(ran.lastMessage).toBe('新增 1，更新 0，未变 5');
+    expect(ran.lastMessage).toBe('新增 1，更新 0，未变 6');
     expect(ran.nextRunAt).toBeGreaterThan(ran.lastRunAt);
     const apis = (await as(viewer)('projectStructure')).data.nodes.filter((n: { kind: string }) => n.kind === 'api');
     expect(apis).toHaveLength(4);
