@@ -104,6 +104,14 @@ describe('the URL fetch guard of imports', () => {
       expect(await refusal(fetchImportSource(`${base}/hop3`, allowed))).toBe(fetchMessages.tooManyRedirects);
     });
 
+    it('connects to the address it checked, whatever the name resolves to later (no DNS rebinding)', async () => {
+      const port = new URL(base).port;
+      // The name resolves once, to the allowed address, and the socket goes there: the real DNS never answers it.
+      const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+      const fetched = await fetchImportSource(`http://api.pmbok.invalid:${port}/spec.json`, { ...allowed, resolve });
+      expect(fetched.text).toBe('{"openapi":"3.1.0"}');
+    });
+
     it('checks every redirect, and refuses errors, oversized bodies and slow servers', async () => {
       expect(await refusal(fetchImportSource(`${base}/to-metadata`, allowed))).toBe(
         fetchMessages.notPublic('169.254.169.254'),
