@@ -120,7 +120,7 @@ export function createShares(
   }
 
   /** The tree the link reads: the project's now, or as at its version. */
-  const treeOf = async (link: Opened) =>
+  const treeOf = async (link: Pick<Opened, 'projectId' | 'version'>) =>
     link.version ? treeAtVersion(at, link.version) : (await reads.treeOf(link.projectId)).nodes;
 
   const signature = (link: ShareData, expiresAt: number) =>
@@ -191,7 +191,7 @@ export function createShares(
       const nodeIds = [...new Set(input.nodeIds)];
       if (nodeIds.length) {
         // The nodes of the tree the link will show: the version's, or the project's now.
-        const shown = new Set((await treeOf({ projectId, version } as Opened)).map((node) => node.projectStructureId));
+        const shown = new Set((await treeOf({ projectId, version })).map((node) => node.projectStructureId));
         if (nodeIds.some((id) => !shown.has(id))) throw invalid(shareMessages.unknownNode);
       }
       const shareId = nextNumericId(now());
