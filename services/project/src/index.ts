@@ -16,6 +16,7 @@ import { treeProjection } from './projections/tree/index.js';
 import { versionsProjection } from './projections/versions/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
 import { startAutoVersions } from './reactions/autoVersions.js';
+import { startShareGuardExpiry } from './reactions/shareGuardExpiry.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
 /**
@@ -47,7 +48,14 @@ export const startProjectService = defineService({
     const importTimer = startImportTimer(service);
     return {
       roster: team.roster,
-      stops: [...(await startAuthReactions(runtime)), ...team.stops, ...tasks.stops, ...auto, ...importTimer.stops],
+      stops: [
+        ...(await startAuthReactions(runtime)),
+        ...team.stops,
+        ...tasks.stops,
+        ...auto,
+        ...importTimer.stops,
+        ...startShareGuardExpiry(service),
+      ],
     };
   },
   calls: (service, { roster }) => {
