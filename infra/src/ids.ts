@@ -32,8 +32,14 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 export const hmacSha256 = (secret: string, value: string): string =>
   createHmac('sha256', secret).update(value).digest('hex');
 
-/** Compares two hex digests in constant time. */
+const HEX = /^(?:[0-9a-f]{2})+$/i;
+
+/**
+ * Compares two hex digests in constant time. Anything but whole hex is unequal: Buffer.from(…, 'hex') stops at the
+ * first non-hex character, so without the check a digest with any tail appended would match.
+ */
 export function digestsEqual(a: string, b: string): boolean {
+  if (!HEX.test(a) || !HEX.test(b)) return false;
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);

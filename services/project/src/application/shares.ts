@@ -129,7 +129,7 @@ export function createShares(
   /** A link with a password needs the `access` its unlock answered, signed with the link's own key, unexpired. */
   function checkAccess(link: ShareLinkDoc, access: string) {
     if (!link.passwordHash) return;
-    // Strictly the shape unlock answers: digestsEqual decodes hex and would drop a tail of other characters.
+    // Strictly the shape unlock answers: an expiry, a dot, a 64-digit hex signature.
     const [, at, signed] = /^(\d{1,16})\.([0-9a-f]{64})$/.exec(access ?? '') ?? [];
     const expiresAt = Number(at);
     const good = !!signed && expiresAt > now() && digestsEqual(signed, signature(link, expiresAt));
