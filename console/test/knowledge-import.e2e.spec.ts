@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportMock, mockImportCalls, newImportMock } from './fixtures/importMock';
 import { callApi, signUpWithTeam } from './fixtures/knowledgeMock';
@@ -237,6 +237,30 @@ describe.skipIf(!hasChromium)('import and export screens (publishing calls answe
     expect(JSON.parse(mock.exports[0]?.nodeIds ?? '[]')).toEqual([folderId]);
     expect(mock.exports[0]?.versionId).toBeUndefined();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('offers a viewer export only', async () => {
+    const viewer = async (route: Route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 200,
+          msg: 'ok',
+          data: { projectId, role: 'viewer', isStar: false, canWrite: false, canManage: false },
+        }),
+      });
+    await page.route('**/pmbok/api/projectUser/projectUserInfo', viewer);
+    try {
+      await person.goto(`/project/index/${projectId}`);
+      await page.reload();
+      await person.row('用户').waitFor();
+      await page.getByRole('button', { name: '导入 / 导出' }).click();
+      await page.getByRole('menuitem', { name: '导出', exact: true }).waitFor();
+      expect(await page.getByRole('menuitem').allTextContents()).toEqual(['导出']);
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.unroute('**/pmbok/api/projectUser/projectUserInfo', viewer);
+    }
   });
 
   it('keeps scheduled imports in the project settings', async () => {
