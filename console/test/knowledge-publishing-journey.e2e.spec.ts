@@ -235,6 +235,8 @@ describe.skipIf(!hasChromium)('the publishing journey', () => {
     const tree = page.getByRole('tree', { name: '文档目录' });
     await tree.locator('[data-name="查询宠物"]').click();
     await poll(() => page.getByTestId('api-path').textContent()).toBe('/pets');
+    // the snippets call the address the import brought as the project's environment, not localhost
+    await page.getByText("curl --location --request GET 'https://pets.example.com/v1/pets").waitFor();
     await person.settle();
     await page.screenshot({ path: `${screenshots}publishing-journey-public.png` });
     expect(await page.evaluate(() => localStorage.getItem('authorize_token'))).toBeNull();

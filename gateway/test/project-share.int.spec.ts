@@ -75,13 +75,25 @@ describe('share links through the gateway', () => {
     const { token, shareId } = created.data;
     expect(JSON.stringify(created.data)).not.toContain('pass-1234');
 
+    // an environment whose header holds a secret: the reader learns its name and address, never its headers
+    const environment = await as(owner)('addProjectBaseUrl', {
+      projectId,
+      name: '生产环境',
+      baseUrl: 'https://api.example.com/v2',
+      variables: JSON.stringify([{ name: 'appSecret', value: 'do-not-leak', description: '' }]),
+      headers: JSON.stringify([{ name: 'Authorization', value: 'Bearer do-not-leak' }]),
+    });
+    expect(environment.code, environment.msg).toBe(200);
     const open = reader();
-    expect((await open('shareInfo', { token })).data).toMatchObject({
+    const info = (await open('shareInfo', { token })).data;
+    expect(info).toMatchObject({
       projectName: '开放接口',
       name: '合作方',
       needsPassword: true,
       expiresAt: Number(expiresAt),
+      servers: [{ name: '生产环境', baseUrl: 'https://api.example.com/v2' }],
     });
+    expect(JSON.stringify(info)).not.toContain('do-not-leak');
     const doc = { token, projectStructureId: inFolder[0]! };
     expect((await open('publicDoc', doc)).msg).toBe('请输入访问密码');
     expect((await open('shareUnlock', { token, password: 'nope' })).msg).toBe('密码错误');

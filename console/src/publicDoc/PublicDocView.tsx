@@ -1,5 +1,6 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import type { ShareLinkInfo } from '@pmbok/api-types';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { publicDoc, publishingKeys } from '../knowledge/publishing/publishingApi';
@@ -11,7 +12,7 @@ import { PASSWORD_NEEDED } from './shareAccess';
 
 /**
  * One covered document, read only, in the workspace's own views. Its project id is left out (0) so nothing of the
- * project that needs an account (environments, members, referred models) is asked for.
+ * project that needs an account (members, referred models) is asked for; the environments come with the link.
  */
 export default function PublicDocView(props: {
   token: string;
@@ -22,6 +23,16 @@ export default function PublicDocView(props: {
 }) {
   const { token, access, projectStructureId, onLocked } = props;
   const translate = useTranslate();
+  // The link's info is in the cache already (the page asked for it once, which counted the open).
+  const info = useQueryClient().getQueryData<ShareLinkInfo>(publishingKeys.shareInfo(token));
+  const environments = (info?.servers ?? []).map((server, sort) => ({
+    projectConfigId: sort + 1,
+    name: server.name,
+    baseUrl: server.baseUrl,
+    variables: [],
+    headers: [],
+    sort,
+  }));
   const { data, error, isPending } = useQuery({
     queryKey: publishingKeys.publicDoc(token, projectStructureId, access),
     queryFn: () => publicDoc(token, projectStructureId, access),
@@ -36,7 +47,8 @@ export default function PublicDocView(props: {
   if (isPending || !data) return <LinearProgress />;
   const detail = { ...data, projectId: 0 };
 
-  if (detail.kind === 'api') return <ApiDocView detail={detail} canWrite={false} publicReader />;
+  if (detail.kind === 'api')
+    return <ApiDocView detail={detail} canWrite={false} publicReader environments={environments} />;
   return (
     <Box data-testid={detail.kind === 'page' ? 'page-view' : 'schema-view'}>
       <Typography variant="h5" component="h1" fontWeight={600} title={detail.name}>

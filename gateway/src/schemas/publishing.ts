@@ -205,6 +205,8 @@ export const ShareLinkInfo = Type.Object({
   needsPassword: Type.Boolean(),
   versionName: Type.String(),
   expiresAt: Type.Integer(),
+  /** The project's environments by name and base URL (never their variables or headers), for request snippets. */
+  servers: Type.Array(Type.Object({ name: Type.String(), baseUrl: Type.String() })),
 });
 /** `project/shareUnlock`: a token the reader sends as `access` with every public read of this link. */
 export const ShareAccess = Type.Object({ access: Type.String(), expiresAt: Type.Integer() });

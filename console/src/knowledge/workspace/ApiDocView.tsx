@@ -2,7 +2,14 @@ import { Box, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
-import { type ApiDoc, type ApiResponse, type DocDetail, useEnvironments, useMembers } from '../docApi';
+import {
+  type ApiDoc,
+  type ApiResponse,
+  type DocDetail,
+  type Environment,
+  useEnvironments,
+  useMembers,
+} from '../docApi';
 import LinkedTasks from './LinkedTasks';
 import MarkdownView from './MarkdownView';
 import { ParameterTable, SchemaTable } from './SchemaTable';
@@ -162,16 +169,20 @@ export default function ApiDocView({
   canWrite,
   actions,
   publicReader = false,
+  environments: given,
 }: {
   detail: DocDetail;
   canWrite: boolean;
   actions?: ReactNode;
   /** Read through a share link without an account: no people, no tasks (the answer carries none). */
   publicReader?: boolean;
+  /** The environments to write snippets for, when they do not come from the project (a share link's). */
+  environments?: Environment[];
 }) {
   const translate = useTranslate();
   const api = detail.api;
-  const environments = useEnvironments(detail.projectId).data ?? [];
+  const projectEnvironments = useEnvironments(detail.projectId).data;
+  const environments = given ?? projectEnvironments ?? [];
   const members = useMembers(detail.projectId).data ?? [];
   if (!api) return null;
   const owner = members.find((m) => m.userId === api.ownerId);

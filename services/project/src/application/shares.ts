@@ -5,6 +5,7 @@ import { checkAttempts, guardLimits, shareGuardDecider, shareGuardStreamId } fro
 import { type ShareData, shareDecider, shareMessages, shareStreamId } from '../domain/share/share.js';
 import { type ShareViewEvent, shareViewsDecider, shareViewsStreamId } from '../domain/share/views.js';
 import { namesOf } from '../projections/people/index.js';
+import { projectSettings } from '../projections/settings/index.js';
 import { type ShareLinkDoc, shareLinks } from '../projections/shares/index.js';
 import { type ProjectVersionDoc, projectVersions } from '../projections/versions/index.js';
 import type { ProjectContext } from './context.js';
@@ -126,6 +127,14 @@ export function createShares(
   const signature = (link: ShareData, expiresAt: number) =>
     hmacSha256(link.accessKey, `share-access:${link.shareId}:${expiresAt}`);
 
+  /** The project's environments by name and base URL only: variables and headers may hold secrets. */
+  async function serversOf(projectId: number) {
+    const settings = await projectSettings(context.readStore).findOne({ _id: String(projectId) });
+    return [...(settings?.environments ?? [])]
+      .sort((a, b) => a.sort - b.sort || a.projectConfigId - b.projectConfigId)
+      .map(({ name, baseUrl }) => ({ name, baseUrl }));
+  }
+
   /** A link with a password needs the `access` its unlock answered, signed with the link's own key, unexpired. */
   function checkAccess(link: ShareLinkDoc, access: string) {
     if (!link.passwordHash) return;
@@ -239,6 +248,7 @@ export function createShares(
         needsPassword: link.passwordHash !== '',
         versionName: link.version?.name ?? '',
         expiresAt: link.expiresAt,
+        servers: await serversOf(link.projectId),
       };
     },
 

@@ -77,6 +77,16 @@ export interface GetShareInfoResponse {
   needsPassword: boolean;
   versionName: string;
   expiresAt: number;
+  /**
+   * The project's environments by name and base URL only (their variables and headers may hold secrets), so a
+   * reader's request snippets name the real address.
+   */
+  servers: ShareServer[];
+}
+
+export interface ShareServer {
+  name: string;
+  baseUrl: string;
 }
 
 export interface UnlockShareRequest {
@@ -1095,7 +1105,7 @@ export const GetShareInfoRequest: MessageFns<GetShareInfoRequest> = {
 };
 
 function createBaseGetShareInfoResponse(): GetShareInfoResponse {
-  return { projectName: "", logo: "", name: "", needsPassword: false, versionName: "", expiresAt: 0 };
+  return { projectName: "", logo: "", name: "", needsPassword: false, versionName: "", expiresAt: 0, servers: [] };
 }
 
 export const GetShareInfoResponse: MessageFns<GetShareInfoResponse> = {
@@ -1117,6 +1127,9 @@ export const GetShareInfoResponse: MessageFns<GetShareInfoResponse> = {
     }
     if (message.expiresAt !== 0) {
       writer.uint32(48).int64(message.expiresAt);
+    }
+    for (const v of message.servers) {
+      ShareServer.encode(v!, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -1182,6 +1195,14 @@ export const GetShareInfoResponse: MessageFns<GetShareInfoResponse> = {
             message.expiresAt = longToNumber(reader.int64());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.servers.push(ShareServer.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1218,6 +1239,9 @@ export const GetShareInfoResponse: MessageFns<GetShareInfoResponse> = {
         : isSet(object.expires_at)
         ? globalThis.Number(object.expires_at)
         : 0,
+      servers: globalThis.Array.isArray(object?.servers)
+        ? object.servers.map((e: any) => ShareServer.fromJSON(e))
+        : [],
     };
   },
 
@@ -1241,6 +1265,9 @@ export const GetShareInfoResponse: MessageFns<GetShareInfoResponse> = {
     if (message.expiresAt !== 0) {
       obj.expiresAt = Math.round(message.expiresAt);
     }
+    if (message.servers?.length) {
+      obj.servers = message.servers.map((e) => ShareServer.toJSON(e));
+    }
     return obj;
   },
 
@@ -1255,6 +1282,96 @@ export const GetShareInfoResponse: MessageFns<GetShareInfoResponse> = {
     message.needsPassword = object.needsPassword ?? false;
     message.versionName = object.versionName ?? "";
     message.expiresAt = object.expiresAt ?? 0;
+    message.servers = object.servers?.map((e) => ShareServer.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseShareServer(): ShareServer {
+  return { name: "", baseUrl: "" };
+}
+
+export const ShareServer: MessageFns<ShareServer> = {
+  encode(message: ShareServer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.baseUrl !== "") {
+      writer.uint32(18).string(message.baseUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareServer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareServer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.baseUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareServer {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      baseUrl: isSet(object.baseUrl)
+        ? globalThis.String(object.baseUrl)
+        : isSet(object.base_url)
+        ? globalThis.String(object.base_url)
+        : "",
+    };
+  },
+
+  toJSON(message: ShareServer): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.baseUrl !== "") {
+      obj.baseUrl = message.baseUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ShareServer>): ShareServer {
+    return ShareServer.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ShareServer>): ShareServer {
+    const message = createBaseShareServer();
+    message.name = object.name ?? "";
+    message.baseUrl = object.baseUrl ?? "";
     return message;
   },
 };
