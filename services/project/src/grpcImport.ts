@@ -24,6 +24,9 @@ export type ImportCallName =
 
 type ImportRequest = Parameters<projectv1.ProjectServiceImplementation['import']>[0];
 
+/** An exported file, compressed, with room left for the rest of the answer under the 8 MB message limit. */
+const EXPORT_MAX_GZIP_BYTES = 7 * 1024 * 1024;
+
 /** One parse pool per process: the calls and the schedule timer share its threads. */
 let sharedPool: ParsePool | undefined;
 const parsePool = () => {
@@ -102,7 +105,10 @@ export function importCalls({
     exportProject: async (r, c) => {
       const input = { format: r.format, nodeIds: r.nodeIds, versionId: r.versionId };
       const file = await exporting.exportProject(r.projectId, input, who(c));
-      return { fileName: file.fileName, mediaType: file.mediaType, contentGzip: gzipSync(file.text) };
+      const contentGzip = gzipSync(file.text);
+      // The answer must fit the gRPC message limit (8 MB); past it the caller gets the reason and a way out.
+      if (contentGzip.length > EXPORT_MAX_GZIP_BYTES) throw invalid('导出文件过大，请选择部分目录分别导出');
+      return { fileName: file.fileName, mediaType: file.mediaType, contentGzip };
     },
   };
 }
