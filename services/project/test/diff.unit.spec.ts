@@ -32,7 +32,11 @@ describe('diffDocs: api documents', () => {
   });
 
   it('flags a changed path or method as breaking, a status or description as not', () => {
-    const fields = diff(api(), api({ method: 'POST', path: '/animals', status: 'released', description: '新说明' }));
+    const written = api({ operationId: 'listPets' });
+    const fields = diff(
+      written,
+      api({ operationId: 'listPets', method: 'POST', path: '/animals', status: 'released', description: '新说明' }),
+    );
     expect(at(fields, 'method')).toMatchObject({ before: 'GET', after: 'POST', breaking: true });
     expect(at(fields, 'path')).toMatchObject({ before: '/pets', after: '/animals', breaking: true });
     expect(at(fields, 'status')).toMatchObject({ breaking: false, message: '状态由 设计中 改为 已发布' });
@@ -42,6 +46,16 @@ describe('diffDocs: api documents', () => {
       after: '新说明',
       breaking: false,
     });
+  });
+
+  it('a first content written over the blank document a new node starts with breaks nobody', () => {
+    const first = api({ path: '/animals', parameters: [query('limit', { required: true })] });
+    const fields = diff(api(), first);
+    expect(at(fields, 'path')).toMatchObject({ before: '/pets', after: '/animals', breaking: false });
+    expect(fields.length).toBeGreaterThan(1);
+    expect(fields.every((field) => !field.breaking)).toBe(true);
+    // once written, the same change is breaking
+    expect(at(diff(first, api({ parameters: [query('limit', { required: true })] })), 'path').breaking).toBe(true);
   });
 
   it('keys parameters by location and name: a required one added, one made required, one removed break clients', () => {

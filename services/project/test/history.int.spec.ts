@@ -324,7 +324,10 @@ describe('the change history over gRPC (issue 16)', () => {
     for (const [, , path, before, after] of edits) expectField(path, before, after, 'doc-saved', 'api');
     const retyped = expectField('responses.200.schema.properties.id.type', 'integer', 'string', 'doc-saved');
     expect(retyped.breaking).toBe(true);
-    expect(fieldIn(list, 'method', 'doc-saved').field.breaking).toBe(true);
+    // the first saves changed only the request line of the blank document the node was created with: nothing could
+    // depend on it yet (the response retyped later is flagged above)
+    expect(fieldIn(list, 'method', 'doc-saved').field.breaking).toBe(false);
+    expect(fieldIn(list, 'path', 'doc-saved').field.breaking).toBe(false);
     expectField('markdown', '', '# 宠物说明', 'doc-saved');
     expectField('schema.properties.name', null, { type: 'string' }, 'doc-saved');
     expectField('description', '', '宠物', 'doc-saved', 'schema');

@@ -1,4 +1,4 @@
-import type { Content } from '../doc/content.js';
+import { type Content, emptyContent } from '../doc/content.js';
 import type { NodeKind } from '../tree/tree.js';
 import { diffApi } from './api.js';
 import { Diffs, type FieldDiff, same } from './model.js';
@@ -13,7 +13,12 @@ export type { FieldDiff } from './model.js';
  */
 export function diffDocs(kind: Exclude<NodeKind, 'folder'>, before?: Content, after?: Content): FieldDiff[] {
   if (!before || !after) return [];
-  if (kind === 'api') return diffApi(before, after).list;
+  if (kind === 'api') {
+    const list = diffApi(before, after).list;
+    // A document's first content (after the blank one its node was created with) breaks nobody: nothing could
+    // call an API that had not been written yet.
+    return isBlankApi(before) ? list.map((field) => ({ ...field, breaking: false })) : list;
+  }
   const diffs = new Diffs();
   if (kind === 'page') {
     // Markdown is prose: a reader compares the two texts side by side, not line fragments.
@@ -31,3 +36,9 @@ export function diffDocs(kind: Exclude<NodeKind, 'folder'>, before?: Content, af
 
 /** Whether any difference breaks existing clients. */
 export const isBreaking = (fields: FieldDiff[]) => fields.some((field) => field.breaking);
+
+/** The content a new api node starts with (its method, path and owner as given), untouched since. */
+function isBlankApi(content: Content): boolean {
+  const { method, path, ownerId } = content as { method?: string; path?: string; ownerId?: number };
+  return same(content, emptyContent('api', { method, path, ownerId }));
+}
