@@ -9,6 +9,8 @@ import { openLocalProject } from './sample';
 const KNOWLEDGE_KEYS = [['knowledgeDocs'], ['knowledgeProject'], ['knowledgeProjects']];
 export const localProjectKey = ['localKnowledge', 'open'] as const;
 let shownMode: 'local' | 'server' | null = null;
+/** The mounted components in local mode: the handler goes only when the last of them does. */
+let localUsers = 0;
 
 /**
  * Local mode (SPEC §1, §2.4, §4): a /project/* screen without a project id works on the browser's own project —
@@ -26,13 +28,23 @@ export function useLocalKnowledge(): { active: boolean; projectId: number } {
   setLocalKnowledge(active ? localKnowledge : null);
 
   useEffect(() => {
-    if (active) setLocalKnowledge(localKnowledge);
+    if (active) {
+      localUsers += 1;
+      setLocalKnowledge(localKnowledge);
+    }
     const mode = active ? 'local' : 'server';
     if (shownMode && shownMode !== mode) {
       for (const queryKey of KNOWLEDGE_KEYS) void queryClient.invalidateQueries({ queryKey });
     }
     shownMode = mode;
-    return active ? () => setLocalKnowledge(null) : undefined;
+    // A small part of a local screen (a document's history link) unmounting must not take local mode from the
+    // rest of the screen: a page image would then be uploaded to the server, signed out.
+    return active
+      ? () => {
+          localUsers -= 1;
+          if (localUsers === 0) setLocalKnowledge(null);
+        }
+      : undefined;
   }, [active, queryClient]);
 
   const open = useQuery({
