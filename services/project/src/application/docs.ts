@@ -49,6 +49,45 @@ export interface SaveInput {
 
 const taskMessage = '任务不存在或无权访问';
 
+/**
+ * A document as the calls answer it, with its people's names and, for a signed-in viewer (`viewerId` > 0), the
+ * linked tasks the viewer may see; a version's or a share's reader gets none.
+ */
+export async function docView(
+  readStore: ProjectContext['readStore'],
+  projectId: number,
+  node: Pick<StructureNodeDoc, 'projectStructureId' | 'kind' | 'name'>,
+  doc: ExistingDoc,
+  viewerId: number,
+): Promise<DocView> {
+  const tasks = viewerId ? await visibleTasks(readStore, viewerId, doc.links) : [];
+  const names = await namesOf(readStore, [doc.createdBy, doc.updatedBy, ...tasks.map((task) => task.assigneeId)]);
+  return {
+    projectId,
+    projectStructureId: node.projectStructureId,
+    projectDocId: doc.docId,
+    kind: node.kind,
+    name: node.name,
+    version: doc.version,
+    content: doc.content,
+    createdBy: doc.createdBy,
+    createdByName: names.get(doc.createdBy) ?? '',
+    updatedBy: doc.updatedBy,
+    updatedByName: names.get(doc.updatedBy) ?? '',
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    linkedTasks: tasks.map((task) => ({
+      taskProjectId: task.taskProjectId,
+      taskId: task.taskId,
+      name: task.name,
+      status: task.status,
+      assigneeId: task.assigneeId,
+      assigneeName: names.get(task.assigneeId) ?? '',
+      projectName: task.projectName,
+    })),
+  };
+}
+
 /** Documents: read (with names and the linked tasks the viewer may see), saved on a base version, linked to tasks. */
 export function createDocs(context: ProjectContext, reads: TreeReads) {
   const { readStore, now, runCommand } = context;
@@ -66,34 +105,8 @@ export function createDocs(context: ProjectContext, reads: TreeReads) {
     return doc;
   }
 
-  async function view(projectId: number, node: StructureNodeDoc, doc: ExistingDoc, viewerId: number): Promise<DocView> {
-    const tasks = viewerId ? await visibleTasks(readStore, viewerId, doc.links) : [];
-    const names = await namesOf(readStore, [doc.createdBy, doc.updatedBy, ...tasks.map((task) => task.assigneeId)]);
-    return {
-      projectId,
-      projectStructureId: node.projectStructureId,
-      projectDocId: doc.docId,
-      kind: node.kind,
-      name: node.name,
-      version: doc.version,
-      content: doc.content,
-      createdBy: doc.createdBy,
-      createdByName: names.get(doc.createdBy) ?? '',
-      updatedBy: doc.updatedBy,
-      updatedByName: names.get(doc.updatedBy) ?? '',
-      createdAt: doc.createdAt,
-      updatedAt: doc.updatedAt,
-      linkedTasks: tasks.map((task) => ({
-        taskProjectId: task.taskProjectId,
-        taskId: task.taskId,
-        name: task.name,
-        status: task.status,
-        assigneeId: task.assigneeId,
-        assigneeName: names.get(task.assigneeId) ?? '',
-        projectName: task.projectName,
-      })),
-    };
-  }
+  const view = (projectId: number, node: StructureNodeDoc, doc: ExistingDoc, viewerId: number) =>
+    docView(readStore, projectId, node, doc, viewerId);
 
   function parse(contentJson: string): unknown {
     if (Buffer.byteLength(contentJson ?? '') > DOC_MAX_BYTES + 64 * 1024) throw invalid('文档不能超过 5 MB');

@@ -6,7 +6,7 @@ import { versionMessages, versionsDecider, versionsStreamId } from '../domain/ve
 import { namesOf } from '../projections/people/index.js';
 import { type ProjectVersionDoc, projectVersions } from '../projections/versions/index.js';
 import type { ProjectContext } from './context.js';
-import type { DocView } from './docs.js';
+import { type DocView, docView } from './docs.js';
 import { type ProjectAt, projectAtOf, visibleNodes } from './projectAt.js';
 import type { NodeView } from './treeReads.js';
 
@@ -146,23 +146,14 @@ export function createVersions(context: ProjectContext, at: ProjectAt = projectA
           ? ((await at.docsAt(projectId, version.position, [node.docId])).get(node.docId) ?? null)
           : null;
       if (!node || !doc) throw notFound(docMessages.notFound);
-      const names = await namesOf(readStore, [doc.createdBy, doc.updatedBy]);
-      return {
+      // linked tasks are not versioned: the reader gets none
+      return docView(
+        readStore,
         projectId,
-        projectStructureId: node.nodeId,
-        projectDocId: doc.docId,
-        kind: node.kind,
-        name: node.name,
-        version: doc.version,
-        content: doc.content,
-        createdBy: doc.createdBy,
-        createdByName: names.get(doc.createdBy) ?? '',
-        updatedBy: doc.updatedBy,
-        updatedByName: names.get(doc.updatedBy) ?? '',
-        createdAt: doc.createdAt,
-        updatedAt: doc.updatedAt,
-        linkedTasks: [],
-      };
+        { projectStructureId: node.nodeId, kind: node.kind, name: node.name },
+        doc,
+        0,
+      );
     },
   };
 }
