@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { formatMinute, parseDay } from '../../../utils/formatTime';
-import { useLocalKnowledge } from '../../local/useLocalKnowledge';
-import { ProjectLayout, useRouteProjectId } from '../../ProjectNav';
 import {
   type HistoryEntry,
   type HistoryFilter,
@@ -14,6 +12,7 @@ import {
   restoreDoc,
   revertChange,
 } from '../publishingApi';
+import TeamProjectPage from '../TeamProjectPage';
 import { useProjectRole, usePublishingChange } from '../versions/usePublishingChange';
 import HistoryEntryItem from './HistoryEntryItem';
 import HistoryFilters, { type HistoryFilterValues } from './HistoryFilters';
@@ -21,22 +20,11 @@ import HistoryFilters, { type HistoryFilterValues } from './HistoryFilters';
 const PAGE_SIZE = 20;
 
 /** /project/history/:projectId: the project's timeline from its log, filtered, with restore and revert. */
-const HistoryPage = () => {
-  const projectId = useRouteProjectId();
-  const local = useLocalKnowledge();
-  const translate = useTranslate();
-  return (
-    <ProjectLayout>
-      {local.active || !projectId ? (
-        <Alert severity="info" data-testid="history-local">
-          {translate('app.knowledge.history.local')}
-        </Alert>
-      ) : (
-        <History projectId={projectId} />
-      )}
-    </ProjectLayout>
-  );
-};
+const HistoryPage = () => (
+  <TeamProjectPage notice="app.knowledge.history.local" testId="history-local">
+    {(projectId) => <History projectId={projectId} />}
+  </TeamProjectPage>
+);
 
 /** The address's filters (?user=&node=&from=&to=&page=) and the same as the call's body. */
 function useFilterParams() {

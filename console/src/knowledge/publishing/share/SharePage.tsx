@@ -19,31 +19,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { copyText } from '../../../clipboard/copyText';
-import { useLocalKnowledge } from '../../local/useLocalKnowledge';
-import { ProjectLayout, useRouteProjectId } from '../../ProjectNav';
 import { createShare, publishingKeys, revokeShare, type ShareFields, type ShareLink, shares } from '../publishingApi';
+import TeamProjectPage from '../TeamProjectPage';
 import { useProjectRole, usePublishingChange } from '../versions/usePublishingChange';
 import CreateShareDialog from './CreateShareDialog';
 import ShareTable from './ShareTable';
 import { shareUrl } from './shareLink';
 
 /** /project/share/:projectId: the project's share links, and creating, copying and revoking them. */
-const SharePage = () => {
-  const projectId = useRouteProjectId();
-  const local = useLocalKnowledge();
-  const translate = useTranslate();
-  return (
-    <ProjectLayout>
-      {local.active || !projectId ? (
-        <Alert severity="info" data-testid="share-local">
-          {translate('app.knowledge.share.local')}
-        </Alert>
-      ) : (
-        <Shares projectId={projectId} />
-      )}
-    </ProjectLayout>
-  );
-};
+const SharePage = () => (
+  <TeamProjectPage notice="app.knowledge.share.local" testId="share-local">
+    {(projectId) => <Shares projectId={projectId} />}
+  </TeamProjectPage>
+);
 
 function Shares({ projectId }: { projectId: number }) {
   const translate = useTranslate();

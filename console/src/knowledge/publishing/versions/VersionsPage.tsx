@@ -4,8 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { useLocalKnowledge } from '../../local/useLocalKnowledge';
-import { ProjectLayout, useRouteProjectId } from '../../ProjectNav';
 import { ExportDialog } from '../io/ExportDialog';
 import {
   deleteVersion,
@@ -15,6 +13,7 @@ import {
   restoreVersion,
   saveProjectVersion,
 } from '../publishingApi';
+import TeamProjectPage from '../TeamProjectPage';
 import ComparePanel from './ComparePanel';
 import SaveVersionDialog from './SaveVersionDialog';
 import { useProjectRole, usePublishingChange } from './usePublishingChange';
@@ -30,22 +29,11 @@ type Pending =
   | { kind: 'restoreDoc'; version: ProjectVersion; docId: number; docName: string };
 
 /** /project/version/:projectId: save, list, compare, read, export, restore and delete versions. */
-const VersionsPage = () => {
-  const projectId = useRouteProjectId();
-  const local = useLocalKnowledge();
-  const translate = useTranslate();
-  return (
-    <ProjectLayout>
-      {local.active || !projectId ? (
-        <Alert severity="info" data-testid="versions-local">
-          {translate('app.knowledge.version.local')}
-        </Alert>
-      ) : (
-        <Versions projectId={projectId} />
-      )}
-    </ProjectLayout>
-  );
-};
+const VersionsPage = () => (
+  <TeamProjectPage notice="app.knowledge.version.local" testId="versions-local">
+    {(projectId) => <Versions projectId={projectId} />}
+  </TeamProjectPage>
+);
 
 function Versions({ projectId }: { projectId: number }) {
   const translate = useTranslate();
