@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type * as feedback from './feedback.js';
+import type * as mock from './mock.js';
 import type * as project from './project.js';
 import type * as publishing from './publishing.js';
 import type * as system from './system.js';
@@ -140,3 +141,23 @@ export type ShareLinkList = Static<typeof publishing.ShareLinkList>;
 export type ShareLinkInfo = Static<typeof publishing.ShareLinkInfo>;
 export type ShareAccess = Static<typeof publishing.ShareAccess>;
 export type PublicTree = Static<typeof publishing.PublicTree>;
+
+// project/… field standards and mock settings (docs/api/mock-and-fields.md)
+export type DataFieldScope = Static<typeof mock.DataFieldScope>;
+export type DataFieldType = Static<typeof mock.DataFieldType>;
+export type DataField = Static<typeof mock.DataField>;
+export type DataFieldPage = Static<typeof mock.DataFieldPage>;
+export type DataFieldSaved = Static<typeof mock.DataFieldSaved>;
+export type DataFieldBatchResult = Static<typeof mock.DataFieldBatchResult>;
+export type FieldCandidate = Static<typeof mock.FieldCandidate>;
+export type FieldSourceParse = Static<typeof mock.FieldSourceParse>;
+export type FieldIssueKind = Static<typeof mock.FieldIssueKind>;
+export type FieldFix = Static<typeof mock.FieldFix>;
+export type FieldShape = Static<typeof mock.FieldShape>;
+export type FieldUse = Static<typeof mock.FieldUse>;
+export type FieldIssue = Static<typeof mock.FieldIssue>;
+export type FieldCompareReport = Static<typeof mock.FieldCompareReport>;
+export type FieldCompareUpdateResult = Static<typeof mock.FieldCompareUpdateResult>;
+export type MockSettings = Static<typeof mock.MockSettings>;
+export type MockCondition = Static<typeof mock.MockCondition>;
+export type MockExpectation = Static<typeof mock.MockExpectation>;

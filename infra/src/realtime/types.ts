@@ -1,11 +1,14 @@
-/** Who receives a push: one user (all their connections) or every member of a team. */
-export type Audience = { userId: number } | { teamId: number };
+/**
+ * Who receives a push: one user (all their connections), every member of a team, or a server-side topic (the
+ * gateway's mock index listens on `mock` to drop a changed project's compiled routes on every replica).
+ */
+export type Audience = { userId: number } | { teamId: number } | { topic: 'mock' };
 
 export type RealtimeListener = (payload: unknown) => void;
 
 /**
- * Live pushes to browsers. Adapters: in-process (embedded) and NATS (subjects `pmbok.user.<id>` and
- * `pmbok.team.<id>`, so a push reaches every gateway replica). Passes `realtimeContract`.
+ * Live pushes to browsers. Adapters: in-process (embedded) and NATS (subjects `pmbok.user.<id>`,
+ * `pmbok.team.<id>` and `pmbok.topic.<name>`, so a push reaches every gateway replica). Passes `realtimeContract`.
  */
 export interface Realtime {
   publish(audience: Audience, payload: unknown): Promise<void>;
@@ -15,4 +18,8 @@ export interface Realtime {
 }
 
 export const subjectOf = (audience: Audience): string =>
-  'userId' in audience ? `pmbok.user.${audience.userId}` : `pmbok.team.${audience.teamId}`;
+  'userId' in audience
+    ? `pmbok.user.${audience.userId}`
+    : 'teamId' in audience
+      ? `pmbok.team.${audience.teamId}`
+      : `pmbok.topic.${audience.topic}`;

@@ -8,6 +8,32 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { CallContext, CallOptions } from "nice-grpc-common";
 import {
+  ApplyFieldFixesRequest,
+  ApplyFieldFixesResponse,
+  CompareFieldsRequest,
+  CompareFieldsResponse,
+  DeleteDataFieldsRequest,
+  DeleteDataFieldsResponse,
+  GetMockIndexRequest,
+  GetMockIndexResponse,
+  GetMockSettingsRequest,
+  GetMockSettingsResponse,
+  ListMockExpectationsRequest,
+  ListMockExpectationsResponse,
+  ParseFieldSourceRequest,
+  ParseFieldSourceResponse,
+  SaveDataFieldRequest,
+  SaveDataFieldResponse,
+  SaveDataFieldsRequest,
+  SaveDataFieldsResponse,
+  SaveMockExpectationsRequest,
+  SaveMockExpectationsResponse,
+  SaveMockSettingsRequest,
+  SaveMockSettingsResponse,
+  SearchDataFieldsRequest,
+  SearchDataFieldsResponse,
+} from "./mock_fields.js";
+import {
   ListHistoryRequest,
   ListHistoryResponse,
   RestoreHistoryDocRequest,
@@ -12014,6 +12040,120 @@ export const ProjectServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * --- Field standards (docs/api/mock-and-fields.md); messages in mock_fields.proto. ---
+     * SearchDataFields lists a project's library (with the team's inherited) or the team's own.
+     */
+    searchDataFields: {
+      name: "SearchDataFields",
+      requestType: SearchDataFieldsRequest as typeof SearchDataFieldsRequest,
+      requestStream: false,
+      responseType: SearchDataFieldsResponse as typeof SearchDataFieldsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveDataField creates or changes one field (writers; team scope: team owner or administrator). */
+    saveDataField: {
+      name: "SaveDataField",
+      requestType: SaveDataFieldRequest as typeof SaveDataFieldRequest,
+      requestStream: false,
+      responseType: SaveDataFieldResponse as typeof SaveDataFieldResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveDataFields saves many (pasted SQL or JSON, the import dialog), one result each. */
+    saveDataFields: {
+      name: "SaveDataFields",
+      requestType: SaveDataFieldsRequest as typeof SaveDataFieldsRequest,
+      requestStream: false,
+      responseType: SaveDataFieldsResponse as typeof SaveDataFieldsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteDataFields removes fields of a library. */
+    deleteDataFields: {
+      name: "DeleteDataFields",
+      requestType: DeleteDataFieldsRequest as typeof DeleteDataFieldsRequest,
+      requestStream: false,
+      responseType: DeleteDataFieldsResponse as typeof DeleteDataFieldsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ParseFieldSource reads a SQL CREATE TABLE or a JSON example into candidate fields (nothing written). */
+    parseFieldSource: {
+      name: "ParseFieldSource",
+      requestType: ParseFieldSourceRequest as typeof ParseFieldSourceRequest,
+      requestStream: false,
+      responseType: ParseFieldSourceResponse as typeof ParseFieldSourceResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CompareFields checks every document of the project against the library (whoever sees the project). */
+    compareFields: {
+      name: "CompareFields",
+      requestType: CompareFieldsRequest as typeof CompareFieldsRequest,
+      requestStream: false,
+      responseType: CompareFieldsResponse as typeof CompareFieldsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ApplyFieldFixes writes chosen fixes as one change of the history (writers). */
+    applyFieldFixes: {
+      name: "ApplyFieldFixes",
+      requestType: ApplyFieldFixesRequest as typeof ApplyFieldFixesRequest,
+      requestStream: false,
+      responseType: ApplyFieldFixesResponse as typeof ApplyFieldFixesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * --- The mock server (docs/api/mock-and-fields.md). ---
+     * GetMockSettings returns the project's mock access and validation (the token for writers only).
+     */
+    getMockSettings: {
+      name: "GetMockSettings",
+      requestType: GetMockSettingsRequest as typeof GetMockSettingsRequest,
+      requestStream: false,
+      responseType: GetMockSettingsResponse as typeof GetMockSettingsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveMockSettings changes them (managers). */
+    saveMockSettings: {
+      name: "SaveMockSettings",
+      requestType: SaveMockSettingsRequest as typeof SaveMockSettingsRequest,
+      requestStream: false,
+      responseType: SaveMockSettingsResponse as typeof SaveMockSettingsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListMockExpectations returns an api document's expectations (whoever sees the project). */
+    listMockExpectations: {
+      name: "ListMockExpectations",
+      requestType: ListMockExpectationsRequest as typeof ListMockExpectationsRequest,
+      requestStream: false,
+      responseType: ListMockExpectationsResponse as typeof ListMockExpectationsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveMockExpectations replaces an api document's ordered expectations (writers). */
+    saveMockExpectations: {
+      name: "SaveMockExpectations",
+      requestType: SaveMockExpectationsRequest as typeof SaveMockExpectationsRequest,
+      requestStream: false,
+      responseType: SaveMockExpectationsResponse as typeof SaveMockExpectationsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetMockIndex is the gateway's mock server's read of a project (no caller; the index carries the access rule). */
+    getMockIndex: {
+      name: "GetMockIndex",
+      requestType: GetMockIndexRequest as typeof GetMockIndexRequest,
+      requestStream: false,
+      responseType: GetMockIndexResponse as typeof GetMockIndexResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
@@ -12376,6 +12516,72 @@ export interface ProjectServiceImplementation<CallContextExt = {}> {
     request: SearchShareRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<SearchShareResponse>>;
+  /**
+   * --- Field standards (docs/api/mock-and-fields.md); messages in mock_fields.proto. ---
+   * SearchDataFields lists a project's library (with the team's inherited) or the team's own.
+   */
+  searchDataFields(
+    request: SearchDataFieldsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SearchDataFieldsResponse>>;
+  /** SaveDataField creates or changes one field (writers; team scope: team owner or administrator). */
+  saveDataField(
+    request: SaveDataFieldRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveDataFieldResponse>>;
+  /** SaveDataFields saves many (pasted SQL or JSON, the import dialog), one result each. */
+  saveDataFields(
+    request: SaveDataFieldsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveDataFieldsResponse>>;
+  /** DeleteDataFields removes fields of a library. */
+  deleteDataFields(
+    request: DeleteDataFieldsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteDataFieldsResponse>>;
+  /** ParseFieldSource reads a SQL CREATE TABLE or a JSON example into candidate fields (nothing written). */
+  parseFieldSource(
+    request: ParseFieldSourceRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ParseFieldSourceResponse>>;
+  /** CompareFields checks every document of the project against the library (whoever sees the project). */
+  compareFields(
+    request: CompareFieldsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CompareFieldsResponse>>;
+  /** ApplyFieldFixes writes chosen fixes as one change of the history (writers). */
+  applyFieldFixes(
+    request: ApplyFieldFixesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ApplyFieldFixesResponse>>;
+  /**
+   * --- The mock server (docs/api/mock-and-fields.md). ---
+   * GetMockSettings returns the project's mock access and validation (the token for writers only).
+   */
+  getMockSettings(
+    request: GetMockSettingsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetMockSettingsResponse>>;
+  /** SaveMockSettings changes them (managers). */
+  saveMockSettings(
+    request: SaveMockSettingsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveMockSettingsResponse>>;
+  /** ListMockExpectations returns an api document's expectations (whoever sees the project). */
+  listMockExpectations(
+    request: ListMockExpectationsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMockExpectationsResponse>>;
+  /** SaveMockExpectations replaces an api document's ordered expectations (writers). */
+  saveMockExpectations(
+    request: SaveMockExpectationsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveMockExpectationsResponse>>;
+  /** GetMockIndex is the gateway's mock server's read of a project (no caller; the index carries the access rule). */
+  getMockIndex(
+    request: GetMockIndexRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetMockIndexResponse>>;
 }
 
 export interface ProjectServiceClient<CallOptionsExt = {}> {
@@ -12737,6 +12943,72 @@ export interface ProjectServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<SearchShareRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<SearchShareResponse>;
+  /**
+   * --- Field standards (docs/api/mock-and-fields.md); messages in mock_fields.proto. ---
+   * SearchDataFields lists a project's library (with the team's inherited) or the team's own.
+   */
+  searchDataFields(
+    request: DeepPartial<SearchDataFieldsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SearchDataFieldsResponse>;
+  /** SaveDataField creates or changes one field (writers; team scope: team owner or administrator). */
+  saveDataField(
+    request: DeepPartial<SaveDataFieldRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveDataFieldResponse>;
+  /** SaveDataFields saves many (pasted SQL or JSON, the import dialog), one result each. */
+  saveDataFields(
+    request: DeepPartial<SaveDataFieldsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveDataFieldsResponse>;
+  /** DeleteDataFields removes fields of a library. */
+  deleteDataFields(
+    request: DeepPartial<DeleteDataFieldsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteDataFieldsResponse>;
+  /** ParseFieldSource reads a SQL CREATE TABLE or a JSON example into candidate fields (nothing written). */
+  parseFieldSource(
+    request: DeepPartial<ParseFieldSourceRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ParseFieldSourceResponse>;
+  /** CompareFields checks every document of the project against the library (whoever sees the project). */
+  compareFields(
+    request: DeepPartial<CompareFieldsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CompareFieldsResponse>;
+  /** ApplyFieldFixes writes chosen fixes as one change of the history (writers). */
+  applyFieldFixes(
+    request: DeepPartial<ApplyFieldFixesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ApplyFieldFixesResponse>;
+  /**
+   * --- The mock server (docs/api/mock-and-fields.md). ---
+   * GetMockSettings returns the project's mock access and validation (the token for writers only).
+   */
+  getMockSettings(
+    request: DeepPartial<GetMockSettingsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetMockSettingsResponse>;
+  /** SaveMockSettings changes them (managers). */
+  saveMockSettings(
+    request: DeepPartial<SaveMockSettingsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveMockSettingsResponse>;
+  /** ListMockExpectations returns an api document's expectations (whoever sees the project). */
+  listMockExpectations(
+    request: DeepPartial<ListMockExpectationsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMockExpectationsResponse>;
+  /** SaveMockExpectations replaces an api document's ordered expectations (writers). */
+  saveMockExpectations(
+    request: DeepPartial<SaveMockExpectationsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveMockExpectationsResponse>;
+  /** GetMockIndex is the gateway's mock server's read of a project (no caller; the index carries the access rule). */
+  getMockIndex(
+    request: DeepPartial<GetMockIndexRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetMockIndexResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

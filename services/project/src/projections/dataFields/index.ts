@@ -1,0 +1,54 @@
+import { type Doc, type ReadStore, readModel } from '@pmbok/infra';
+
+/**
+ * The field libraries (docs/api/mock-and-fields.md, "Field libraries"): a team's and each project's. The field
+ * standard use cases write them; field comparison, the editor's suggestions and the mock index read them.
+ * (The projection that fills this model lives next to it: see dataFieldsProjection.)
+ */
+export interface DataFieldDoc extends Doc {
+  dataFieldId: number;
+  scope: 'team' | 'project';
+  /** 0 for a team field. */
+  projectId: number;
+  teamId: number;
+  name: string;
+  /** The name in lower case: names are unique in a library regardless of case. */
+  nameKey: string;
+  aliases: string[];
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  format: string;
+  description: string;
+  example: unknown;
+  enum: unknown[];
+  mockRule: string;
+  createdBy: number;
+  updatedBy: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const dataFields = readModel<DataFieldDoc>('dataFields', [
+  { fields: { scope: 1, teamId: 1, projectId: 1 } },
+  { fields: { dataFieldId: 1 } },
+]);
+
+export type EffectiveField = DataFieldDoc & { inherited: boolean };
+
+/**
+ * A project's library as documents are checked against it: its own fields, and the team's fields whose names it
+ * does not define itself (`inherited`), sorted by name.
+ */
+export async function effectiveFields(
+  store: ReadStore,
+  project: { projectId: number; teamId: number },
+): Promise<EffectiveField[]> {
+  const [own, team] = await Promise.all([
+    dataFields(store).find({ scope: 'project', projectId: project.projectId }),
+    dataFields(store).find({ scope: 'team', teamId: project.teamId }),
+  ]);
+  const defined = new Set(own.map((field) => field.nameKey));
+  return [
+    ...own.map((field) => ({ ...field, inherited: false })),
+    ...team.filter((field) => !defined.has(field.nameKey)).map((field) => ({ ...field, inherited: true })),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+}
