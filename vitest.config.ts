@@ -7,6 +7,7 @@ const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Tests run against the TypeScript sources of the workspaces, not their dist builds.
 const alias = {
   '@pmbok/infra/testing': src('./infra/src/testing/index.ts'),
+  '@pmbok/infra/workers': src('./infra/src/workers/index.ts'),
   '@pmbok/infra': src('./infra/src/index.ts'),
   '@pmbok/proto': src('./proto/src/index.ts'),
   ...Object.fromEntries(

@@ -1,0 +1,38 @@
+import { parentPort } from 'node:worker_threads';
+import type { AnswerMessage, JobFailure, JobMessage } from './protocol.js';
+
+/**
+ * A thread's side of a worker pool: runs each job the pool posts with the shared context it names (a value the pool
+ * sends once per thread, such as a project's compiled index) and answers its result or its failure. The context is
+ * the same object for every job naming its key, so a handler can memoize work on it (a WeakMap keyed by it).
+ */
+export function serveJobs<J, C, R>(handle: (job: J, context: C | undefined) => R | Promise<R>): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveJobs runs in a worker thread');
+  const contexts = new Map<string, C>();
+  port.on('message', async (message: JobMessage) => {
+    for (const key of message.drop ?? []) contexts.delete(key);
+    let context: C | undefined;
+    if (message.context) {
+      if ('value' in message.context) contexts.set(message.context.key, message.context.value as C);
+      context = contexts.get(message.context.key);
+    }
+    let answer: AnswerMessage;
+    try {
+      answer = { id: message.id, result: await handle(message.job as J, context) };
+    } catch (error) {
+      answer = { id: message.id, failure: failureOf(error) };
+    }
+    port.postMessage(answer);
+  });
+}
+
+function failureOf(error: unknown): JobFailure {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), data: {} };
+  const data: Record<string, unknown> = {};
+  // Own fields (a MockDocumentError's `where`) travel when they are plain data.
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) data[key] = value;
+  }
+  return { name: error.name, message: error.message, data };
+}

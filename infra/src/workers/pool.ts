@@ -1,0 +1,212 @@
+import { type ResourceLimits, Worker } from 'node:worker_threads';
+import type { AnswerMessage, JobFailure, JobMessage } from './protocol.js';
+
+/** A job ran past its deadline: its thread was ended (and replaced). */
+export class WorkerDeadlineError extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`job over its deadline of ${deadlineMs} ms`);
+    this.name = 'WorkerDeadlineError';
+  }
+}
+
+/** A thread died under a job (out of memory, a crash). */
+export class WorkerCrashedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerCrashedError';
+  }
+}
+
+/** More jobs wait than the pool queues. */
+export class WorkerPoolBusyError extends Error {
+  constructor() {
+    super('worker pool queue full');
+    this.name = 'WorkerPoolBusyError';
+  }
+}
+
+/** A job's own failure inside its thread, with the error's name and data fields (`where` of a document error). */
+export class WorkerJobError extends Error {
+  readonly data: Record<string, unknown>;
+  constructor(failure: JobFailure) {
+    super(failure.message);
+    this.name = failure.name;
+    this.data = failure.data;
+  }
+}
+
+export interface WorkerPoolOptions {
+  /** The thread's script (it calls `serveJobs`), or how to get it (a TypeScript source bundled first). */
+  script: URL | (() => Promise<URL>);
+  /** Threads at most. */
+  size: number;
+  /** A job's run time (from when a thread takes it) before its thread is ended. */
+  deadlineMs: number;
+  /** Jobs waiting beyond these are refused with WorkerPoolBusyError. */
+  maxQueue?: number;
+  /** Shared contexts each thread keeps (the least recently used is dropped beyond). */
+  maxContexts?: number;
+  resourceLimits?: ResourceLimits;
+}
+
+export interface RunOptions {
+  deadlineMs?: number;
+  /** The shared value the job reads, sent to a thread the first time it runs a job naming `key`. */
+  context?: { key: string; value: () => unknown };
+}
+
+export interface WorkerPoolStats {
+  threads: number;
+  busy: number;
+  queued: number;
+  /** Threads ended over a deadline or a crash since the pool started. */
+  replaced: number;
+}
+
+export interface WorkerPool {
+  run<R = unknown>(job: unknown, options?: RunOptions): Promise<R>;
+  stats(): WorkerPoolStats;
+  close(): Promise<void>;
+}
+
+type Pending = {
+  job: unknown;
+  options: RunOptions;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+type Slot = {
+  worker: Worker;
+  /** Context keys the thread holds, least recently used first. */
+  contexts: string[];
+  busy?: Pending & { id: number; timer: NodeJS.Timeout };
+  dead?: boolean;
+};
+
+/**
+ * Worker threads for CPU-bound jobs that must not hold the event loop, each job with a deadline: a thread over it
+ * is terminated and a fresh one started (a synchronous regular expression or loop cannot be interrupted any other
+ * way). Written here rather than taken from tinypool/piscina because jobs name a shared context that each thread
+ * receives once and keeps (a project's index of megabytes would otherwise be copied into every job), which needs
+ * to know which thread takes which job.
+ */
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  const size = Math.max(1, options.size);
+  const maxQueue = options.maxQueue ?? 1_000;
+  const maxContexts = Math.max(1, options.maxContexts ?? 8);
+  const slots: Slot[] = [];
+  const queue: Pending[] = [];
+  let script: Promise<URL> | undefined;
+  let starting = 0;
+  let nextId = 1;
+  let replaced = 0;
+  let closed = false;
+
+  const scriptUrl = () => {
+    script ??= typeof options.script === 'function' ? options.script() : Promise.resolve(options.script);
+    return script;
+  };
+
+  function settle(slot: Slot, outcome: (pending: Pending) => void) {
+    const busy = slot.busy;
+    if (!busy) return;
+    clearTimeout(busy.timer);
+    slot.busy = undefined;
+    outcome(busy);
+  }
+
+  function retire(slot: Slot, error: Error) {
+    if (slot.dead) return;
+    slot.dead = true;
+    replaced += 1;
+    slots.splice(slots.indexOf(slot), 1);
+    void slot.worker.terminate();
+    settle(slot, (pending) => pending.reject(error));
+    pump();
+  }
+
+  async function start(): Promise<void> {
+    starting += 1;
+    try {
+      const worker = new Worker(await scriptUrl(), { resourceLimits: options.resourceLimits });
+      worker.unref();
+      const slot: Slot = { worker, contexts: [] };
+      worker.on('message', (answer: AnswerMessage) => {
+        if (slot.busy?.id !== answer.id) return;
+        settle(slot, (pending) =>
+          'failure' in answer ? pending.reject(new WorkerJobError(answer.failure)) : pending.resolve(answer.result),
+        );
+        pump();
+      });
+      worker.on('error', (error) => retire(slot, new WorkerCrashedError(error.message)));
+      worker.on('exit', (code) => retire(slot, new WorkerCrashedError(`worker exited with code ${code}`)));
+      if (closed) void worker.terminate();
+      else slots.push(slot);
+    } catch (error) {
+      // Without a thread nothing queued can run: refuse what waits with the cause.
+      for (const pending of queue.splice(0)) pending.reject(error);
+    } finally {
+      starting -= 1;
+    }
+    pump();
+  }
+
+  function dispatch(slot: Slot, pending: Pending) {
+    const id = nextId++;
+    const message: JobMessage = { id, job: pending.job };
+    const context = pending.options.context;
+    if (context) {
+      const held = slot.contexts.indexOf(context.key);
+      if (held >= 0) {
+        slot.contexts.splice(held, 1);
+        message.context = { key: context.key };
+      } else {
+        message.context = { key: context.key, value: context.value() };
+        if (slot.contexts.length >= maxContexts) message.drop = slot.contexts.splice(0, 1);
+      }
+      slot.contexts.push(context.key);
+    }
+    const deadlineMs = pending.options.deadlineMs ?? options.deadlineMs;
+    const timer = setTimeout(() => retire(slot, new WorkerDeadlineError(deadlineMs)), deadlineMs);
+    slot.busy = { ...pending, id, timer };
+    slot.worker.postMessage(message);
+  }
+
+  function pump() {
+    if (closed) return;
+    while (queue.length > 0) {
+      const idle = slots.find((slot) => !slot.busy);
+      if (!idle) break;
+      dispatch(idle, queue.shift() as Pending);
+    }
+    // Keep the pool at its size whatever ended a thread, so the next job does not wait for a thread to start.
+    for (let i = slots.length + starting; i < size; i++) void start();
+  }
+
+  return {
+    run<R>(job: unknown, runOptions: RunOptions = {}): Promise<R> {
+      if (closed) return Promise.reject(new Error('worker pool closed'));
+      if (queue.length >= maxQueue) return Promise.reject(new WorkerPoolBusyError());
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ job, options: runOptions, resolve: resolve as (value: unknown) => void, reject });
+        pump();
+      });
+    },
+    stats: () => ({
+      threads: slots.length,
+      busy: slots.filter((slot) => slot.busy).length,
+      queued: queue.length,
+      replaced,
+    }),
+    async close() {
+      closed = true;
+      for (const pending of queue.splice(0)) pending.reject(new Error('worker pool closed'));
+      const ending = slots.splice(0);
+      for (const slot of ending) {
+        slot.dead = true;
+        settle(slot, (pending) => pending.reject(new Error('worker pool closed')));
+      }
+      await Promise.all(ending.map((slot) => slot.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { serveJobs } from '@pmbok/infra/workers';
+
+/** The thread of workers.int.spec.ts: jobs that answer, fail with data, read a context, or never end. */
+type Job = { kind: 'echo'; value: unknown } | { kind: 'fail' } | { kind: 'context' } | { kind: 'spin' };
+
+class PlaceError extends Error {
+  constructor(
+    message: string,
+    readonly where: string,
+  ) {
+    super(message);
+    this.name = 'PlaceError';
+  }
+}
+
+const seen = new WeakMap<object, number>();
+
+serveJobs<Job, { name: string }, unknown>((job, context) => {
+  if (job.kind === 'echo') return job.value;
+  if (job.kind === 'fail') throw new PlaceError('refused', 'properties.list');
+  if (job.kind === 'context') {
+    if (!context) return null;
+    seen.set(context, (seen.get(context) ?? 0) + 1);
+    return { name: context.name, runs: seen.get(context) };
+  }
+  for (;;) {}
+});

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createWorkerPool,
+  WorkerDeadlineError,
+  WorkerJobError,
+  type WorkerPool,
+  WorkerPoolBusyError,
+  workerScript,
+} from '../src/index.js';
+
+let pool: WorkerPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+const open = (size = 2, extra: { maxQueue?: number; maxContexts?: number } = {}) => {
+  pool = createWorkerPool({
+    script: () => workerScript(import.meta.url, 'workerFixture'),
+    size,
+    deadlineMs: 2_000,
+    ...extra,
+  });
+  return pool;
+};
+
+describe('worker pool', () => {
+  it('answers jobs from threads and carries a failure with its data fields', async () => {
+    const p = open();
+    await expect(p.run({ kind: 'echo', value: { a: [1, 2] } })).resolves.toEqual({ a: [1, 2] });
+    const failure = await p.run({ kind: 'fail' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(WorkerJobError);
+    expect(failure).toMatchObject({ name: 'PlaceError', message: 'refused', data: { where: 'properties.list' } });
+  });
+
+  it('ends a thread over its deadline and replaces it, while the other thread answers meanwhile', async () => {
+    const p = open(2);
+    await p.run({ kind: 'echo', value: 0 });
+    const order: string[] = [];
+    const stuck = p.run({ kind: 'spin' }, { deadlineMs: 300 }).catch((error: unknown) => {
+      order.push('stuck');
+      return error;
+    });
+    const normal = p.run({ kind: 'echo', value: 'ok' }).then((value) => {
+      order.push('normal');
+      return value;
+    });
+    const [stuckError, normalValue] = await Promise.all([stuck, normal]);
+    expect(normalValue).toBe('ok');
+    expect(stuckError).toBeInstanceOf(WorkerDeadlineError);
+    expect(order).toEqual(['normal', 'stuck']);
+    expect(p.stats().replaced).toBe(1);
+    // The replacement serves the next jobs: two at once keep both threads busy.
+    await expect(Promise.all([p.run({ kind: 'echo', value: 1 }), p.run({ kind: 'echo', value: 2 })])).resolves.toEqual([
+      1, 2,
+    ]);
+    expect(p.stats().threads).toBe(2);
+  });
+
+  it('sends a context once per thread and drops the least recently used beyond the bound', async () => {
+    const p = open(1, { maxContexts: 1 });
+    let sent = 0;
+    const context = (name: string) => ({
+      key: name,
+      value: () => {
+        sent += 1;
+        return { name };
+      },
+    });
+    await expect(p.run({ kind: 'context' }, { context: context('a') })).resolves.toEqual({ name: 'a', runs: 1 });
+    await expect(p.run({ kind: 'context' }, { context: context('a') })).resolves.toEqual({ name: 'a', runs: 2 });
+    expect(sent).toBe(1);
+    await expect(p.run({ kind: 'context' }, { context: context('b') })).resolves.toEqual({ name: 'b', runs: 1 });
+    // `a` was dropped to keep one: it is sent again, as a new object.
+    await expect(p.run({ kind: 'context' }, { context: context('a') })).resolves.toEqual({ name: 'a', runs: 1 });
+    expect(sent).toBe(3);
+  });
+
+  it('refuses jobs beyond its queue', async () => {
+    const p = open(1, { maxQueue: 1 });
+    await p.run({ kind: 'echo', value: 0 });
+    const first = p.run({ kind: 'echo', value: 1 });
+    const second = p.run({ kind: 'echo', value: 2 });
+    await expect(p.run({ kind: 'echo', value: 3 })).rejects.toBeInstanceOf(WorkerPoolBusyError);
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+  });
+});
