@@ -1,0 +1,124 @@
+import { type Caller, invalid } from '@pmbok/infra';
+import {
+  type CompareOptions,
+  type CompareResult,
+  compareFields,
+  type FieldIssue,
+  type LibraryField,
+  type WalkedDoc,
+} from '../domain/fieldCompare/index.js';
+import { effectiveFields } from '../projections/dataFields/index.js';
+import { projectDocs } from '../projections/docs/index.js';
+import type { ProjectDoc } from '../projections/projects/index.js';
+import type { ProjectContext } from './context.js';
+import type { TreeReads } from './treeReads.js';
+
+export const fieldCompareMessages = {
+  convention: '命名规范只能是 auto、camelCase、snake_case 或 none',
+  minUses: '最少使用文档数必须是 2 到 1000 的整数',
+  changed: '文档已变化，请重新比对',
+  fixesFormat: '修复列表格式错误：应为 [{"issueId": "...", "action": "useLibrary"}] 的列表',
+  noFixes: '请选择要应用的修复',
+  tooManyFixes: '一次最多应用 5000 项修复',
+} as const;
+
+const CONVENTIONS = ['auto', 'camelCase', 'snake_case', 'none'] as const;
+/** The issues one answer lists (the counts cover all): a report beyond this is fixed in rounds. */
+export const LISTED_ISSUES = 2_000;
+/** The places one issue lists (a `missing` name may be used in thousands). */
+const LISTED_USES = 50;
+
+export interface FieldCompareInput {
+  /** '' for auto. */
+  convention?: string;
+  /** 0 for 3. */
+  minUses?: number;
+}
+
+/** The options a request asks for, checked: a bad value is refused, not replaced. */
+export function compareOptionsOf(input: FieldCompareInput): CompareOptions {
+  const convention = input.convention || 'auto';
+  if (!(CONVENTIONS as readonly string[]).includes(convention)) throw invalid(fieldCompareMessages.convention);
+  const minUses = input.minUses || 3;
+  if (!Number.isInteger(minUses) || minUses < 2 || minUses > 1000) throw invalid(fieldCompareMessages.minUses);
+  return { convention: convention as CompareOptions['convention'], minUses };
+}
+
+/** The report as the wire carries it (gateway/src/schemas/mock.ts FieldCompareReport). */
+function wireIssue(issue: FieldIssue) {
+  return {
+    ...issue,
+    uses: issue.uses.slice(0, LISTED_USES).map((use) => ({
+      projectStructureId: use.projectStructureId,
+      docName: use.docName,
+      kind: use.kind,
+      method: use.method,
+      path: use.path,
+      location: use.location,
+      pointer: use.pointer,
+    })),
+  };
+}
+
+/**
+ * fieldCompare (docs/api/mock-and-fields.md, "Comparing"): the project's api and data-model documents checked
+ * against its library (its own fields over the team's). Reads the read models only; the walk and the findings
+ * are domain/fieldCompare's pure functions. `run` is what fieldCompareUpdate recomputes and a bench times.
+ */
+export function createFieldCompare(context: ProjectContext, reads: TreeReads) {
+  const { readStore } = context;
+
+  /** Every api and data-model document of the project's tree (templates apart), in tree order. */
+  async function docsOf(projectId: number): Promise<WalkedDoc[]> {
+    const { nodes } = await reads.treeOf(projectId);
+    const wanted = nodes.filter((node) => node.kind === 'api' || node.kind === 'schema');
+    if (wanted.length === 0) return [];
+    // By the indexed project id: one scan rather than an `$in` of thousands of ids.
+    const docs = new Map((await projectDocs(readStore).find({ projectId })).map((doc) => [doc.docId, doc]));
+    const walked: WalkedDoc[] = [];
+    for (const node of wanted) {
+      const doc = docs.get(node.projectDocId);
+      if (!doc) continue;
+      walked.push({
+        projectStructureId: node.projectStructureId,
+        docName: node.name,
+        kind: node.kind as WalkedDoc['kind'],
+        content: doc.content as Record<string, unknown>,
+      });
+    }
+    return walked;
+  }
+
+  async function libraryOf(project: Pick<ProjectDoc, 'projectId' | 'teamId'>): Promise<LibraryField[]> {
+    const fields = await effectiveFields(readStore, project);
+    return fields.map((field) => ({
+      dataFieldId: field.dataFieldId,
+      name: field.name,
+      aliases: field.aliases ?? [],
+      type: field.type,
+      format: field.format ?? '',
+      description: field.description ?? '',
+    }));
+  }
+
+  /** The full comparison of a project the caller was already checked for. */
+  async function run(
+    project: Pick<ProjectDoc, 'projectId' | 'teamId'>,
+    options: CompareOptions,
+  ): Promise<CompareResult> {
+    const [docs, library] = await Promise.all([docsOf(project.projectId), libraryOf(project)]);
+    return compareFields(docs, library, options);
+  }
+
+  return {
+    run,
+    docsOf,
+    async compare(projectId: number, input: FieldCompareInput, caller: Pick<Caller, 'userId'>) {
+      const { project } = await context.readable(projectId, caller);
+      const result = await run(project, compareOptionsOf(input));
+      return { projectId, ...result, issues: result.issues.slice(0, LISTED_ISSUES).map(wireIssue) };
+    },
+  };
+}
+
+export type FieldCompareUseCases = ReturnType<typeof createFieldCompare>;

@@ -1,0 +1,4 @@
+export * from './fixes.js';
+export * from './naming.js';
+export * from './report.js';
+export * from './walk.js';

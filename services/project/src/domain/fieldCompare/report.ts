@@ -1,0 +1,257 @@
+import { createHash } from 'node:crypto';
+import {
+  type Convention,
+  type ConventionChoice,
+  checkable,
+  follows,
+  majorityConvention,
+  matchKey,
+  spell,
+} from './naming.js';
+import type { FieldUse, WalkedDoc } from './walk.js';
+import { fieldUsesOf } from './walk.js';
+
+export type IssueKind = 'type' | 'format' | 'descriptionMissing' | 'descriptionDiffers' | 'naming' | 'missing';
+export type FixAction = 'useLibrary' | 'rename' | 'addToLibrary';
+
+/** A field of the library as the comparison reads it (project fields over the team's). */
+export interface LibraryField {
+  dataFieldId: number;
+  name: string;
+  aliases: string[];
+  type: string;
+  format: string;
+  description: string;
+}
+
+export interface FieldShape {
+  name: string;
+  type: string;
+  format: string;
+  description: string;
+}
+
+/** An issue as the report lists it, with the uses the fixes need (the wire shows at most 50 of them). */
+export interface FieldIssue {
+  issueId: string;
+  kind: IssueKind;
+  fieldName: string;
+  uses: FieldUse[];
+  useCount: number;
+  actual: FieldShape;
+  expected: FieldShape | null;
+  dataFieldId: number;
+  fixes: FixAction[];
+  message: string;
+}
+
+export interface CompareOptions {
+  convention: ConventionChoice | 'auto';
+  /** A name missing from the library is reported once this many documents use it. */
+  minUses: number;
+}
+
+export interface CompareResult {
+  convention: ConventionChoice;
+  reportHash: string;
+  checkedDocs: number;
+  checkedFields: number;
+  libraryFields: number;
+  counts: Record<IssueKind, number>;
+  issues: FieldIssue[];
+}
+
+/** What the report lists first: what breaks clients, then what the library lacks, then the texts. */
+export const KIND_ORDER: IssueKind[] = [
+  'type',
+  'format',
+  'missing',
+  'naming',
+  'descriptionMissing',
+  'descriptionDiffers',
+];
+/** The names a library holds (docs/api/mock-and-fields.md): only such names can be added to it. */
+const LIBRARY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** Form fields take these types only (domain/doc/content.ts). */
+const FORM_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array']);
+const CONVENTION_LABEL: Record<Convention, string> = {
+  camelCase: '驼峰（camelCase）',
+  snake_case: '下划线（snake_case）',
+};
+
+const hash = (text: string, length: number) => createHash('sha256').update(text).digest('hex').slice(0, length);
+
+/** Stable across runs: the same finding at the same place keeps its id while the documents do not move. */
+export const issueIdOf = (kind: IssueKind, nodeId: number, pointer: string, name: string) =>
+  hash(`${kind}\n${nodeId}\n${pointer}\n${name}`, 16);
+
+const shapeOf = (use: Pick<FieldUse, 'name' | 'type' | 'format' | 'description'>): FieldShape => ({
+  name: use.name,
+  type: use.type,
+  format: use.format,
+  description: use.description,
+});
+const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ') === b.trim().replace(/\s+/g, ' ');
+
+/** Finds a name's library field: by name, then by alias, then as the same words spelt otherwise (`user_id`). */
+function libraryLookup(library: LibraryField[]) {
+  const byName = new Map<string, LibraryField>();
+  const byAlias = new Map<string, LibraryField>();
+  const byKey = new Map<string, LibraryField | null>();
+  for (const field of library) {
+    byName.set(field.name.toLowerCase(), field);
+    for (const alias of field.aliases) if (!byAlias.has(alias.toLowerCase())) byAlias.set(alias.toLowerCase(), field);
+    for (const name of [field.name, ...field.aliases]) {
+      const key = matchKey(name);
+      // A key two fields share matches neither.
+      byKey.set(key, byKey.has(key) && byKey.get(key) !== field ? null : field);
+    }
+  }
+  return (name: string): LibraryField | undefined => {
+    const lower = name.toLowerCase();
+    return byName.get(lower) ?? byAlias.get(lower) ?? byKey.get(matchKey(name)) ?? undefined;
+  };
+}
+
+/** The value most often seen (the first seen on a tie); '' for none. */
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  let best = '';
+  let bestCount = 0;
+  for (const value of values) {
+    if (!value) continue;
+    const count = (counts.get(value) ?? 0) + 1;
+    counts.set(value, count);
+    if (count > bestCount) [best, bestCount] = [value, count];
+  }
+  return best;
+}
+
+function useIssues(use: FieldUse, field: LibraryField | undefined, convention: ConventionChoice): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const at = (kind: IssueKind, expected: FieldShape, fixes: FixAction[], message: string) =>
+    issues.push({
+      issueId: issueIdOf(kind, use.projectStructureId, use.pointer, use.name),
+      kind,
+      fieldName: use.name,
+      uses: [use],
+      useCount: 1,
+      actual: shapeOf(use),
+      expected,
+      dataFieldId: field?.dataFieldId ?? 0,
+      fixes,
+      message,
+    });
+  const name = use.name;
+  if (field) {
+    const expected = shapeOf(field);
+    const typeFixable = use.holder !== 'formField' || FORM_TYPES.has(field.type);
+    if (use.type && use.type !== field.type) {
+      at(
+        'type',
+        expected,
+        typeFixable ? ['useLibrary'] : [],
+        `字段 ${name} 在字段库中是 ${field.type}，这里是 ${use.type}`,
+      );
+    } else if (use.type && field.format && use.format !== field.format) {
+      const actual = use.format || '空';
+      at('format', expected, ['useLibrary'], `字段 ${name} 在字段库中的格式是 ${field.format}，这里是 ${actual}`);
+    }
+    if (field.description.trim() && !use.description.trim()) {
+      at('descriptionMissing', expected, ['useLibrary'], `字段 ${name} 没有说明，字段库中是「${field.description}」`);
+    } else if (field.description.trim() && !sameText(use.description, field.description)) {
+      at(
+        'descriptionDiffers',
+        expected,
+        ['useLibrary'],
+        `字段 ${name} 的说明与字段库不同，字段库中是「${field.description}」`,
+      );
+    }
+  }
+  if (convention !== 'none' && !use.header && checkable(name) && !follows(name, convention)) {
+    const spelt = spell(name, convention);
+    if (spelt !== name) {
+      const expected = { ...shapeOf(use), name: spelt };
+      at('naming', expected, ['rename'], `字段 ${name} 不符合${CONVENTION_LABEL[convention]}命名，应为 ${spelt}`);
+    }
+  }
+  return issues;
+}
+
+/** One issue per name used in `minUses` documents or more that the library lacks, with every place it is used. */
+function missingIssues(unknown: Map<string, FieldUse[]>, minUses: number): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const [name, uses] of unknown) {
+    const docs = new Set(uses.map((use) => use.projectStructureId)).size;
+    if (docs < minUses) continue;
+    const type = mostCommon(uses.map((use) => use.type)) || 'string';
+    const actual = {
+      name,
+      type,
+      format: mostCommon(uses.filter((use) => use.type === type).map((use) => use.format)),
+      description: mostCommon(uses.map((use) => use.description.trim())),
+    };
+    issues.push({
+      issueId: issueIdOf('missing', 0, '', name),
+      kind: 'missing',
+      fieldName: name,
+      uses,
+      useCount: docs,
+      actual,
+      expected: null,
+      dataFieldId: 0,
+      fixes: ['addToLibrary'],
+      message: `字段 ${name} 在 ${docs} 个文档中使用，字段库中没有`,
+    });
+  }
+  return issues;
+}
+
+/** Checks the documents against the library: every finding, in KIND_ORDER, then document order. */
+export function compareFields(docs: WalkedDoc[], library: LibraryField[], options: CompareOptions): CompareResult {
+  const uses = docs.flatMap(fieldUsesOf).filter((use) => use.name);
+  const convention =
+    options.convention === 'auto'
+      ? majorityConvention(uses.filter((use) => !use.header).map((use) => use.name))
+      : options.convention;
+  const lookup = libraryLookup(library);
+  const found: FieldIssue[] = [];
+  const unknown = new Map<string, FieldUse[]>();
+  for (const use of uses) {
+    const field = lookup(use.name);
+    found.push(...useIssues(use, field, convention));
+    if (!field && !use.header && LIBRARY_NAME.test(use.name)) {
+      const same = unknown.get(use.name);
+      if (same) same.push(use);
+      else unknown.set(use.name, [use]);
+    }
+  }
+  found.push(...missingIssues(unknown, options.minUses));
+  const rank = new Map(KIND_ORDER.map((kind, i) => [kind, i]));
+  // A stable sort: within a kind, the documents' order.
+  const issues = found.sort((a, b) => (rank.get(a.kind) ?? 0) - (rank.get(b.kind) ?? 0));
+  const counts = Object.fromEntries(KIND_ORDER.map((kind) => [kind, 0])) as Record<IssueKind, number>;
+  for (const issue of issues) counts[issue.kind] += 1;
+  return {
+    convention,
+    reportHash: reportHashOf(convention, options.minUses, issues),
+    checkedDocs: docs.length,
+    checkedFields: uses.length,
+    libraryFields: library.length,
+    counts,
+    issues,
+  };
+}
+
+/**
+ * What a fix request is checked against: every finding with what was found and what the library says, so a
+ * document or library field changed since the report (in a way that matters to it) refuses the fixes.
+ */
+export function reportHashOf(convention: ConventionChoice, minUses: number, issues: FieldIssue[]): string {
+  const digest = createHash('sha256').update(`${convention}\n${minUses}\n`);
+  for (const issue of issues) {
+    digest.update(JSON.stringify([issue.issueId, issue.actual, issue.expected, issue.useCount, issue.dataFieldId]));
+    digest.update('\n');
+  }
+  return digest.digest('hex').slice(0, 32);
+}
