@@ -4,11 +4,13 @@ import { projectServiceImplementation } from './grpc.js';
 import { createServiceUseCases, docsServiceImplementation } from './grpcDocs.js';
 import { startImportTimer } from './grpcImport.js';
 import { publishingImplementation } from './grpcPublishing.js';
+import { dataFieldsProjection } from './projections/dataFields/index.js';
 import { docsProjection } from './projections/docs/index.js';
 import { searchProjection } from './projections/docs/search.js';
 import { startTaskFeeds } from './projections/docs/tasks.js';
 import { historyProjection } from './projections/history/index.js';
 import { importSchedulesProjection } from './projections/importSchedules/index.js';
+import { mockConfigProjection } from './projections/mockConfig/index.js';
 import { projectsProjection } from './projections/projects/index.js';
 import { projectSettingsProjection } from './projections/settings/index.js';
 import { shareDocViewsProjection, shareLinksProjection } from './projections/shares/index.js';
@@ -37,6 +39,8 @@ export const startProjectService = defineService({
     shareDocViewsProjection,
     versionsProjection,
     importSchedulesProjection,
+    mockConfigProjection,
+    dataFieldsProjection,
   ],
   reactions: async (service) => {
     const { runtime } = service;

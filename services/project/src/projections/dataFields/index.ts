@@ -1,9 +1,15 @@
-import { type Doc, type ReadStore, readModel } from '@pmbok/infra';
+import { type Doc, documentProjection, ownLog, type ReadStore, type Recorded, readModel } from '@pmbok/infra';
+import {
+  type DataFieldEvent,
+  type DataFieldValues,
+  type FieldLibrary,
+  nameKeyOf,
+} from '../../domain/dataField/dataField.js';
 
 /**
  * The field libraries (docs/api/mock-and-fields.md, "Field libraries"): a team's and each project's. The field
  * standard use cases write them; field comparison, the editor's suggestions and the mock index read them.
- * (The projection that fills this model lives next to it: see dataFieldsProjection.)
+ * `dataFieldsProjection` below fills it from the `dataField-<id>` streams.
  */
 export interface DataFieldDoc extends Doc {
   dataFieldId: number;
@@ -52,3 +58,46 @@ export async function effectiveFields(
     ...team.filter((field) => !defined.has(field.nameKey)).map((field) => ({ ...field, inherited: true })),
   ].sort((a, b) => a.name.localeCompare(b.name));
 }
+
+type Created = Recorded<DataFieldEvent & { type: 'DataFieldCreated' }>;
+type Updated = Recorded<DataFieldEvent & { type: 'DataFieldUpdated' }>;
+
+const docOf = (fields: FieldLibrary & DataFieldValues & { dataFieldId: number }) => ({
+  _id: String(fields.dataFieldId),
+  dataFieldId: fields.dataFieldId,
+  scope: fields.scope,
+  projectId: fields.projectId,
+  teamId: fields.teamId,
+  name: fields.name,
+  nameKey: nameKeyOf(fields.name),
+  aliases: fields.aliases,
+  type: fields.type,
+  format: fields.format,
+  description: fields.description,
+  example: fields.example,
+  enum: fields.enum,
+  mockRule: fields.mockRule,
+});
+
+export const dataFieldsProjection = documentProjection({
+  source: ownLog<DataFieldEvent>(),
+  collection: dataFields,
+  stream: 'dataField',
+  on: {
+    DataFieldCreated: ({ data }: Created) => ({
+      ...docOf(data),
+      createdBy: data.createdBy,
+      createdAt: data.createdAt,
+      updatedBy: data.createdBy,
+      updatedAt: data.createdAt,
+    }),
+    DataFieldUpdated: ({ data }: Updated, doc) => ({
+      ...docOf(data),
+      createdBy: doc?.createdBy ?? data.updatedBy,
+      createdAt: doc?.createdAt ?? data.updatedAt,
+      updatedBy: data.updatedBy,
+      updatedAt: data.updatedAt,
+    }),
+    DataFieldDeleted: () => null,
+  },
+});

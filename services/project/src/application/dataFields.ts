@@ -1,0 +1,285 @@
+import { type Caller, DomainError, fold, forbidden, invalid, nextNumericId, notFound, teamMembers } from '@pmbok/infra';
+import {
+  checkFieldValues,
+  type DataFieldValues,
+  dataFieldDecider,
+  dataFieldStreamId,
+  FIELD_TYPES,
+  type FieldLibrary,
+  type FieldScope,
+  fieldMessages,
+  nameKeyOf,
+} from '../domain/dataField/dataField.js';
+import { nameClaimDecider, nameClaimStreamId } from '../domain/dataField/nameClaim.js';
+import { type DataFieldDoc, dataFields, effectiveFields } from '../projections/dataFields/index.js';
+import { namesOf } from '../projections/people/index.js';
+import type { ProjectContext } from './context.js';
+import { createFieldUses } from './fieldUses.js';
+
+/** Who runs a library command: the caller, whose correlation id makes one change of several writes. */
+type Actor = Pick<Caller, 'userId' | 'teamId'> & Partial<Pick<Caller, 'correlationId'>>;
+export type FieldInput = Partial<Record<keyof DataFieldValues, unknown>>;
+
+export const PAGE_SIZE_MAX = 500;
+export const BATCH_MAX = 500;
+export const libraryMessages = {
+  teamWriters: '只有团队所有者和管理员可以修改团队字段库',
+  scope: '字段库只能是 team 或 project',
+  batchSize: `一次最多保存 ${BATCH_MAX} 个字段`,
+  deleteNone: '请选择要删除的字段',
+  onExisting: 'onExisting 只能是 skip 或 overwrite',
+} as const;
+
+/** A field as the library list answers it (`DataField` of gateway/src/schemas/mock.ts). */
+export const fieldView = (doc: DataFieldDoc, extra: { inherited: boolean; uses: number; updatedByName: string }) => ({
+  dataFieldId: doc.dataFieldId,
+  id: doc.dataFieldId,
+  scope: doc.scope,
+  projectId: doc.projectId,
+  teamId: doc.teamId,
+  name: doc.name,
+  aliases: doc.aliases,
+  type: doc.type,
+  format: doc.format,
+  description: doc.description,
+  example: doc.example ?? null,
+  enum: doc.enum,
+  mockRule: doc.mockRule,
+  ...extra,
+  updatedBy: doc.updatedBy,
+  createTime: doc.createdAt,
+  updateTime: doc.updatedAt,
+});
+
+export interface BatchItemResult {
+  status: number;
+  msg: string;
+  action: 'added' | 'updated' | 'skipped' | 'refused';
+  dataFieldId: number;
+  name: string;
+}
+
+/**
+ * The field libraries (docs/api/mock-and-fields.md): a project's is seen and written as its documents are
+ * (knowledge.md's roles); a team's is read by every member of the team and written by its owner and administrators.
+ */
+export function createDataFields(context: ProjectContext) {
+  const { readStore, eventStore, now, runCommand } = context;
+  const usesIn = createFieldUses(readStore);
+
+  async function teamRole(teamId: number, userId: number) {
+    await context.teamMemberIds(teamId, [userId]);
+    const roster = await teamMembers(readStore).findOne({ _id: String(teamId) });
+    return roster?.members.find((member) => member.userId === userId)?.role;
+  }
+
+  /**
+   * The library a call names and whether the caller may write it. Scope `team` with a project is that project's
+   * team (the caller must see the project); without one, the caller's current team.
+   */
+  async function libraryOf(projectId: number, scope: string, caller: Actor, write: boolean) {
+    if (scope !== 'team' && scope !== 'project') throw invalid(libraryMessages.scope);
+    if (scope === 'project') {
+      const access = write ? await context.writable(projectId, caller) : await context.readable(projectId, caller);
+      const library: FieldLibrary = { scope, projectId, teamId: access.project.teamId };
+      return { library, teamId: access.project.teamId };
+    }
+    const teamId =
+      projectId > 0
+        ? (await context.readable(projectId, caller)).project.teamId
+        : await context.currentTeam(caller as Caller);
+    const role = await teamRole(teamId, caller.userId);
+    if (!role) throw forbidden(projectId > 0 ? '项目不存在或无权访问' : '你不是该团队的成员');
+    if (write && role !== 'owner' && role !== 'administrator') throw forbidden(libraryMessages.teamWriters);
+    const library: FieldLibrary = { scope, projectId: 0, teamId };
+    return { library, teamId };
+  }
+
+  const ownFields = (library: FieldLibrary) =>
+    library.scope === 'team'
+      ? dataFields(readStore).find({ scope: 'team', teamId: library.teamId })
+      : dataFields(readStore).find({ scope: 'project', projectId: library.projectId });
+
+  const inLibrary = (doc: DataFieldDoc | null, library: FieldLibrary) =>
+    !!doc && doc.scope === library.scope && doc.projectId === library.projectId && doc.teamId === library.teamId;
+
+  /** Whether a field still holds a name in its library (a claim of a field never created or renamed does not). */
+  async function holds(dataFieldId: number, library: FieldLibrary, nameKey: string) {
+    const field = fold(dataFieldDecider, await eventStore.readStream(dataFieldStreamId(dataFieldId)));
+    return (
+      field.status === 'active' &&
+      inLibrary(field as unknown as DataFieldDoc, library) &&
+      nameKeyOf(field.name) === nameKey
+    );
+  }
+
+  async function claim(library: FieldLibrary, values: DataFieldValues, dataFieldId: number, actor: Actor) {
+    const nameKey = nameKeyOf(values.name);
+    const streamId = nameClaimStreamId(library, nameKey);
+    const state = fold(nameClaimDecider, await eventStore.readStream(streamId));
+    const holderActive =
+      state.status === 'claimed' &&
+      state.dataFieldId !== dataFieldId &&
+      (await holds(state.dataFieldId, library, nameKey));
+    const data = { nameKey, dataFieldId, holderActive, takenMessage: fieldMessages.taken(values.name) };
+    await runCommand(streamId, nameClaimDecider, { type: 'ClaimFieldName', data }, actor, { teamId: library.teamId });
+  }
+
+  const release = (library: FieldLibrary, nameKey: string, dataFieldId: number, actor: Actor) =>
+    runCommand(
+      nameClaimStreamId(library, nameKey),
+      nameClaimDecider,
+      { type: 'ReleaseFieldName', data: { nameKey, dataFieldId } },
+      actor,
+      { teamId: library.teamId },
+    );
+
+  /** Saves one field of a library the caller may write: claims a new name first, releases a renamed one after. */
+  async function saveIn(
+    library: FieldLibrary,
+    existing: DataFieldDoc | null,
+    values: DataFieldValues,
+    actor: Actor,
+  ): Promise<number> {
+    const dataFieldId = existing?.dataFieldId ?? nextNumericId(now());
+    const renamed = !existing || existing.nameKey !== nameKeyOf(values.name);
+    if (renamed) await claim(library, values, dataFieldId, actor);
+    const command = {
+      type: 'SaveDataField',
+      data: { ...library, dataFieldId, values, by: actor.userId, at: now() },
+    } as const;
+    await runCommand(dataFieldStreamId(dataFieldId), dataFieldDecider, command, actor, { teamId: library.teamId });
+    if (existing && renamed) await release(library, existing.nameKey, dataFieldId, actor);
+    return dataFieldId;
+  }
+
+  async function existingIn(library: FieldLibrary, dataFieldId: number) {
+    const found = await dataFields(readStore).findOne({ _id: String(dataFieldId) });
+    if (!inLibrary(found, library)) throw notFound(fieldMessages.notFound);
+    return found as DataFieldDoc;
+  }
+
+  return {
+    libraryOf,
+
+    async search(
+      query: { projectId: number; scope: FieldScope; keyword: string; type: string; page: number; pageSize: number },
+      caller: Actor,
+    ) {
+      const { library } = await libraryOf(query.projectId, query.scope, caller, false);
+      const fields =
+        library.scope === 'project'
+          ? await effectiveFields(readStore, { projectId: library.projectId, teamId: library.teamId })
+          : (await ownFields(library))
+              .map((field) => ({ ...field, inherited: false }))
+              .sort((a, b) => a.name.localeCompare(b.name));
+      const keyword = query.keyword.trim().toLowerCase();
+      const type = FIELD_TYPES.find((t) => t === query.type);
+      const found = fields.filter(
+        (field) =>
+          (!type || field.type === type) &&
+          (!keyword ||
+            field.nameKey.includes(keyword) ||
+            field.aliases.some((alias) => alias.toLowerCase().includes(keyword)) ||
+            field.description.toLowerCase().includes(keyword)),
+      );
+      const size = Math.min(Math.max(query.pageSize || 20, 1), PAGE_SIZE_MAX);
+      const page = Math.max(query.page || 1, 1);
+      const slice = found.slice((page - 1) * size, page * size);
+      const uses = library.scope === 'project' ? await usesIn(library.projectId) : new Map<string, number>();
+      const names = await namesOf(
+        readStore,
+        slice.map((field) => field.updatedBy),
+      );
+      const lists = slice.map((field) =>
+        fieldView(field, {
+          inherited: field.inherited,
+          uses: uses.get(field.nameKey) ?? 0,
+          updatedByName: names.get(field.updatedBy) ?? '',
+        }),
+      );
+      return { status: 200, lists, pages: Math.ceil(found.length / size), count: found.length };
+    },
+
+    async save(projectId: number, scope: string, dataFieldId: number, input: FieldInput, caller: Actor) {
+      const { library } = await libraryOf(projectId, scope, caller, true);
+      const values = checkFieldValues(input);
+      const existing = dataFieldId ? await existingIn(library, dataFieldId) : null;
+      const nameKey = nameKeyOf(values.name);
+      const clash = (await ownFields(library)).find((f) => f.nameKey === nameKey && f.dataFieldId !== dataFieldId);
+      if (clash) throw invalid(fieldMessages.taken(values.name));
+      return { dataFieldId: await saveIn(library, existing, values, caller) };
+    },
+
+    /**
+     * Saves many fields (the SQL/JSON screen, the import dialog, field comparison's additions) under the caller's
+     * one correlation id: each item is checked and saved on its own and answered in order; a name the library has
+     * is skipped, or overwritten with `overwrite`.
+     */
+    async saveMany(projectId: number, scope: string, items: unknown[], onExisting: string, caller: Actor) {
+      const { library } = await libraryOf(projectId, scope, caller, true);
+      if (items.length > BATCH_MAX) throw invalid(libraryMessages.batchSize);
+      if (onExisting !== 'skip' && onExisting !== 'overwrite') throw invalid(libraryMessages.onExisting);
+      const byName = new Map((await ownFields(library)).map((field) => [field.nameKey, field]));
+      const results: BatchItemResult[] = [];
+      for (const item of items) {
+        const name = typeof (item as FieldInput)?.name === 'string' ? String((item as FieldInput).name).trim() : '';
+        const refused = (msg: string) => results.push({ status: 400, msg, action: 'refused', dataFieldId: 0, name });
+        try {
+          if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid(fieldMessages.name);
+          const values = checkFieldValues(item as FieldInput);
+          const existing = byName.get(nameKeyOf(values.name)) ?? null;
+          if (existing && onExisting === 'skip') {
+            results.push({
+              status: 200,
+              msg: fieldMessages.taken(existing.name),
+              action: 'skipped',
+              dataFieldId: existing.dataFieldId,
+              name: values.name,
+            });
+            continue;
+          }
+          const dataFieldId = await saveIn(library, existing, values, caller);
+          const saved = {
+            ...(existing ?? {}),
+            ...values,
+            dataFieldId,
+            nameKey: nameKeyOf(values.name),
+          } as DataFieldDoc;
+          byName.set(saved.nameKey, saved);
+          const action = existing ? 'updated' : 'added';
+          results.push({ status: 200, msg: 'success', action, dataFieldId, name: values.name });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          refused(error.message);
+        }
+      }
+      const count = (action: BatchItemResult['action']) => results.filter((r) => r.action === action).length;
+      return {
+        results,
+        added: count('added'),
+        updated: count('updated'),
+        skipped: count('skipped'),
+        refused: count('refused'),
+      };
+    },
+
+    /** Deletes fields of one library; an id that is not a field of it refuses the whole call, before anything. */
+    async remove(projectId: number, scope: string, dataFieldIds: number[], caller: Actor) {
+      const { library } = await libraryOf(projectId, scope, caller, true);
+      const ids = [...new Set(dataFieldIds)];
+      if (ids.length === 0) throw invalid(libraryMessages.deleteNone);
+      const found = [];
+      for (const id of ids) found.push(await existingIn(library, id));
+      for (const field of found) {
+        const command = { type: 'DeleteDataField', data: { ...library, by: caller.userId, at: now() } } as const;
+        await runCommand(dataFieldStreamId(field.dataFieldId), dataFieldDecider, command, caller, {
+          teamId: library.teamId,
+        });
+        await release(library, field.nameKey, field.dataFieldId, caller);
+      }
+    },
+  };
+}
+
+export type DataFieldUseCases = ReturnType<typeof createDataFields>;
