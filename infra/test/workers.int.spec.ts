@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createWorkerPool,
+  WorkerCrashedError,
   WorkerDeadlineError,
   WorkerJobError,
   type WorkerPool,
@@ -74,6 +75,12 @@ describe('worker pool', () => {
     // `a` was dropped to keep one: it is sent again, as a new object.
     await expect(p.run({ kind: 'context' }, { context: context('a') })).resolves.toEqual({ name: 'a', runs: 1 });
     expect(sent).toBe(3);
+  });
+
+  it('refuses the waiting jobs when its thread cannot start, instead of starting threads forever', async () => {
+    pool = createWorkerPool({ script: new URL('./no-such-worker.mjs', import.meta.url), size: 1, deadlineMs: 2_000 });
+    await expect(pool.run({ kind: 'echo', value: 1 })).rejects.toBeInstanceOf(WorkerCrashedError);
+    expect(pool.stats().threads).toBe(0);
   });
 
   it('refuses jobs beyond its queue', async () => {

@@ -25,6 +25,8 @@ export function serveJobs<J, C, R>(handle: (job: J, context: C | undefined) => R
     }
     port.postMessage(answer);
   });
+  // The pool hands jobs to a thread once it says so: its imports loaded, a job's deadline counts only the job.
+  port.postMessage({ ready: true });
 }
 
 function failureOf(error: unknown): JobFailure {

@@ -56,6 +56,7 @@ export interface RunOptions {
 }
 
 export interface WorkerPoolStats {
+  /** Running or starting. */
   threads: number;
   busy: number;
   queued: number;
@@ -101,6 +102,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   let nextId = 1;
   let replaced = 0;
   let closed = false;
+  let broken = false;
 
   const scriptUrl = () => {
     script ??= typeof options.script === 'function' ? options.script() : Promise.resolve(options.script);
@@ -119,7 +121,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     if (slot.dead) return;
     slot.dead = true;
     replaced += 1;
-    slots.splice(slots.indexOf(slot), 1);
+    const at = slots.indexOf(slot);
+    if (at >= 0) slots.splice(at, 1);
     void slot.worker.terminate();
     settle(slot, (pending) => pending.reject(error));
     pump();
@@ -131,7 +134,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       const worker = new Worker(await scriptUrl(), { resourceLimits: options.resourceLimits });
       worker.unref();
       const slot: Slot = { worker, contexts: [] };
+      let ready: () => void = () => {};
+      const online = new Promise<void>((resolve) => {
+        ready = resolve;
+      });
       worker.on('message', (answer: AnswerMessage) => {
+        if ('ready' in answer) return ready();
         if (slot.busy?.id !== answer.id) return;
         settle(slot, (pending) =>
           'failure' in answer ? pending.reject(new WorkerJobError(answer.failure)) : pending.resolve(answer.result),
@@ -139,7 +147,17 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         pump();
       });
       worker.on('error', (error) => retire(slot, new WorkerCrashedError(error.message)));
-      worker.on('exit', (code) => retire(slot, new WorkerCrashedError(`worker exited with code ${code}`)));
+      worker.on('exit', (code) => {
+        ready();
+        retire(slot, new WorkerCrashedError(`worker exited with code ${code}`));
+      });
+      await online;
+      if (slot.dead) {
+        // A thread that died before it was ready would die again: refuse what waits, start again on the next job.
+        broken = true;
+        for (const pending of queue.splice(0)) pending.reject(new WorkerCrashedError('worker failed to start'));
+        return;
+      }
       if (closed) void worker.terminate();
       else slots.push(slot);
     } catch (error) {
@@ -180,6 +198,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       dispatch(idle, queue.shift() as Pending);
     }
     // Keep the pool at its size whatever ended a thread, so the next job does not wait for a thread to start.
+    if (broken) return;
     for (let i = slots.length + starting; i < size; i++) void start();
   }
 
@@ -187,13 +206,14 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     run<R>(job: unknown, runOptions: RunOptions = {}): Promise<R> {
       if (closed) return Promise.reject(new Error('worker pool closed'));
       if (queue.length >= maxQueue) return Promise.reject(new WorkerPoolBusyError());
+      broken = false;
       return new Promise<R>((resolve, reject) => {
         queue.push({ job, options: runOptions, resolve: resolve as (value: unknown) => void, reject });
         pump();
       });
     },
     stats: () => ({
-      threads: slots.length,
+      threads: slots.length + starting,
       busy: slots.filter((slot) => slot.busy).length,
       queued: queue.length,
       replaced,

@@ -17,4 +17,4 @@ export interface JobFailure {
   data: Record<string, unknown>;
 }
 
-export type AnswerMessage = { id: number; result: unknown } | { id: number; failure: JobFailure };
+export type AnswerMessage = { id: number; result: unknown } | { id: number; failure: JobFailure } | { ready: true };
