@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'react-admin';
 import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
 import { localMessagesEn } from '../knowledge/local/messages';
+import { mockMessagesEn } from '../knowledge/mock/messages';
 import { knowledgeMessagesEn } from '../knowledge/messages';
 import { diffMessagesEn } from '../knowledge/publishing/diff/messages';
 import { historyMessagesEn } from '../knowledge/publishing/history/messages';
@@ -390,6 +391,7 @@ const app: AppMessages = {
     history: historyMessagesEn,
     share: shareMessagesEn,
     diff: diffMessagesEn,
+    mock: mockMessagesEn,
   },
 };
 

@@ -2,6 +2,7 @@ import type { TranslationMessages } from 'react-admin';
 import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
 import { localMessagesZh } from '../knowledge/local/messages';
+import { mockMessagesZh } from '../knowledge/mock/messages';
 import { knowledgeMessagesZh } from '../knowledge/messages';
 import { diffMessagesZh } from '../knowledge/publishing/diff/messages';
 import { historyMessagesZh } from '../knowledge/publishing/history/messages';
@@ -566,6 +567,7 @@ const app = {
     history: historyMessagesZh,
     share: shareMessagesZh,
     diff: diffMessagesZh,
+    mock: mockMessagesZh,
   },
 };
 

@@ -20,6 +20,7 @@ import { useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TeamPoster } from '../../teams/TeamPoster';
 import { canManage, knowledgeApi, knowledgeKeys, type ProjectSettings } from '../knowledgeApi';
+import { MockSettingsTab } from '../mock/MockSettingsTab';
 import { ProjectLayout, useRouteProjectId } from '../ProjectNav';
 import { ImportSchedulesTab } from '../publishing/io/ImportSchedulesTab';
 import { ApiTemplatesTab } from './ApiTemplatesTab';
@@ -45,6 +46,7 @@ const TABS: { key: string; Panel: (props: TabProps) => ReactNode; label?: string
   { key: 'scripts', Panel: ScriptsTab },
   { key: 'templates', Panel: ApiTemplatesTab },
   { key: 'import', Panel: ImportSchedulesTab, label: 'app.knowledge.io.schedules.tab' },
+  { key: 'mock', Panel: MockSettingsTab, label: 'app.knowledge.mock.settings.tab' },
   { key: 'danger', Panel: DangerZone },
 ];
 

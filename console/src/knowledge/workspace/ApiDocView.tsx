@@ -10,6 +10,7 @@ import {
   useEnvironments,
   useMembers,
 } from '../docApi';
+import { useWithMockEnvironment } from '../mock/mockEnvironment';
 import LinkedTasks from './LinkedTasks';
 import MarkdownView from './MarkdownView';
 import { ParameterTable, SchemaTable } from './SchemaTable';
@@ -170,6 +171,7 @@ export default function ApiDocView({
   actions,
   publicReader = false,
   environments: given,
+  mock,
 }: {
   detail: DocDetail;
   canWrite: boolean;
@@ -178,11 +180,14 @@ export default function ApiDocView({
   publicReader?: boolean;
   /** The environments to write snippets for, when they do not come from the project (a share link's). */
   environments?: Environment[];
+  /** The document's Mock section (the workspace's; versions and share links have none). */
+  mock?: ReactNode;
 }) {
   const translate = useTranslate();
   const api = detail.api;
   const projectEnvironments = useEnvironments(detail.projectId).data;
-  const environments = given ?? projectEnvironments ?? [];
+  // The project's own readers also get the project's mock as an environment of the snippets.
+  const environments = useWithMockEnvironment(detail.projectId, given ?? projectEnvironments ?? [], !!mock);
   const members = useMembers(detail.projectId).data ?? [];
   if (!api) return null;
   const owner = members.find((m) => m.userId === api.ownerId);
@@ -299,6 +304,7 @@ export default function ApiDocView({
               <Responses responses={api.responses} />
             </Section>
           )}
+          {mock}
           {!publicReader && <LinkedTasks detail={detail} canWrite={canWrite} />}
         </Box>
         <Box component="aside" sx={{ minWidth: 0 }}>

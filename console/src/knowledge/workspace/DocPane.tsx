@@ -5,6 +5,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
 import { type DocDetail, docKeys, useDocDetail } from '../docApi';
+import MockSection from '../mock/MockSection';
 import DocHistoryLink from '../publishing/history/DocHistoryLink';
 import ApiDocView from './ApiDocView';
 import LinkedTasks from './LinkedTasks';
@@ -135,6 +136,7 @@ export default function DocPane(props: {
         <ApiDocView
           detail={detail}
           canWrite={canWrite}
+          mock={<MockSection detail={detail} canWrite={canWrite} />}
           actions={
             <>
               <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />

@@ -1,0 +1,304 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItemButton,
+  Stack,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { ExpectationForm } from './ExpectationForm';
+import {
+  draftProblems,
+  type ExpectationDraft,
+  fromDrafts,
+  LIMITS,
+  move,
+  newDraft,
+  sameDrafts,
+  toDraft,
+} from './expectationDraft';
+import { type MockExpectation, mockApi, mockKeys, useMockExpectations } from './mockApi';
+
+/** The expectations of one api document: an ordered list (first match wins) beside the chosen one's form. */
+export function ExpectationsEditor({
+  projectId,
+  projectStructureId,
+  canWrite,
+  models,
+}: {
+  projectId: number;
+  projectStructureId: number;
+  canWrite: boolean;
+  models: string[];
+}) {
+  const translate = useTranslate();
+  const { data, isPending, error } = useMockExpectations(projectId, projectStructureId);
+  if (isPending) return <LinearProgress />;
+  if (error || !data) {
+    return (
+      <Alert severity="warning">{translate('app.knowledge.mock.unavailable', { error: error?.message ?? '' })}</Alert>
+    );
+  }
+  return (
+    <Editor
+      projectId={projectId}
+      projectStructureId={projectStructureId}
+      saved={data}
+      readOnly={!canWrite}
+      models={models}
+    />
+  );
+}
+
+function Editor({
+  projectId,
+  projectStructureId,
+  saved,
+  readOnly,
+  models,
+}: {
+  projectId: number;
+  projectStructureId: number;
+  saved: MockExpectation[];
+  readOnly: boolean;
+  models: string[];
+}) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.knowledge.mock.exp.${key}`, options);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState(() => saved.map(toDraft));
+  const [drafts, setDrafts] = useState(base);
+  const [selected, setSelected] = useState(0);
+  const [showProblems, setShowProblems] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const dirty = !sameDrafts(drafts, base);
+
+  // Someone else's save read in again replaces the list, unless something is being typed here.
+  const latest = useRef({ base, drafts });
+  latest.current = { base, drafts };
+  useEffect(() => {
+    const next = saved.map(toDraft);
+    const { base: before, drafts: typed } = latest.current;
+    if (sameDrafts(before, next)) return;
+    setBase(next);
+    if (sameDrafts(typed, before)) setDrafts(next);
+  }, [saved]);
+
+  const problems = useMemo(() => draftProblems(drafts), [drafts]);
+  const visible = showProblems ? problems : [];
+  const current = drafts[Math.min(selected, drafts.length - 1)];
+  const currentIndex = Math.min(selected, drafts.length - 1);
+
+  const patch = (index: number, change: Partial<ExpectationDraft>) =>
+    setDrafts((list) => list.map((d, at) => (at === index ? { ...d, ...change } : d)));
+  const add = () => {
+    setDrafts((list) => [...list, newDraft(t('new_name', { n: list.length + 1 }))]);
+    setSelected(drafts.length);
+  };
+  const reorder = (index: number, by: number) => {
+    setDrafts((list) => move(list, index, by));
+    if (index === selected) setSelected(Math.max(0, Math.min(drafts.length - 1, index + by)));
+  };
+  const remove = (index: number) => {
+    setDrafts((list) => list.filter((_d, at) => at !== index));
+    setSelected((at) => Math.max(0, at >= index ? at - 1 : at));
+  };
+  const save = async () => {
+    if (problems.length > 0) {
+      setShowProblems(true);
+      const first = problems.find((p) => p.index >= 0);
+      if (first) setSelected(first.index);
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await mockApi.saveExpectations(projectId, projectStructureId, fromDrafts(drafts));
+      const next = answer.map(toDraft);
+      setBase(next);
+      setDrafts(next);
+      setShowProblems(false);
+      queryClient.setQueryData(mockKeys.expectations(projectId, projectStructureId), answer);
+      notify('app.knowledge.mock.exp.saved', { type: 'success' });
+    } catch {
+      // the request client toasted the refusal
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box data-testid="mock-expectations" data-dirty={dirty}>
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {t('hint')}
+        </Typography>
+        {!readOnly && (
+          <>
+            {dirty && <Chip size="small" color="warning" variant="outlined" label={t('unsaved')} />}
+            {dirty && (
+              <Button size="small" onClick={() => setDrafts(base)} disabled={saving}>
+                {t('discard')}
+              </Button>
+            )}
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<SaveIcon />}
+              onClick={save}
+              disabled={saving || !dirty}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {saving ? t('saving') : t('save')}
+            </Button>
+          </>
+        )}
+      </Stack>
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          {t('read_only')}
+        </Alert>
+      )}
+      {visible.length > 0 && (
+        <Alert severity="error" sx={{ mb: 1.5 }} onClose={() => setShowProblems(false)} data-testid="mock-problems">
+          <Typography variant="body2" fontWeight={600}>
+            {translate('app.knowledge.mock.problems.title')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {visible.map((p) => (
+              <li key={`${p.index}-${p.field}-${p.key}`}>
+                {p.index >= 0 && `${drafts[p.index]?.name || t('new_name', { n: p.index + 1 })}：`}
+                {translate(`app.knowledge.mock.problems.${p.key}`, p.args)}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' } }}>
+        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, alignSelf: 'start' }}>
+          {drafts.length === 0 ? (
+            <Box sx={{ p: 2 }}>
+              <Typography variant="body2" fontWeight={600}>
+                {t('empty')}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t('empty_hint')}
+              </Typography>
+            </Box>
+          ) : (
+            <List dense disablePadding aria-label={t('list')}>
+              {drafts.map((draft, index) => (
+                <ListItemButton
+                  key={draft.key}
+                  selected={index === currentIndex}
+                  onClick={() => setSelected(index)}
+                  data-testid="mock-expectation-item"
+                  data-name={draft.name}
+                  sx={{
+                    gap: 0.5,
+                    pr: 0.5,
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                    color: visible.some((p) => p.index === index) ? 'error.main' : undefined,
+                  }}
+                >
+                  <Typography variant="caption" color="text.secondary" sx={{ width: 18 }}>
+                    {index + 1}
+                  </Typography>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography variant="body2" noWrap sx={{ opacity: draft.enabled ? 1 : 0.55 }}>
+                      {draft.name || t('new_name', { n: index + 1 })}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" noWrap component="div">
+                      {draft.status} · {draft.conditions.length} {t('conditions')}
+                      {!draft.enabled && ` · ${t('disabled')}`}
+                    </Typography>
+                  </Box>
+                  <Switch
+                    size="small"
+                    checked={draft.enabled}
+                    disabled={readOnly}
+                    onClick={(event) => event.stopPropagation()}
+                    onChange={(event) => patch(index, { enabled: event.target.checked })}
+                    slotProps={{ input: { 'aria-label': t('enabled') } }}
+                  />
+                  {!readOnly && (
+                    <Box sx={{ display: 'flex', flexDirection: 'column' }} onClick={(event) => event.stopPropagation()}>
+                      <IconButton
+                        size="small"
+                        sx={{ p: 0 }}
+                        disabled={index === 0}
+                        aria-label={t('up')}
+                        onClick={() => reorder(index, -1)}
+                      >
+                        <ArrowUpwardIcon sx={{ fontSize: 16 }} />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        sx={{ p: 0 }}
+                        disabled={index === drafts.length - 1}
+                        aria-label={t('down')}
+                        onClick={() => reorder(index, 1)}
+                      >
+                        <ArrowDownwardIcon sx={{ fontSize: 16 }} />
+                      </IconButton>
+                    </Box>
+                  )}
+                  {!readOnly && (
+                    <Tooltip title={t('delete')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('delete')}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          remove(index);
+                        }}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+          {!readOnly && drafts.length < LIMITS.expectations && (
+            <Box sx={{ p: 1 }}>
+              <Button size="small" startIcon={<AddIcon />} onClick={add} fullWidth>
+                {t('add')}
+              </Button>
+            </Box>
+          )}
+        </Box>
+        {current ? (
+          <ExpectationForm
+            key={current.key}
+            draft={current}
+            problems={visible.filter((p) => p.index === currentIndex)}
+            readOnly={readOnly}
+            models={models}
+            onChange={(change) => patch(currentIndex, change)}
+          />
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+            {t('pick')}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}

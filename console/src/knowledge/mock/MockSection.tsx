@@ -1,0 +1,128 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import SettingsIcon from '@mui/icons-material/Settings';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Tab,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { copyText } from '../../clipboard/copyText';
+import { type DocDetail, useProjectStructure } from '../docApi';
+import { isLocalKnowledge } from '../transport';
+import { mockBaseUrl, useMockSettings } from './mockApi';
+import { TryPanel } from './TryPanel';
+
+// The expectation editor brings the code and schema editors: loaded when its tab is first opened.
+const ExpectationsEditor = lazy(() => import('./ExpectationsEditor').then((m) => ({ default: m.ExpectationsEditor })));
+
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 } as const;
+
+/**
+ * The Mock part of an api document: the address this document answers on, a panel that calls it, and the
+ * document's expectations.
+ */
+export default function MockSection({ detail, canWrite }: { detail: DocDetail; canWrite: boolean }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.knowledge.mock.${key}`, options);
+  const notify = useNotify();
+  const [tab, setTab] = useState<'try' | 'expectations'>('try');
+  const { projectId, projectStructureId } = detail;
+  const local = isLocalKnowledge();
+  const { data: settings, isPending, error } = useMockSettings(projectId, !local);
+  const { data: tree } = useProjectStructure(projectId);
+  const models = useMemo(() => (tree?.nodes ?? []).filter((n) => n.kind === 'schema').map((n) => n.name), [tree]);
+  const api = detail.api;
+  if (!api) return null;
+
+  const body = () => {
+    if (local) return <Alert severity="info">{t('local')}</Alert>;
+    if (isPending) return <LinearProgress />;
+    if (error || !settings)
+      return <Alert severity="warning">{t('unavailable', { error: error?.message ?? '' })}</Alert>;
+    const address = `${mockBaseUrl(projectId, settings)}${api.path.startsWith('/') ? '' : '/'}${api.path}`;
+    return (
+      <>
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+            {t('url')}
+          </Typography>
+          <Typography component="code" data-testid="mock-url" sx={{ ...mono, minWidth: 0, wordBreak: 'break-all' }}>
+            {address}
+          </Typography>
+          <Tooltip title={t('copy_url')}>
+            <IconButton
+              size="small"
+              aria-label={t('copy_url')}
+              onClick={async () => {
+                if (await copyText(address)) notify('app.knowledge.mock.copied', { type: 'success' });
+              }}
+            >
+              <ContentCopyIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Box sx={{ flex: 1 }} />
+          <Chip
+            size="small"
+            variant="outlined"
+            color={settings.access === 'public' ? 'success' : 'default'}
+            label={t(settings.access === 'public' ? 'access_public' : 'access_token')}
+          />
+          <Button
+            size="small"
+            component={Link}
+            to={`/project/setting/${projectId}?tab=mock`}
+            startIcon={<SettingsIcon fontSize="small" />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {t('settings_link')}
+          </Button>
+        </Box>
+        <Tabs
+          value={tab}
+          onChange={(_event, value) => setTab(value)}
+          sx={{ px: 1, minHeight: 40, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="try" label={t('tabs.try')} sx={{ minHeight: 40 }} />
+          <Tab value="expectations" label={t('tabs.expectations')} sx={{ minHeight: 40 }} />
+        </Tabs>
+        <Box sx={{ p: 2 }} role="tabpanel" data-tab={tab}>
+          {tab === 'try' ? (
+            <TryPanel key={`${detail.version}`} api={api} projectId={projectId} settings={settings} />
+          ) : (
+            <Suspense fallback={<LinearProgress />}>
+              <ExpectationsEditor
+                projectId={projectId}
+                projectStructureId={projectStructureId}
+                canWrite={canWrite}
+                models={models}
+              />
+            </Suspense>
+          )}
+        </Box>
+      </>
+    );
+  };
+
+  return (
+    <Box component="section" sx={{ mb: 3 }} data-testid="mock-section">
+      <Typography variant="subtitle1" fontWeight={600} sx={{ mb: 1 }}>
+        {t('section')}
+      </Typography>
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        {body()}
+      </Paper>
+    </Box>
+  );
+}
