@@ -6,7 +6,9 @@
 // a ratio to a baseline measured in the same run (sync=normal vs sync=full, the gateway vs a bare Fastify
 // hello-world), so results from different machines can be compared by their ratios. Bounded: ~1.5 minutes.
 //
-//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|bus] [--out=docs/benchmarks.md]
+//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|bus] [--out=docs/benchmarks.md]
+//
+// mock installs Stoplight Prism into node_modules/.cache/pmbok-bench/prism the first time (not a repo dependency).
 //
 // The event-bus section needs Kafka: `scripts/engines.sh start DIR && source DIR/env` first (KAFKA_BROKERS).
 //
@@ -18,7 +20,9 @@ import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:o
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { benchFieldCompare, benchFieldCompareService, fieldsSection } from './bench/fields.mjs';
 import { benchKnowledge } from './bench/knowledge.mjs';
+import { benchMock, mockSection } from './bench/mock.mjs';
 import { benchGatewayImport, benchInterchange, benchVersionDiff, publishingSection } from './bench/publishing.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -40,6 +44,11 @@ const KNOWLEDGE_FOLDERS = quick ? 20 : 200;
 // Issue 16: the generated OpenAPI 3.1 document's operations.
 const PUBLISHING_OPERATIONS = quick ? 500 : 5_000;
 const withPublishing = !only || only === 'publishing';
+const withKnowledge = !only || only === 'gateway' || only === 'knowledge' || only === 'publishing';
+// Issue 17: the mock server against Prism; fieldCompare on a generated project of FIELDS_OPERATIONS documents.
+const withMock = !only || only === 'mock';
+const withFields = !only || only === 'fields';
+const FIELDS_OPERATIONS = quick ? 500 : 5_000;
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const median = (values) => {
@@ -347,16 +356,21 @@ process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
 async function benchGateway() {
   const results = {};
 
-  const helloPort = await freePort();
-  const helloUrl = `http://127.0.0.1:${helloPort}`;
-  log('bare Fastify hello-world');
-  const hello = await startChild('hello-world', ['-e', HELLO], { PORT: String(helloPort) }, `${helloUrl}/healthz`);
-  try {
-    results.hello = await load(`${helloUrl}/hello`, {}, '{}', hello.child.pid);
-  } finally {
-    await hello.stop();
+  // The mock section has a baseline of its own (a GET answering the same JSON).
+  if (withKnowledge) {
+    const helloPort = await freePort();
+    const helloUrl = `http://127.0.0.1:${helloPort}`;
+    log('bare Fastify hello-world');
+    const hello = await startChild('hello-world', ['-e', HELLO], { PORT: String(helloPort) }, `${helloUrl}/healthz`);
+    try {
+      results.hello = await load(`${helloUrl}/hello`, {}, '{}', hello.child.pid);
+    } finally {
+      await hello.stop();
+    }
+    log(
+      `hello-world: ${fmt(results.hello.perSecond)} req/s, p50 ${ms(results.hello.p50)}, p99 ${ms(results.hello.p99)}`,
+    );
   }
-  log(`hello-world: ${fmt(results.hello.perSecond)} req/s, p50 ${ms(results.hello.p50)}, p99 ${ms(results.hello.p99)}`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'pmbok-bench-'));
   const port = await freePort();
@@ -378,7 +392,7 @@ async function benchGateway() {
       `${url}/healthz`,
     );
     const token = await registerUser(url);
-    if (only !== 'knowledge' && only !== 'publishing') {
+    if (!only || only === 'gateway') {
       results.gateway = await load(
         `${url}/pmbok/api/userInfo/getUserInfo`,
         { authorization: token },
@@ -387,34 +401,61 @@ async function benchGateway() {
       );
       results.tasks = await benchTasks(url, token, app.child.pid);
     }
-    try {
-      const tools = { postApi, load, log, fmt };
-      const sizes = { docs: KNOWLEDGE_DOCS, folders: KNOWLEDGE_FOLDERS };
-      // The publishing benchmark compares a version saved right after seeding with one saved after the saves.
-      const onSeeded = withPublishing
-        ? ({ teamId, projectId }) =>
-            postApi(url, 'project/saveProjectVersion', { teamId: String(teamId), projectId, name: '基准 A' }, token)
-        : undefined;
-      results.knowledge = await benchKnowledge({ url, token, serverPid: app.child.pid, ...sizes, tools, onSeeded });
-      if (withPublishing) {
-        const { teamId, projectId, seeded } = results.knowledge;
-        results.versionDiff = await benchVersionDiff({
-          url,
-          token,
-          teamId,
-          projectId,
-          fromVersionId: seeded.versionId,
-          tools,
-        });
-        const operations = PUBLISHING_OPERATIONS;
-        results.gatewayImport = await benchGatewayImport({ url, token, serverPid: app.child.pid, operations, tools });
+    const tools = { postApi, load, log, fmt, startChild, freePort };
+    if (withMock) {
+      try {
+        results.mock = await benchMock({ url, token, serverPid: app.child.pid, tools });
+      } catch (error) {
+        console.error(error);
+        results.mockError = error.message;
       }
-    } catch (error) {
-      console.error(error);
-      results.knowledgeError = error.message;
     }
+    if (withFields) {
+      try {
+        const operations = FIELDS_OPERATIONS;
+        results.fields = await benchFieldCompare({ url, token, serverPid: app.child.pid, operations, tools });
+      } catch (error) {
+        console.error(error);
+        results.fieldsError = error.message;
+      }
+    }
+    if (withKnowledge)
+      try {
+        const sizes = { docs: KNOWLEDGE_DOCS, folders: KNOWLEDGE_FOLDERS };
+        // The publishing benchmark compares a version saved right after seeding with one saved after the saves.
+        const onSeeded = withPublishing
+          ? ({ teamId, projectId }) =>
+              postApi(url, 'project/saveProjectVersion', { teamId: String(teamId), projectId, name: '基准 A' }, token)
+          : undefined;
+        results.knowledge = await benchKnowledge({ url, token, serverPid: app.child.pid, ...sizes, tools, onSeeded });
+        if (withPublishing) {
+          const { teamId, projectId, seeded } = results.knowledge;
+          results.versionDiff = await benchVersionDiff({
+            url,
+            token,
+            teamId,
+            projectId,
+            fromVersionId: seeded.versionId,
+            tools,
+          });
+          const operations = PUBLISHING_OPERATIONS;
+          results.gatewayImport = await benchGatewayImport({ url, token, serverPid: app.child.pid, operations, tools });
+        }
+      } catch (error) {
+        console.error(error);
+        results.knowledgeError = error.message;
+      }
   } finally {
     await app?.stop();
+    // The service-side fieldCompare reads the app's log once the app has stopped (one writer per file).
+    if (results.fields) {
+      try {
+        results.fields.service = benchFieldCompareService({ dataDir, ...results.fields.project, tools });
+      } catch (error) {
+        console.error(error);
+        results.fieldsError = `through the service: ${error.message}`;
+      }
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (results.gateway) {
@@ -691,6 +732,13 @@ function report({ machine: m, eventStore, gateway, interchange, bus, failures, s
   if (interchange || gateway?.versionDiff || gateway?.gatewayImport)
     push(...publishingSection({ interchange, gateway, docs: gateway?.knowledge?.docs }, { fmt, ms, ratio }));
 
+  if (gateway?.mock)
+    push(...mockSection(gateway.mock, { fmt, ms, ratio, connections: CONNECTIONS, seconds: settings.httpSeconds }));
+  if (gateway?.mockError) failures.push(`mock: ${gateway.mockError}`);
+  if (gateway?.mock?.oursError) failures.push(`mock (pmbok side): ${gateway.mock.oursError}`);
+  if (gateway?.fields) push(...fieldsSection(gateway.fields, { fmt, ms }));
+  if (gateway?.fieldsError) failures.push(`fieldCompare: ${gateway.fieldsError}`);
+
   if (bus) {
     push(
       '## Event bus: embedded vs Kafka',
@@ -773,7 +821,7 @@ async function main() {
       failures.push(`import and export: ${error.message}`);
     }
   }
-  if (!only || only === 'gateway' || only === 'knowledge' || only === 'publishing') {
+  if (withKnowledge || withMock || withFields) {
     try {
       gateway = await benchGateway();
     } catch (error) {
