@@ -56,6 +56,7 @@ const KnowledgeHistoryPage = lazy(() => import('../knowledge/publishing/history/
 const KnowledgeSharePage = lazy(() => import('../knowledge/publishing/share/SharePage'));
 const PublicDocPage = lazy(() => import('../publicDoc/PublicDocPage'));
 const AuthorPage = lazy(() => import('../knowledge/author/AuthorPage'));
+const KnowledgeFieldsPage = lazy(() => import('../knowledge/fields/FieldsPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -206,7 +207,7 @@ export const routeTable: AppRoute[] = [
       { path: 'index/:projectId', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
       { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon, page: KnowledgeSharePage },
       { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon, page: KnowledgeComingPage },
-      { path: 'field/:projectId?', title: 'app.route.projectField', icon: RuleIcon, page: KnowledgeComingPage },
+      { path: 'field/:projectId?', title: 'app.route.projectField', icon: RuleIcon, page: KnowledgeFieldsPage },
       {
         path: 'version/:projectId?',
         title: 'app.route.projectVersion',

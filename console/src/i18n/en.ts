@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
+import { fieldMessagesEn } from '../knowledge/fields/messages';
 import { localMessagesEn } from '../knowledge/local/messages';
 import { mockMessagesEn } from '../knowledge/mock/messages';
 import { knowledgeMessagesEn } from '../knowledge/messages';
@@ -391,6 +392,7 @@ const app: AppMessages = {
     history: historyMessagesEn,
     share: shareMessagesEn,
     diff: diffMessagesEn,
+    field: fieldMessagesEn,
     mock: mockMessagesEn,
   },
 };

@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
+import { fieldMessagesZh } from '../knowledge/fields/messages';
 import { localMessagesZh } from '../knowledge/local/messages';
 import { mockMessagesZh } from '../knowledge/mock/messages';
 import { knowledgeMessagesZh } from '../knowledge/messages';
@@ -567,6 +568,7 @@ const app = {
     history: historyMessagesZh,
     share: shareMessagesZh,
     diff: diffMessagesZh,
+    field: fieldMessagesZh,
     mock: mockMessagesZh,
   },
 };
