@@ -18,6 +18,7 @@ import { treeProjection } from './projections/tree/index.js';
 import { versionsProjection } from './projections/versions/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
 import { startAutoVersions } from './reactions/autoVersions.js';
+import { startMockNotices } from './reactions/mockNotices.js';
 import { startShareGuardExpiry } from './reactions/shareGuardExpiry.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
@@ -59,6 +60,7 @@ export const startProjectService = defineService({
         ...auto,
         ...importTimer.stops,
         ...startShareGuardExpiry(service),
+        ...(await startMockNotices(service)),
       ],
     };
   },
