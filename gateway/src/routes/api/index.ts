@@ -1,6 +1,7 @@
 import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
 import { projectCalls } from './project.js';
+import { projectFieldCalls } from './project-fields.js';
 import { projectHistoryCalls } from './project-history.js';
 import { projectImportCalls } from './project-import.js';
 import { projectShareCalls } from './project-share.js';
@@ -27,6 +28,7 @@ export const apiCalls: ApiCall[] = [
   ...projectVersionCalls(),
   ...projectImportCalls(),
   ...projectHistoryCalls(),
+  ...projectFieldCalls(),
   ...feedbackCalls,
   ...systemCalls,
 ];
