@@ -57,7 +57,28 @@ export const knowledgeCall =
     handle: (body: Input<P>, c: CallContext) => Promise<Static<R> | null | undefined | ApiAnswer>,
     options: { access?: Access; bodyLimit?: number } = {},
   ) =>
-    defineCall({ module, call: name, access: options.access ?? 'user', fields, response, handle, ...options });
+    defineCall({
+      module,
+      call: name,
+      access: options.access ?? 'user',
+      fields,
+      response,
+      // A write for a project drops its compiled mock index, so the next mock answer reads what was saved.
+      handle: WRITE_CALL.test(name) ? dropsMock(handle) : handle,
+      ...options,
+    });
+
+/** Calls that change a project by their names' verbs (a read among them only costs the mock one revalidation). */
+const WRITE_CALL =
+  /^(save|update|delete|create|copy|move|restore|revert|import|link|unlink|new|add|revoke|reset|apply)|Update$/;
+const dropsMock =
+  <B, C extends CallContext, R>(handle: (body: B, c: C) => Promise<R>) =>
+  async (body: B, c: C): Promise<R> => {
+    const answer = await handle(body, c);
+    const projectId = Number((body as { projectId?: unknown }).projectId);
+    if (projectId > 0) c.request.server.mockProjectChanged?.(projectId);
+    return answer;
+  };
 
 const roleName = (role: number) => knowledgeRoles.fromProto(role) ?? ('' as const);
 
