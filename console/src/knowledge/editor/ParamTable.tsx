@@ -15,6 +15,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { FieldNameInput } from '../mock/FieldNameInput';
+import { paramLinePatch } from '../mock/fieldSuggest';
 
 /** One editable line: a parameter or a form field, as text. */
 export interface ParamLine {
@@ -26,6 +28,9 @@ export interface ParamLine {
   enumText?: string;
   /** Path parameters follow the path: their names are edited there. */
   locked?: boolean;
+  /** Set from a picked library field: written into the schema as `format` and `x-mock`. */
+  format?: string;
+  mockRule?: string;
 }
 
 interface Props {
@@ -114,7 +119,22 @@ export const ParamTable = ({
             {lines.map((line, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; a name being typed is no key either
               <TableRow key={index} hover>
-                <TableCell>{text(index, 'name', line.name, t('name'), invalid?.(line, index), line.locked)}</TableCell>
+                <TableCell>
+                  {line.locked ? (
+                    text(index, 'name', line.name, t('name'), invalid?.(line, index), line.locked)
+                  ) : (
+                    <FieldNameInput
+                      value={line.name}
+                      placeholder={t('name')}
+                      disabled={readOnly}
+                      error={invalid?.(line, index)}
+                      onChange={(name) => onEdit(index, { name })}
+                      onPick={(field) => onEdit(index, paramLinePatch(field, types))}
+                      ariaLabel={t('name')}
+                      sx={{ ...dense, '& input': { fontFamily: 'monospace', fontSize: 13 } }}
+                    />
+                  )}
+                </TableCell>
                 <TableCell>
                   <Select
                     variant="standard"

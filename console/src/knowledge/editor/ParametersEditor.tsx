@@ -2,6 +2,7 @@ import { Box, Tab, Tabs, Typography } from '@mui/material';
 import type { Parameter } from '@pmbok/api-types';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { withLibraryKeywords } from '../mock/fieldSuggest';
 import {
   exampleText,
   exampleValue,
@@ -48,6 +49,7 @@ function applyLine(p: Parameter, patch: Partial<ParamLine>): Parameter {
     if (values.length > 0) next.schema.enum = values;
     else delete next.schema.enum;
   }
+  next.schema = withLibraryKeywords(next.schema, patch);
   return next;
 }
 

@@ -1,6 +1,7 @@
 import { Box, Checkbox, FormControlLabel, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { FormField, RequestBody } from '@pmbok/api-types';
 import { useTranslate } from 'react-admin';
+import { withLibraryKeywords } from '../mock/fieldSuggest';
 import { BODY_TYPES, DEFAULT_MEDIA_TYPES, exampleText, exampleValue, newFormField } from './apiDraft';
 import { ExamplesEditor } from './ExamplesEditor';
 import { type ParamLine, ParamTable } from './ParamTable';
@@ -30,6 +31,7 @@ function applyField(f: FormField, patch: Partial<ParamLine>): FormField {
   if (patch.required !== undefined) next.required = patch.required;
   if (patch.description !== undefined) next.description = patch.description;
   if (patch.example !== undefined) next.example = exampleValue(patch.example, next.type);
+  next.schema = withLibraryKeywords(next.schema ?? {}, patch);
   return next;
 }
 

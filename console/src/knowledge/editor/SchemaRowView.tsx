@@ -6,6 +6,8 @@ import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRig
 import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Checkbox, IconButton, MenuItem, Select, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { FieldNameInput } from '../mock/FieldNameInput';
+import { schemaRowPatch } from '../mock/fieldSuggest';
 import { SchemaRowDetail, small } from './SchemaRowDetail';
 import { type RowType, SCHEMA_TYPES, type SchemaRow } from './schemaRows';
 
@@ -106,15 +108,14 @@ export const SchemaRowView = ({ row, depth, path, collapsed, details, readOnly, 
               <Box sx={{ width: 28, flexShrink: 0 }} />
             )}
             {row.role === 'property' ? (
-              <TextField
-                variant="standard"
-                fullWidth
+              <FieldNameInput
                 value={row.name}
                 placeholder={t('name')}
                 disabled={readOnly}
                 error={row.name.trim() === ''}
-                onChange={(event) => actions.edit(row.id, { name: event.target.value })}
-                slotProps={{ htmlInput: { 'aria-label': t('name'), spellCheck: false } }}
+                onChange={(name) => actions.edit(row.id, { name })}
+                onPick={(field) => actions.edit(row.id, schemaRowPatch(field, row.source))}
+                ariaLabel={t('name')}
                 sx={{ ...small, minWidth: 60, '& input': { fontFamily: 'monospace', fontSize: 13 } }}
               />
             ) : (

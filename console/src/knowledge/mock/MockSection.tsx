@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 import { copyText } from '../../clipboard/copyText';
 import { type DocDetail, useProjectStructure } from '../docApi';
 import { isLocalKnowledge } from '../transport';
+import { FieldSuggestProject } from './fieldSuggest';
 import { mockBaseUrl, useMockSettings } from './mockApi';
 import { TryPanel } from './TryPanel';
 
@@ -102,12 +103,14 @@ export default function MockSection({ detail, canWrite }: { detail: DocDetail; c
             <TryPanel key={`${detail.version}`} api={api} projectId={projectId} settings={settings} />
           ) : (
             <Suspense fallback={<LinearProgress />}>
-              <ExpectationsEditor
-                projectId={projectId}
-                projectStructureId={projectStructureId}
-                canWrite={canWrite}
-                models={models}
-              />
+              <FieldSuggestProject.Provider value={projectId}>
+                <ExpectationsEditor
+                  projectId={projectId}
+                  projectStructureId={projectStructureId}
+                  canWrite={canWrite}
+                  models={models}
+                />
+              </FieldSuggestProject.Provider>
             </Suspense>
           )}
         </Box>

@@ -5,6 +5,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
 import { type DocDetail, docKeys, useDocDetail } from '../docApi';
+import { FieldSuggestProject } from '../mock/fieldSuggest';
 import MockSection from '../mock/MockSection';
 import DocHistoryLink from '../publishing/history/DocHistoryLink';
 import ApiDocView from './ApiDocView';
@@ -111,21 +112,24 @@ export default function DocPane(props: {
   if (editing && canWrite && Editor) {
     return (
       <Suspense fallback={<LinearProgress />}>
-        <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
-          <Button size="small" onClick={close}>
-            {translate('app.knowledge.doc.close_editor')}
-          </Button>
-        </Stack>
-        <Editor
-          projectId={projectId}
-          detail={detail}
-          readOnly={!canWrite}
-          onDirtyChange={onDirtyChange}
-          onSaved={(saved) => {
-            queryClient.setQueryData(docKeys.doc(projectId, projectStructureId), saved);
-            queryClient.invalidateQueries({ queryKey: docKeys.tree(projectId) });
-          }}
-        />
+        {/* the editors' name inputs suggest from this project's field library */}
+        <FieldSuggestProject.Provider value={projectId}>
+          <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
+            <Button size="small" onClick={close}>
+              {translate('app.knowledge.doc.close_editor')}
+            </Button>
+          </Stack>
+          <Editor
+            projectId={projectId}
+            detail={detail}
+            readOnly={!canWrite}
+            onDirtyChange={onDirtyChange}
+            onSaved={(saved) => {
+              queryClient.setQueryData(docKeys.doc(projectId, projectStructureId), saved);
+              queryClient.invalidateQueries({ queryKey: docKeys.tree(projectId) });
+            }}
+          />
+        </FieldSuggestProject.Provider>
       </Suspense>
     );
   }
