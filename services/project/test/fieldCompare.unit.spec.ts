@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyDocFixes,
   compareFields,
+  type FieldUse,
   fieldUsesOf,
   issueIdOf,
   type LibraryField,
@@ -76,7 +77,7 @@ const usersApi = (nodeId = 1, overrides: Record<string, unknown> = {}): WalkedDo
 describe('walking a document for its field names', () => {
   it('finds parameters and every property of the request and response schemas, with readable places', () => {
     const uses = fieldUsesOf(usersApi());
-    const byName = Object.fromEntries(uses.map((use) => [use.name, use]));
+    const byName = Object.fromEntries(uses.map((use) => [use.name, use])) as Record<string, FieldUse>;
     expect(Object.keys(byName)).toEqual([
       'teamId',
       'page_size',
@@ -97,9 +98,9 @@ describe('walking a document for its field names', () => {
       holder: 'property',
     });
     expect(byName.page_size).toMatchObject({ location: '请求参数 query › page_size', pointer: '/parameters/1' });
-    expect(byName['X-Request-Id'].header).toBe(true);
+    expect(byName['X-Request-Id']?.header).toBe(true);
     // A reference to a model says nothing of the type here: the model's document is checked itself.
-    expect(byName.owner.type).toBe('');
+    expect(byName.owner?.type).toBe('');
   });
 
   it('walks a data model once and through combinators; a pointer escapes / and ~', () => {
@@ -158,13 +159,13 @@ describe('comparing documents with the library', () => {
       ['descriptionMissing', 'mobile'],
       ['descriptionDiffers', 'userName'],
     ]);
-    const typeIssue = report.issues[0];
+    const typeIssue = report.issues[0]!;
     expect(typeIssue.message).toBe('字段 userId 在字段库中是 integer，这里是 string');
     expect(typeIssue.fixes).toEqual(['useLibrary']);
-    expect(typeIssue.issueId).toBe(issueIdOf('type', 1, typeIssue.uses[0].pointer, 'userId'));
-    expect(report.issues[1].expected?.name).toBe('pageSize');
+    expect(typeIssue.issueId).toBe(issueIdOf('type', 1, typeIssue.uses[0]!.pointer, 'userId'));
+    expect(report.issues[1]?.expected?.name).toBe('pageSize');
     // `mobile` is the alias of phone: the library's description applies.
-    expect(report.issues[2].expected?.name).toBe('phone');
+    expect(report.issues[2]?.expected?.name).toBe('phone');
     expect(report.counts).toMatchObject({ type: 1, naming: 1, descriptionMissing: 1, descriptionDiffers: 1 });
     // The same documents and library give the same hash; a changed library field another.
     const again = compareFields([usersApi()], library, { convention: 'auto', minUses: 3 });
@@ -254,7 +255,7 @@ describe('applying fixes to a document', () => {
     const item = content.responses[0].schema.properties.data.properties.list.items.properties;
     expect(item.userId).toEqual({ type: ['integer', 'null'], format: 'int64', description: '用户编号' });
     // The input is not touched.
-    expect((doc.content.parameters as { name: string }[])[0].name).toBe('team_id');
+    expect((doc.content.parameters as { name: string }[])[0]?.name).toBe('team_id');
     // Fixed, the document has no such findings left.
     const after = compareFields([{ ...doc, content: result.content }], library, {
       convention: 'camelCase',
@@ -272,7 +273,7 @@ describe('applying fixes to a document', () => {
     };
     const report = compareFields([doc], [], { convention: 'camelCase', minUses: 3 });
     const naming = report.issues.filter((issue) => issue.kind === 'naming');
-    const result = applyDocFixes(doc.content, [{ issue: naming[0], action: 'rename' }]);
-    expect(result.skipped).toEqual([{ issueId: naming[0].issueId, msg: '已有同名字段 userName' }]);
+    const result = applyDocFixes(doc.content, [{ issue: naming[0]!, action: 'rename' }]);
+    expect(result.skipped).toEqual([{ issueId: naming[0]?.issueId, msg: '已有同名字段 userName' }]);
   });
 });

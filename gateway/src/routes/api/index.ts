@@ -1,6 +1,7 @@
 import type { ApiCall } from '../../plugins/api.js';
 import { feedbackCalls } from './feedback.js';
 import { projectCalls } from './project.js';
+import { projectFieldCompareCalls } from './project-field-compare.js';
 import { projectFieldCalls } from './project-fields.js';
 import { projectHistoryCalls } from './project-history.js';
 import { projectImportCalls } from './project-import.js';
@@ -29,6 +30,7 @@ export const apiCalls: ApiCall[] = [
   ...projectImportCalls(),
   ...projectHistoryCalls(),
   ...projectFieldCalls(),
+  ...projectFieldCompareCalls(),
   ...feedbackCalls,
   ...systemCalls,
 ];

@@ -1,4 +1,5 @@
-import { type Caller, invalid } from '@pmbok/infra';
+import type { Caller } from '@pmbok/infra';
+import type { projectv1 } from '@pmbok/proto';
 import {
   type CompareOptions,
   type CompareResult,
@@ -11,38 +12,14 @@ import { effectiveFields } from '../projections/dataFields/index.js';
 import { projectDocs } from '../projections/docs/index.js';
 import type { ProjectDoc } from '../projections/projects/index.js';
 import type { ProjectContext } from './context.js';
-import type { TreeReads } from './treeReads.js';
+import { compareOptionsOf, type FieldCompareInput } from './fieldCompareOptions.js';
+import { createFieldFixes, type SaveLibraryFields } from './fieldFixes.js';
+import { createTreeReads, type TreeReads } from './treeReads.js';
 
-export const fieldCompareMessages = {
-  convention: '命名规范只能是 auto、camelCase、snake_case 或 none',
-  minUses: '最少使用文档数必须是 2 到 1000 的整数',
-  changed: '文档已变化，请重新比对',
-  fixesFormat: '修复列表格式错误：应为 [{"issueId": "...", "action": "useLibrary"}] 的列表',
-  noFixes: '请选择要应用的修复',
-  tooManyFixes: '一次最多应用 5000 项修复',
-} as const;
-
-const CONVENTIONS = ['auto', 'camelCase', 'snake_case', 'none'] as const;
 /** The issues one answer lists (the counts cover all): a report beyond this is fixed in rounds. */
 export const LISTED_ISSUES = 2_000;
 /** The places one issue lists (a `missing` name may be used in thousands). */
 const LISTED_USES = 50;
-
-export interface FieldCompareInput {
-  /** '' for auto. */
-  convention?: string;
-  /** 0 for 3. */
-  minUses?: number;
-}
-
-/** The options a request asks for, checked: a bad value is refused, not replaced. */
-export function compareOptionsOf(input: FieldCompareInput): CompareOptions {
-  const convention = input.convention || 'auto';
-  if (!(CONVENTIONS as readonly string[]).includes(convention)) throw invalid(fieldCompareMessages.convention);
-  const minUses = input.minUses || 3;
-  if (!Number.isInteger(minUses) || minUses < 2 || minUses > 1000) throw invalid(fieldCompareMessages.minUses);
-  return { convention: convention as CompareOptions['convention'], minUses };
-}
 
 /** The report as the wire carries it (gateway/src/schemas/mock.ts FieldCompareReport). */
 function wireIssue(issue: FieldIssue) {
@@ -122,3 +99,27 @@ export function createFieldCompare(context: ProjectContext, reads: TreeReads) {
 }
 
 export type FieldCompareUseCases = ReturnType<typeof createFieldCompare>;
+
+type RequestOf<K extends keyof projectv1.ProjectServiceImplementation> = Parameters<
+  projectv1.ProjectServiceImplementation[K]
+>[0];
+
+/**
+ * The two rpcs (grpcFields.ts delegates compareFields and applyFieldFixes here), on the service's context;
+ * `saveLibraryFields` is the field library's batch save, which the `addToLibrary` fix uses.
+ */
+export function fieldCompareCalls(context: ProjectContext, saveLibraryFields?: SaveLibraryFields) {
+  const reads = createTreeReads(context.readStore);
+  const compare = createFieldCompare(context, reads);
+  const fixes = createFieldFixes(context, compare, reads, saveLibraryFields);
+  return {
+    compare,
+    fixes,
+    compareFields: async (r: RequestOf<'compareFields'>, caller: Caller) => ({
+      reportJson: JSON.stringify(await compare.compare(r.projectId, r, caller)),
+    }),
+    applyFieldFixes: async (r: RequestOf<'applyFieldFixes'>, caller: Caller) => ({
+      resultJson: JSON.stringify(await fixes.apply(r.projectId, r, caller)),
+    }),
+  };
+}

@@ -5,12 +5,8 @@ import { docStreamId } from '../domain/doc/doc.js';
 import { applyDocFixes, type DocFix, type FieldIssue, type FixAction } from '../domain/fieldCompare/index.js';
 import { projectDocs } from '../projections/docs/index.js';
 import type { ProjectContext } from './context.js';
-import {
-  compareOptionsOf,
-  type FieldCompareInput,
-  type FieldCompareUseCases,
-  fieldCompareMessages,
-} from './fieldCompare.js';
+import type { FieldCompareUseCases } from './fieldCompare.js';
+import { compareOptionsOf, type FieldCompareInput, fieldCompareMessages } from './fieldCompareOptions.js';
 import type { TreeReads } from './treeReads.js';
 
 const MAX_FIXES = 5_000;
@@ -116,7 +112,7 @@ export function createFieldFixes(
         else if (!issue.fixes.includes(action)) skipped.push({ issueId, msg: '该问题不能这样修复' });
         else if (action === 'addToLibrary') additions.push(issue);
         else {
-          const nodeId = issue.uses[0].projectStructureId;
+          const nodeId = issue.uses[0]?.projectStructureId ?? 0;
           byDoc.set(nodeId, [...(byDoc.get(nodeId) ?? []), { issue, action }]);
         }
       }
@@ -184,7 +180,7 @@ export function createFieldFixes(
             const { results } = await saveLibraryFields(projectId, fields.slice(from, from + LIBRARY_BATCH), who);
             results.forEach((result, i) => {
               if (result.status === 200 && result.action === 'added') fieldsAdded += 1;
-              else skipped.push({ issueId: additions[from + i].issueId, msg: result.msg || '字段已存在' });
+              else skipped.push({ issueId: additions[from + i]?.issueId ?? '', msg: result.msg || '字段已存在' });
             });
           }
         }

@@ -123,10 +123,14 @@ export function applyDocFixes(content: Record<string, unknown>, fixes: DocFix[])
     ...fixes.filter((fix) => fix.action === 'useLibrary'),
     ...fixes
       .filter((fix) => fix.action === 'rename')
-      .sort((a, b) => b.issue.uses[0].pointer.length - a.issue.uses[0].pointer.length),
+      .sort((a, b) => (b.issue.uses[0]?.pointer.length ?? 0) - (a.issue.uses[0]?.pointer.length ?? 0)),
   ];
   for (const { issue, action } of ordered) {
     const use = issue.uses[0];
+    if (!use) {
+      skipped.push({ issueId: issue.issueId, msg: '字段已不在原位置' });
+      continue;
+    }
     const problem = action === 'useLibrary' ? useLibrary(copy, issue, use) : rename(copy, issue, use);
     if (problem) skipped.push({ issueId: issue.issueId, msg: problem });
     else applied.push(issue.issueId);

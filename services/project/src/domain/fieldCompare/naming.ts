@@ -30,7 +30,7 @@ export function spell(name: string, convention: Convention): string {
   const words = wordsOf(name);
   if (words.length === 0) return name;
   if (convention === 'snake_case') return words.join('_');
-  return words.map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
+  return words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
 }
 
 /**
