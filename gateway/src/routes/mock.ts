@@ -206,5 +206,5 @@ export default fp<MockRoutesOptions>(
     });
     await app.register(routes, { ...options, deps });
   },
-  { name: 'mock-server', dependencies: ['services'] },
+  { name: 'mock-server' },
 );

@@ -14,6 +14,8 @@ interface Entry<P> {
   checkedAt: number;
   /** Dropped by a notice: the next request asks the service again (with the revision it holds). */
   stale: boolean;
+  /** The project's generation when the fetch that stored it started. */
+  generation: number;
 }
 
 export interface IndexCacheOptions {
@@ -91,8 +93,11 @@ export class MockIndexCache<P extends { revision: string }> {
     const project = !answer.found ? null : answer.unchanged ? (entry?.project ?? null) : this.compile(answer.index);
     const revision = project?.revision ?? '';
     const fresh = (this.generations.get(projectId) ?? 0) === generation;
+    // A slow fetch of before a drop must not replace what a later fetch stored.
+    const stored = this.entries.get(projectId);
+    if (stored && stored.generation > generation) return project;
     this.entries.delete(projectId);
-    this.entries.set(projectId, { project, revision, checkedAt: this.now(), stale: !fresh });
+    this.entries.set(projectId, { project, revision, checkedAt: this.now(), stale: !fresh, generation });
     if (this.entries.size > this.maxProjects) {
       const oldest = this.entries.keys().next().value as number;
       this.entries.delete(oldest);
