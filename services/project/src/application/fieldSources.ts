@@ -57,7 +57,7 @@ type Statement = {
   keyword?: string;
   table?: { table?: string }[] | null;
   create_definitions?: ColumnDef[] | null;
-  target?: { type?: string; name?: { table?: string; column?: ColumnDef['column'] } };
+  target?: { type?: string; name?: ColumnDef['column'] & { table?: string } };
   expr?: { expr?: { value?: unknown } };
 };
 
@@ -128,11 +128,13 @@ function syntaxOf(text: string, error: unknown): { offset: number; message: stri
   return { offset, message: sourceMessages.syntax(lineAt(text, offset), what) };
 }
 
-/** Parses as MySQL, then PostgreSQL; when both fail, the error that got further names the line. */
+/** Parses as MySQL or PostgreSQL; when both fail, the error that got further names the line. */
 function astOf(text: string): Statement[] {
   const parser = new sqlParser.Parser();
   const failures: { offset: number; message: string }[] = [];
-  for (const database of ['MySQL', 'PostgresQL']) {
+  // Either grammar accepts much of the other's: what only PostgreSQL writes decides which is tried first.
+  const postgres = /\bcomment\s+on\b|\bserial\b|\bbigserial\b|\btimestamptz\b|\bjsonb\b|::/i.test(text);
+  for (const database of postgres ? ['PostgresQL', 'MySQL'] : ['MySQL', 'PostgresQL']) {
     try {
       const ast = parser.astify(text, { database });
       return (Array.isArray(ast) ? ast : [ast]) as Statement[];
@@ -155,7 +157,7 @@ export function parseSql(text: string): { tables: string[]; fields: FieldCandida
     if (statement.type === 'comment' && statement.target?.type === 'column') {
       const target = statement.target.name;
       const value = statement.expr?.expr?.value;
-      if (typeof value === 'string') comments.set(`${target?.table ?? ''}.${columnName(target?.column)}`, value);
+      if (typeof value === 'string') comments.set(`${target?.table ?? ''}.${columnName(target)}`, value);
     }
   }
   for (const statement of statements) {
