@@ -129,7 +129,7 @@ export function fieldUsesOf(doc: WalkedDoc): FieldUse[] {
   };
   const seen = new Set<unknown>();
   if (doc.kind === 'schema') {
-    walkSchema(content.schema, '/schema', [], base, out, seen);
+    walkSchema(content.schema, '/schema', ['数据模型'], base, out, seen);
     return out;
   }
   list(content.parameters).forEach((raw, i) => {
