@@ -2,6 +2,7 @@ import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
 import { historyAccess } from './access-history.js';
 import { importAccess } from './access-import.js';
+import { mockAccess } from './access-mock.js';
 import { projectAccess } from './access-projects.js';
 import { shareAccess } from './access-share.js';
 import { taskAccess } from './access-tasks.js';
@@ -48,6 +49,7 @@ export const accessTable: Record<string, Access> = {
   ...versionAccess,
   ...historyAccess,
   ...importAccess,
+  ...mockAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */

@@ -5,6 +5,7 @@ import { projectFieldCompareCalls } from './project-field-compare.js';
 import { projectFieldCalls } from './project-fields.js';
 import { projectHistoryCalls } from './project-history.js';
 import { projectImportCalls } from './project-import.js';
+import { projectMockCalls } from './project-mock.js';
 import { projectShareCalls } from './project-share.js';
 import { projectVersionCalls } from './project-versions.js';
 import { qrLoginCalls } from './qr-login.js';
@@ -31,6 +32,7 @@ export const apiCalls: ApiCall[] = [
   ...projectHistoryCalls(),
   ...projectFieldCalls(),
   ...projectFieldCompareCalls(),
+  ...projectMockCalls(),
   ...feedbackCalls,
   ...systemCalls,
 ];
