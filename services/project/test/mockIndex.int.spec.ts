@@ -1,6 +1,7 @@
+import { processRealtime } from '@pmbok/infra';
 import type { MockIndex } from '@pmbok/project-service/mock-index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, type MockHarness, NodeKind, startMockHarness } from './mockHarness.js';
+import { EDITOR, type MockHarness, NodeKind, OWNER, startMockHarness } from './mockHarness.js';
 
 describe('GetMockIndex: what the gateway mock server reads of a project', () => {
   let h: MockHarness;
@@ -82,6 +83,36 @@ describe('GetMockIndex: what the gateway mock server reads of a project', () => 
     expect(after.index!.apis[0]!.expectations).toMatchObject([
       { name: 'id 为 0 时 404', enabled: true, response: { status: 404, body: { code: 404 }, delayMs: 0 } },
     ]);
+  });
+
+  it('carries the effective field library: project fields over team fields; a team field change moves the revision', async () => {
+    const field = (scope: string, values: Record<string, unknown>, projectId = h.projectId, dataFieldId = 0) =>
+      h.project.saveDataField(
+        { projectId: scope === 'team' ? 0 : projectId, scope, dataFieldId, fieldJson: JSON.stringify(values) },
+        h.as(OWNER),
+      );
+    const phone = { name: 'phone', aliases: ['mobile'], type: 'string', description: '手机号', mockRule: '@phone' };
+    const { dataFieldId: teamPhone } = await field('team', phone);
+    await field('team', { name: 'status', type: 'integer', enum: [0, 1] });
+    await field('project', { name: 'status', type: 'string', enum: ['on', 'off'], example: 'on' });
+    const first = await read();
+    expect(first.index!.fields).toEqual([
+      { name: 'phone', aliases: ['mobile'], type: 'string', format: '', enum: [], example: null, mockRule: '@phone' },
+      { name: 'status', aliases: [], type: 'string', format: '', enum: ['on', 'off'], example: 'on', mockRule: '' },
+    ]);
+    // A team field belongs to every project of the team: its change moves the revision and tells the gateways.
+    const realtime = processRealtime();
+    const notice = new Promise<unknown>((resolve) => {
+      const stop = realtime.subscribe({ topic: 'mock' }, (payload) => {
+        void stop.then((end) => end());
+        resolve(payload);
+      });
+    });
+    await field('team', { ...phone, mockRule: '@mobile' }, 0, teamPhone);
+    expect(await notice).toEqual({ projectId: h.projectId });
+    const second = await read(first.revision);
+    expect(second.unchanged).toBe(false);
+    expect(second.index!.fields[0]!.mockRule).toBe('@mobile');
   });
 
   it('a project that does not exist is not found', async () => {
