@@ -178,15 +178,28 @@ describe('the dataField aggregate', () => {
     expect(() => decideDataField(save(values), gone)).toThrow('字段不存在或已删除');
   });
 
-  it('a name claim held by a live field refuses another; a stale one is taken over', () => {
-    const claim = (dataFieldId: number, holderActive: boolean) =>
+  it('a name claim held by a live field refuses another; a stale one is taken over; an unchecked holder holds', () => {
+    const claim = (dataFieldId: number, checkedHolder: number, holderActive: boolean) =>
       ({
         type: 'ClaimFieldName',
-        data: { nameKey: 'userid', dataFieldId, holderActive, takenMessage: '字段 userId 已存在' },
+        data: {
+          nameKey: 'userid',
+          dataFieldId,
+          checkedHolder,
+          holderActive,
+          takenMessage: '字段 userId 已存在',
+          at: 5,
+        },
       }) as const;
-    expect(decideNameClaim(claim(1, false), { status: 'free' })).toHaveLength(1);
-    expect(() => decideNameClaim(claim(2, true), { status: 'claimed', dataFieldId: 1 })).toThrow('字段 userId 已存在');
-    expect(decideNameClaim(claim(2, false), { status: 'claimed', dataFieldId: 1 })).toHaveLength(1);
-    expect(decideNameClaim(claim(1, true), { status: 'claimed', dataFieldId: 1 })).toEqual([]);
+    const heldBy = (dataFieldId: number) => ({ status: 'claimed' as const, dataFieldId, claimedAt: 1 });
+    expect(decideNameClaim(claim(1, 0, false), { status: 'free' })).toEqual([
+      { type: 'DataFieldNameClaimed', data: { nameKey: 'userid', dataFieldId: 1, claimedAt: 5 } },
+    ]);
+    expect(() => decideNameClaim(claim(2, 1, true), heldBy(1))).toThrow('字段 userId 已存在');
+    expect(decideNameClaim(claim(2, 1, false), heldBy(1))).toHaveLength(1);
+    // checked free (or holder 1), but a racing save claimed it meanwhile: that holder was never checked
+    expect(() => decideNameClaim(claim(2, 0, false), heldBy(3))).toThrow('字段 userId 已存在');
+    expect(() => decideNameClaim(claim(2, 1, false), heldBy(3))).toThrow('字段 userId 已存在');
+    expect(decideNameClaim(claim(1, 1, true), heldBy(1))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import {
   fieldMessages,
   nameKeyOf,
 } from '../domain/dataField/dataField.js';
-import { nameClaimDecider, nameClaimStreamId } from '../domain/dataField/nameClaim.js';
+import { CLAIM_PENDING_MS, nameClaimDecider, nameClaimStreamId } from '../domain/dataField/nameClaim.js';
 import { type DataFieldDoc, dataFields, effectiveFields } from '../projections/dataFields/index.js';
 import { namesOf } from '../projections/people/index.js';
 import type { ProjectContext } from './context.js';
@@ -103,9 +103,13 @@ export function createDataFields(context: ProjectContext) {
   const inLibrary = (doc: DataFieldDoc | null, library: FieldLibrary) =>
     !!doc && doc.scope === library.scope && doc.projectId === library.projectId && doc.teamId === library.teamId;
 
-  /** Whether a field still holds a name in its library (a claim of a field never created or renamed does not). */
-  async function holds(dataFieldId: number, library: FieldLibrary, nameKey: string) {
-    const field = fold(dataFieldDecider, await eventStore.readStream(dataFieldStreamId(dataFieldId)));
+  /**
+   * Whether a claim still holds: its field is a field of this library with this name, or is not written yet and
+   * the claim is recent (a save in progress); a deleted or renamed field, or an abandoned claim, does not.
+   */
+  async function holds(claimed: { dataFieldId: number; claimedAt: number }, library: FieldLibrary, nameKey: string) {
+    const field = fold(dataFieldDecider, await eventStore.readStream(dataFieldStreamId(claimed.dataFieldId)));
+    if (field.status === 'none') return now() - claimed.claimedAt < CLAIM_PENDING_MS;
     return (
       field.status === 'active' &&
       inLibrary(field as unknown as DataFieldDoc, library) &&
@@ -117,11 +121,11 @@ export function createDataFields(context: ProjectContext) {
     const nameKey = nameKeyOf(values.name);
     const streamId = nameClaimStreamId(library, nameKey);
     const state = fold(nameClaimDecider, await eventStore.readStream(streamId));
+    const checkedHolder = state.status === 'claimed' ? state.dataFieldId : 0;
     const holderActive =
-      state.status === 'claimed' &&
-      state.dataFieldId !== dataFieldId &&
-      (await holds(state.dataFieldId, library, nameKey));
-    const data = { nameKey, dataFieldId, holderActive, takenMessage: fieldMessages.taken(values.name) };
+      state.status === 'claimed' && state.dataFieldId !== dataFieldId && (await holds(state, library, nameKey));
+    const takenMessage = fieldMessages.taken(values.name);
+    const data = { nameKey, dataFieldId, checkedHolder, holderActive, takenMessage, at: now() };
     await runCommand(streamId, nameClaimDecider, { type: 'ClaimFieldName', data }, actor, { teamId: library.teamId });
   }
 
