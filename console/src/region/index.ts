@@ -5,7 +5,10 @@ export interface RegionNode {
   children?: RegionNode[];
 }
 
-/** The shape of regions.json (written by scripts/regions.mjs): [value, label, children?]. */
+/**
+ * The shape of gateway/src/schemas/regions.json (written by scripts/regions.mjs; shared with the gateway, whose mock
+ * server makes addresses and ID cards from it): [value, label, children?].
+ */
 export type CompactRegion = [string, string] | [string, string, CompactRegion[]];
 
 export function expandRegions(compact: CompactRegion[]): RegionNode[] {
@@ -18,7 +21,7 @@ let loading: Promise<RegionNode[]> | undefined;
 
 /** The tree, loaded on first use: 85 kB of names stay out of the bundles until a region field needs them. */
 export function loadRegionTree(): Promise<RegionNode[]> {
-  loading ??= import('./regions.json').then(
+  loading ??= import('../../../gateway/src/schemas/regions.json').then(
     (module) => expandRegions(module.default as CompactRegion[]),
     (error: unknown) => {
       loading = undefined; // a failed chunk load may succeed on the next try
