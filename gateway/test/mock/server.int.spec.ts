@@ -1,5 +1,5 @@
 import type { MockIndex } from '@pmbok/project-service/mock-index';
-import Ajv from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, startFakeMock } from './server-fake.js';
@@ -219,7 +219,7 @@ describe('the mock server (a fake index source, real threads)', () => {
     expect(unknown.headers['x-pmbok-mock-error']).toBe('request');
     const dynamic = await get('/mock/1/pets?__dynamic=true&__seed=5');
     expect(dynamic.headers['x-pmbok-mock']).toBe('generated');
-    const validate = new Ajv().compile({ type: 'array', items: petSchema });
+    const validate = new Ajv2020().compile({ type: 'array', items: petSchema });
     expect(validate(dynamic.json()), JSON.stringify(dynamic.json())).toBe(true);
     expect((await get('/mock/1/pets?__dynamic=true&__seed=5')).body).toBe(dynamic.body);
   });
@@ -228,7 +228,7 @@ describe('the mock server (a fake index source, real threads)', () => {
     const pet = await get('/mock/1/pets/12');
     expect(pet.statusCode).toBe(200);
     expect(pet.headers['x-pmbok-mock']).toBe('generated');
-    expect(new Ajv().compile(petSchema)(pet.json())).toBe(true);
+    expect(new Ajv2020().compile(petSchema)(pet.json())).toBe(true);
     const bad = await get('/mock/1/pets/abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['x-pmbok-mock-error']).toBe('validation');
@@ -297,8 +297,14 @@ describe('the mock server (a fake index source, real threads)', () => {
 
   it('delays an answer on a timer while other requests are answered', async () => {
     const done: string[] = [];
-    const slow = get('/mock/1/slow').then((a) => done.push('slow') && a);
-    const quick = get('/mock/1/pets/3').then((a) => done.push('quick') && a);
+    const slow = get('/mock/1/slow').then((a) => {
+      done.push('slow');
+      return a;
+    });
+    const quick = get('/mock/1/pets/3').then((a) => {
+      done.push('quick');
+      return a;
+    });
     const [slowAnswer] = await Promise.all([slow, quick]);
     expect(slowAnswer.json()).toEqual({ slow: true });
     expect(done).toEqual(['quick', 'slow']);
@@ -315,8 +321,14 @@ describe('the mock server (a fake index source, real threads)', () => {
     expect(template.headers['x-pmbok-mock-error']).toBe('document');
 
     const done: string[] = [];
-    const abusive = get(`/mock/1/search?q=${'a'.repeat(40)}!`).then((a) => done.push('abusive') && a);
-    const normal = get('/mock/1/pets/7').then((a) => done.push('normal') && a);
+    const abusive = get(`/mock/1/search?q=${'a'.repeat(40)}!`).then((a) => {
+      done.push('abusive');
+      return a;
+    });
+    const normal = get('/mock/1/pets/7').then((a) => {
+      done.push('normal');
+      return a;
+    });
     const [stuck, fine] = await Promise.all([abusive, normal]);
     expect(fine.statusCode).toBe(200);
     expect(done).toEqual(['normal', 'abusive']);
