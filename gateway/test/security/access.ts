@@ -1,5 +1,6 @@
 import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
+import { fieldAccess } from './access-fields.js';
 import { historyAccess } from './access-history.js';
 import { importAccess } from './access-import.js';
 import { mockAccess } from './access-mock.js';
@@ -50,6 +51,7 @@ export const accessTable: Record<string, Access> = {
   ...historyAccess,
   ...importAccess,
   ...mockAccess,
+  ...fieldAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */
