@@ -11,6 +11,7 @@ import {
   nameKeyOf,
 } from '../domain/dataField/dataField.js';
 import { CLAIM_PENDING_MS, nameClaimDecider, nameClaimStreamId } from '../domain/dataField/nameClaim.js';
+import { messages } from '../domain/project/rules.js';
 import { type DataFieldDoc, dataFields, effectiveFields } from '../projections/dataFields/index.js';
 import { namesOf } from '../projections/people/index.js';
 import type { ProjectContext } from './context.js';
@@ -89,7 +90,7 @@ export function createDataFields(context: ProjectContext) {
         ? (await context.readable(projectId, caller)).project.teamId
         : await context.currentTeam(caller as Caller);
     const role = await teamRole(teamId, caller.userId);
-    if (!role) throw forbidden(projectId > 0 ? '项目不存在或无权访问' : '你不是该团队的成员');
+    if (!role) throw forbidden(projectId > 0 ? messages.notVisible : messages.notTeamMember);
     if (write && role !== 'owner' && role !== 'administrator') throw forbidden(libraryMessages.teamWriters);
     const library: FieldLibrary = { scope, projectId: 0, teamId };
     return { library, teamId };
