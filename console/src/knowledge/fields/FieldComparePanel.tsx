@@ -105,6 +105,7 @@ export default function FieldComparePanel({ projectId, canWrite }: { projectId: 
           <TextField
             select
             size="small"
+            fullWidth={false}
             label={t('convention')}
             value={convention}
             onChange={(event) => setConvention(event.target.value as Convention)}
@@ -118,6 +119,7 @@ export default function FieldComparePanel({ projectId, canWrite }: { projectId: 
           </TextField>
           <TextField
             size="small"
+            fullWidth={false}
             type="number"
             label={t('min_uses')}
             value={minUses}

@@ -74,7 +74,11 @@ export default function FieldLibrary({ library, canWrite }: { library: Library; 
 
   return (
     <DataProviderContext.Provider value={provider}>
-      <Box data-testid={`field-library-${library.scope}`}>
+      {/* the table scrolls sideways inside the page: its columns would otherwise widen the whole layout */}
+      <Box
+        data-testid={`field-library-${library.scope}`}
+        sx={{ contain: 'inline-size', '& .MuiPaper-outlined': { overflowX: 'auto' } }}
+      >
         {canWrite && (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1 }}>
             <Button variant="outlined" size="small" startIcon={<DataObjectIcon />} onClick={() => setSourceOpen(true)}>

@@ -10,7 +10,10 @@ const typeOptions = FIELD_TYPES.map((type) => ({ value: type, label: type }));
 const NameCell = (row: FieldRow) => {
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontFamily: 'monospace', fontWeight: 600 }}>
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontFamily: 'monospace', fontWeight: 600 }}
+      data-field-name={row.name}
+    >
       {row.name}
       {row.inherited && (
         <Tooltip title={translate(t('inherited_hint'))}>
@@ -27,7 +30,7 @@ const NameCell = (row: FieldRow) => {
   );
 };
 
-const clip = { maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+const clip = { maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const Clipped = ({ value }: { value: string }) => (
   <Box sx={clip} title={value}>
     {value}
@@ -51,13 +54,14 @@ export function fieldColumns(scope: 'project' | 'team'): FieldDefinition<FieldRo
       render: (row) => <NameCell {...row} />,
     },
     { name: t('hint.aliases'), field: 'aliasesText', align: 'left', bolShowColumn: false, bolShowFormItem: true },
-    { name: t('col.aliases'), field: 'aliasesText', align: 'left', width: 120 },
+    { name: t('col.aliases'), field: 'aliasesText', align: 'left', width: 110 },
     { name: t('col.type'), field: 'type', width: 90, options: typeOptions, bolShowFormItem: true, required: true },
     { name: t('col.format'), field: 'format', width: 100, bolShowFormItem: true },
     {
       name: t('col.description'),
       field: 'description',
       align: 'left',
+      width: 200,
       bolShowFormItem: true,
       formType: 'textarea',
     },
@@ -77,8 +81,7 @@ export function fieldColumns(scope: 'project' | 'team'): FieldDefinition<FieldRo
     { name: t('hint.enum'), field: 'enumText', bolShowColumn: false, bolShowFormItem: true },
     { name: t('col.enum'), field: 'enumText', align: 'left', render: (row) => <Clipped value={row.enumText} /> },
     { name: t('col.mock_rule'), field: 'mockRule', align: 'left', bolShowFormItem: true },
-    ...(scope === 'project' ? [{ name: t('col.uses'), field: 'uses', width: 80 }] : []),
-    { name: t('col.updated_by'), field: 'updatedByName', width: 100 },
+    ...(scope === 'project' ? [{ name: t('col.uses'), field: 'uses', width: 72 }] : []),
     { name: t('col.update_time'), field: 'updateTime', type: 'datetime', width: 160 },
     { name: t('col.keyword'), field: 'keyword', bolShowColumn: false, bolShowSearch: true },
     { name: t('col.type'), field: 'type', bolShowColumn: false, bolShowSearch: true, options: typeOptions },
