@@ -1,7 +1,8 @@
 import { processRealtime } from '@pmbok/infra';
 import type { MockIndex } from '@pmbok/project-service/mock-index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, type MockHarness, NodeKind, OWNER, startMockHarness } from './mockHarness.js';
+import { INDEX_TOO_LARGE } from '../src/application/mockIndex.js';
+import { EDITOR, type MockHarness, NodeKind, OWNER, refusal, startMockHarness } from './mockHarness.js';
 
 describe('GetMockIndex: what the gateway mock server reads of a project', () => {
   let h: MockHarness;
@@ -113,6 +114,25 @@ describe('GetMockIndex: what the gateway mock server reads of a project', () => 
     const second = await read(first.revision);
     expect(second.unchanged).toBe(false);
     expect(second.index!.fields[0]!.mockRule).toBe('@mobile');
+  });
+
+  it('an index over what one gRPC answer carries is refused with the reason', async () => {
+    const { projectId } = await h.project.createProject({ name: '大文档' }, h.as(OWNER));
+    const example = 'x'.repeat(4 * 1024 * 1024);
+    for (const path of ['/a', '/b']) {
+      const added = await h.project.addStructure(
+        { projectId, parentId: 0, kind: NodeKind.NODE_KIND_API, name: path, templateId: 0, method: 'GET', path },
+        h.as(OWNER),
+      );
+      const content = {
+        method: 'GET',
+        path,
+        responses: [{ status: '200', examples: [{ name: 'big', value: example }] }],
+      };
+      const request = { projectId, projectStructureId: added.projectStructureId, baseVersion: 1 };
+      await h.project.saveDoc({ ...request, contentJson: JSON.stringify(content) }, h.as(OWNER));
+    }
+    expect(await refusal(h.project.getMockIndex({ projectId, knownRevision: '' }))).toBe(INDEX_TOO_LARGE);
   });
 
   it('a project that does not exist is not found', async () => {

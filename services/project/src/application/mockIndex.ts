@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReadStore } from '@pmbok/infra';
+import { invalid, type ReadStore } from '@pmbok/infra';
 import type { Content, Json } from '../domain/doc/content.js';
 import type { MockApi, MockField, MockIndex } from '../mockIndex.js';
 import { effectiveFields } from '../projections/dataFields/index.js';
@@ -70,6 +70,10 @@ const fieldOf = (field: Awaited<ReturnType<typeof effectiveFields>>[number]): Mo
   example: (field.example ?? null) as Json,
   mockRule: field.mockRule ?? '',
 });
+
+/** A gRPC answer carries at most 8 MiB (infra's limits): an index is refused with the reason before that. */
+const INDEX_MAX_BYTES = 7.5 * 1024 * 1024;
+export const INDEX_TOO_LARGE = '项目的接口文档合计过大（超过 7.5 MB），Mock 无法加载';
 
 /** Built indexes kept per project, the least recently used forgotten beyond these bounds. */
 const CACHE_MAX_PROJECTS = 200;
@@ -149,7 +153,9 @@ export function createMockIndex(
       models,
       fields,
     };
-    return JSON.stringify(index);
+    const json = JSON.stringify(index);
+    if (Buffer.byteLength(json) > INDEX_MAX_BYTES) throw invalid(INDEX_TOO_LARGE);
+    return json;
   }
 
   async function get(projectId: number, knownRevision: string, tokenIssued = false): Promise<MockIndexAnswer> {
