@@ -124,10 +124,10 @@ describe('mock settings and expectations through the gateway', () => {
         projectStructureId: apiId,
         expectations: JSON.stringify([{ ...expectation, ...over }]),
       });
-    expect(await bad({ name: '' })).toMatchObject({ code: 400, msg: '第 1 个期望的 name 为 1–100 个字符' });
+    expect(await bad({ name: '' })).toMatchObject({ code: 400, msg: '第 1 个期望的名称为 1–100 个字符' });
     expect(await bad({ response: { status: 700 } })).toMatchObject({
       code: 400,
-      msg: '第 1 个期望的响应的 status 必须是 100–599 的整数',
+      msg: '第 1 个期望的响应的状态码必须是 100–599 的整数',
     });
     expect(await bad({ conditions: [{ source: 'query', name: 'q', operator: 'matches', value: '[' }] })).toMatchObject({
       code: 400,

@@ -137,20 +137,20 @@ describe('mock settings and expectations over gRPC (issue 17)', () => {
       ['{not json', '期望列表不是正确的 JSON'],
       [{ name: 'x' }, '期望必须是一个列表'],
       [Array.from({ length: 51 }, () => expectation()), '一个接口最多 50 个期望'],
-      [[expectation({ name: '' })], '第 1 个期望的 name 为 1–100 个字符'],
-      [[expectation(), expectation({ name: 'x'.repeat(101) })], '第 2 个期望的 name 为 1–100 个字符'],
-      [[expectation({ enabled: 'yes' })], '第 1 个期望的 enabled 必须是 true 或 false'],
+      [[expectation({ name: '' })], '第 1 个期望的名称为 1–100 个字符'],
+      [[expectation(), expectation({ name: 'x'.repeat(101) })], '第 2 个期望的名称为 1–100 个字符'],
+      [[expectation({ enabled: 'yes' })], '第 1 个期望的启用必须是 true 或 false'],
       [
         [expectation({ conditions: Array.from({ length: 21 }, () => expectation().conditions[0]) })],
-        '第 1 个期望最多 20 个 conditions',
+        '第 1 个期望最多 20 个条件',
       ],
       [
         [expectation({ conditions: [{ source: 'cookie', name: 'a', operator: 'equals', value: '' }] })],
-        '第 1 个期望的第 1 个条件的 source 只能是 path、query、header、body',
+        '第 1 个期望的第 1 个条件的来源只能是 path、query、header、body',
       ],
       [
         [expectation({ conditions: [{ source: 'query', name: 'a', operator: 'like', value: '' }] })],
-        '第 1 个期望的第 1 个条件的 operator 只能是 equals、notEquals、contains、exists、notExists、matches、greaterThan、lessThan、in',
+        '第 1 个期望的第 1 个条件的运算符只能是 equals、notEquals、contains、exists、notExists、matches、greaterThan、lessThan、in',
       ],
       [
         [expectation({ conditions: [{ source: 'query', name: 'a', operator: 'matches', value: '(' }] })],
@@ -166,16 +166,16 @@ describe('mock settings and expectations over gRPC (issue 17)', () => {
       ],
       [
         [expectation({ conditions: [{ source: 'body', name: '', operator: 'exists', value: '' }] })],
-        '第 1 个期望的第 1 个条件的 name 为 1–200 个字符',
+        '第 1 个期望的第 1 个条件的名称为 1–200 个字符',
       ],
-      [[expectation({ response: { status: 99 } })], '第 1 个期望的响应的 status 必须是 100–599 的整数'],
+      [[expectation({ response: { status: 99 } })], '第 1 个期望的响应的状态码必须是 100–599 的整数'],
       [
         [expectation({ response: { status: 200, delayMs: 10_001 } })],
-        '第 1 个期望的响应的 delayMs 必须是 0–10000 的整数',
+        '第 1 个期望的响应的延迟（毫秒）必须是 0–10000 的整数',
       ],
       [
         [expectation({ response: { bodyType: 'xml' } })],
-        '第 1 个期望的响应的 bodyType 只能是 example、template、schema、text',
+        '第 1 个期望的响应的响应体类型只能是 example、template、schema、text',
       ],
       [
         [expectation({ response: { headers: [{ name: 'X-A', value: 'a\r\nSet-Cookie: x=1' }] } })],

@@ -55,6 +55,22 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** The fields as the expectation editor names them (refusals read as the screen does). */
+const NAMES: Record<string, string> = {
+  name: '名称',
+  enabled: '启用',
+  conditions: '条件',
+  source: '来源',
+  operator: '运算符',
+  value: '值',
+  status: '状态码',
+  headers: '响应头',
+  bodyType: '响应体类型',
+  text: '响应文本',
+  delayMs: '延迟（毫秒）',
+};
+const named = (field: string) => NAMES[field] ?? field;
+
 class Field {
   constructor(
     private readonly value: Record<string, unknown>,
@@ -62,36 +78,38 @@ class Field {
   ) {}
   text(field: string, min: number, max: number, fallback = ''): string {
     const value = this.value[field] ?? fallback;
-    if (typeof value !== 'string') throw invalid(`${this.label}的 ${field} 必须是文字`);
+    if (typeof value !== 'string') throw invalid(`${this.label}的${named(field)}必须是文字`);
     const trimmed = value.trim();
     if (trimmed.length < min || trimmed.length > max) {
       throw invalid(
-        min > 0 ? `${this.label}的 ${field} 为 ${min}–${max} 个字符` : `${this.label}的 ${field} 最多 ${max} 个字符`,
+        min > 0
+          ? `${this.label}的${named(field)}为 ${min}–${max} 个字符`
+          : `${this.label}的${named(field)}最多 ${max} 个字符`,
       );
     }
     return trimmed;
   }
   oneOf<T extends string>(field: string, allowed: readonly T[], fallback?: T): T {
     const value = this.value[field] ?? fallback;
-    if (!allowed.includes(value as T)) throw invalid(`${this.label}的 ${field} 只能是 ${allowed.join('、')}`);
+    if (!allowed.includes(value as T)) throw invalid(`${this.label}的${named(field)}只能是 ${allowed.join('、')}`);
     return value as T;
   }
   integer(field: string, min: number, max: number, fallback: number): number {
     const value = this.value[field] ?? fallback;
     if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max) {
-      throw invalid(`${this.label}的 ${field} 必须是 ${min}–${max} 的整数`);
+      throw invalid(`${this.label}的${named(field)}必须是 ${min}–${max} 的整数`);
     }
     return value as number;
   }
   boolean(field: string, fallback: boolean): boolean {
     const value = this.value[field] ?? fallback;
-    if (typeof value !== 'boolean') throw invalid(`${this.label}的 ${field} 必须是 true 或 false`);
+    if (typeof value !== 'boolean') throw invalid(`${this.label}的${named(field)}必须是 true 或 false`);
     return value;
   }
   list(field: string, max: number): unknown[] {
     const value = this.value[field] ?? [];
-    if (!Array.isArray(value)) throw invalid(`${this.label}的 ${field} 必须是列表`);
-    if (value.length > max) throw invalid(`${this.label}最多 ${max} 个 ${field}`);
+    if (!Array.isArray(value)) throw invalid(`${this.label}的${named(field)}必须是列表`);
+    if (value.length > max) throw invalid(`${this.label}最多 ${max} 个${named(field)}`);
     return value;
   }
 }
@@ -107,7 +125,7 @@ function checkCondition(value: unknown, label: string): Condition {
   const operator = r.oneOf('operator', CONDITION_OPERATORS);
   const name = r.text('name', 1, 200);
   if (source === 'body' && !/^[^.\s][^\s]*$/.test(name)) {
-    throw invalid(`${label}的 name 是请求体中的路径，如 user.id、items.0.sku`);
+    throw invalid(`${label}的名称是请求体中的路径，如 user.id、items.0.sku`);
   }
   const unary = operator === 'exists' || operator === 'notExists';
   const text = unary ? '' : r.text('value', 0, 1_000);
@@ -122,7 +140,7 @@ function checkCondition(value: unknown, label: string): Condition {
   if ((operator === 'greaterThan' || operator === 'lessThan') && (text === '' || !Number.isFinite(Number(text)))) {
     throw invalid(`${label}的比较值必须是数字`);
   }
-  if (operator === 'in' && text === '') throw invalid(`${label}的 value 写逗号分隔的可选值`);
+  if (operator === 'in' && text === '') throw invalid(`${label}的值写逗号分隔的可选值`);
   return { source, name, operator, value: text };
 }
 
