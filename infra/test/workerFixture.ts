@@ -15,13 +15,17 @@ class PlaceError extends Error {
 
 const seen = new WeakMap<object, number>();
 
-serveJobs<Job, { name: string }, unknown>((job, context) => {
-  if (job.kind === 'echo') return job.value;
-  if (job.kind === 'fail') throw new PlaceError('refused', 'properties.list');
-  if (job.kind === 'context') {
-    if (!context) return null;
-    seen.set(context, (seen.get(context) ?? 0) + 1);
-    return { name: context.name, runs: seen.get(context) };
-  }
-  for (;;) {}
-});
+serveJobs<Job, { name: string }, unknown>(
+  (job, context) => {
+    if (job.kind === 'echo') return job.value;
+    if (job.kind === 'fail') throw new PlaceError('refused', 'properties.list');
+    if (job.kind === 'context') {
+      if (!context) return null;
+      seen.set(context, (seen.get(context) ?? 0) + 1);
+      return { name: context.name, runs: seen.get(context) };
+    }
+    for (;;) {}
+  },
+  // Text contexts are parsed once per thread; objects are taken as sent.
+  { prepare: (value) => (typeof value === 'string' ? JSON.parse(value) : value) },
+);

@@ -83,6 +83,18 @@ describe('worker pool', () => {
     expect(pool.stats().threads).toBe(0);
   });
 
+  it('prepares a context once per thread, for every job naming it', async () => {
+    pool = createWorkerPool({
+      script: () => workerScript(import.meta.url, 'workerFixture'),
+      size: 1,
+      deadlineMs: 2_000,
+      contextGraceMs: 50,
+    });
+    const context = { key: 'k', value: () => JSON.stringify({ name: 'parsed' }) };
+    await expect(pool.run({ kind: 'context' }, { context })).resolves.toEqual({ name: 'parsed', runs: 1 });
+    await expect(pool.run({ kind: 'context' }, { context })).resolves.toEqual({ name: 'parsed', runs: 2 });
+  });
+
   it('refuses jobs beyond its queue', async () => {
     const p = open(1, { maxQueue: 1 });
     await p.run({ kind: 'echo', value: 0 });

@@ -27,6 +27,10 @@ export interface MockRoutesOptions {
   workers?: number;
   /** Requests per minute per client address (PMBOK_MOCK_RATE_LIMIT, default 60,000; 0 for none). */
   rateLimitPerMinute?: number;
+  /**
+   * A thread's time for one request (500 ms: generation stops itself at 50 ms, so what runs longer is a pattern
+   * backtracking on the request's values, which only ending the thread stops).
+   */
   jobDeadlineMs?: number;
 }
 
@@ -59,7 +63,7 @@ function grpcSource(app: FastifyInstance): MockIndexSource {
       const reply = await app.services.project.getMockIndex({ projectId, knownRevision }, { metadata });
       if (!reply.found) return { found: false };
       if (reply.unchanged) return { found: true, unchanged: true };
-      return { found: true, unchanged: false, index: JSON.parse(reply.indexJson) as MockIndex };
+      return { found: true, unchanged: false, index: JSON.parse(reply.indexJson) as MockIndex, json: reply.indexJson };
     },
   };
 }
@@ -194,7 +198,7 @@ export default fp<MockRoutesOptions>(
   async (app, options) => {
     const pool = createMockPool(options.workers ?? Math.max(1, envNumber('PMBOK_MOCK_WORKERS', 2)));
     const cache = new MockIndexCache<CompiledProject>(options.source ?? grpcSource(app), compileProject);
-    const deps: MockServerDeps = { cache, pool, jobDeadlineMs: options.jobDeadlineMs ?? 1_000 };
+    const deps: MockServerDeps = { cache, pool, jobDeadlineMs: options.jobDeadlineMs ?? 500 };
     app.decorate('mockProjectChanged', (projectId: number) => cache.drop(projectId));
     const stop = await options.realtime.subscribe({ topic: 'mock' }, (payload) => {
       const id = Number((payload as { projectId?: unknown } | null)?.projectId);

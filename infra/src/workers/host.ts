@@ -6,19 +6,29 @@ import type { AnswerMessage, JobFailure, JobMessage } from './protocol.js';
  * sends once per thread, such as a project's compiled index) and answers its result or its failure. The context is
  * the same object for every job naming its key, so a handler can memoize work on it (a WeakMap keyed by it).
  */
-export function serveJobs<J, C, R>(handle: (job: J, context: C | undefined) => R | Promise<R>): void {
+export function serveJobs<J, C, R>(
+  handle: (job: J, context: C | undefined) => R | Promise<R>,
+  options: {
+    /** Turns a context as sent (JSON text, say, which crosses threads faster than objects) into what jobs read. */
+    prepare?: (value: unknown) => C;
+  } = {},
+): void {
   const port = parentPort;
   if (!port) throw new Error('serveJobs runs in a worker thread');
   const contexts = new Map<string, C>();
   port.on('message', async (message: JobMessage) => {
     for (const key of message.drop ?? []) contexts.delete(key);
     let context: C | undefined;
-    if (message.context) {
-      if ('value' in message.context) contexts.set(message.context.key, message.context.value as C);
-      context = contexts.get(message.context.key);
-    }
     let answer: AnswerMessage;
     try {
+      if (message.context) {
+        const { key } = message.context;
+        if ('value' in message.context) {
+          const value = message.context.value;
+          contexts.set(key, options.prepare ? options.prepare(value) : (value as C));
+        }
+        context = contexts.get(key);
+      }
       answer = { id: message.id, result: await handle(message.job as J, context) };
     } catch (error) {
       answer = { id: message.id, failure: failureOf(error) };

@@ -46,6 +46,8 @@ export interface WorkerPoolOptions {
   maxQueue?: number;
   /** Shared contexts each thread keeps (the least recently used is dropped beyond). */
   maxContexts?: number;
+  /** Time added to a job's deadline when its context is sent with it (a thread reads a large one first). */
+  contextGraceMs?: number;
   resourceLimits?: ResourceLimits;
 }
 
@@ -173,6 +175,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const id = nextId++;
     const message: JobMessage = { id, job: pending.job };
     const context = pending.options.context;
+    let grace = 0;
     if (context) {
       const held = slot.contexts.indexOf(context.key);
       if (held >= 0) {
@@ -180,12 +183,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         message.context = { key: context.key };
       } else {
         message.context = { key: context.key, value: context.value() };
+        grace = options.contextGraceMs ?? 0;
         if (slot.contexts.length >= maxContexts) message.drop = slot.contexts.splice(0, 1);
       }
       slot.contexts.push(context.key);
     }
     const deadlineMs = pending.options.deadlineMs ?? options.deadlineMs;
-    const timer = setTimeout(() => retire(slot, new WorkerDeadlineError(deadlineMs)), deadlineMs);
+    const timer = setTimeout(() => retire(slot, new WorkerDeadlineError(deadlineMs)), deadlineMs + grace);
     slot.busy = { ...pending, id, timer };
     slot.worker.postMessage(message);
   }

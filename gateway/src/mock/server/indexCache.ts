@@ -5,7 +5,12 @@ export interface MockIndexSource {
   fetch(
     projectId: number,
     knownRevision: string,
-  ): Promise<{ found: false } | { found: true; unchanged: true } | { found: true; unchanged: false; index: MockIndex }>;
+  ): Promise<
+    | { found: false }
+    | { found: true; unchanged: true }
+    /** `json`: the index as the service wrote it, when the source has it (threads are sent the text). */
+    | { found: true; unchanged: false; index: MockIndex; json?: string }
+  >;
 }
 
 interface Entry<P> {
@@ -44,7 +49,7 @@ export class MockIndexCache<P extends { revision: string }> {
 
   constructor(
     private readonly source: MockIndexSource,
-    private readonly compile: (index: MockIndex) => P,
+    private readonly compile: (index: MockIndex, json?: string) => P,
     options: IndexCacheOptions = {},
   ) {
     this.maxProjects = options.maxProjects ?? 500;
@@ -90,7 +95,11 @@ export class MockIndexCache<P extends { revision: string }> {
       if (entry?.project) return entry.project;
       throw error;
     }
-    const project = !answer.found ? null : answer.unchanged ? (entry?.project ?? null) : this.compile(answer.index);
+    const project = !answer.found
+      ? null
+      : answer.unchanged
+        ? (entry?.project ?? null)
+        : this.compile(answer.index, answer.json);
     const revision = project?.revision ?? '';
     const fresh = (this.generations.get(projectId) ?? 0) === generation;
     // A slow fetch of before a drop must not replace what a later fetch stored.

@@ -106,11 +106,11 @@ export async function answerMock(
   try {
     produced = await deps.pool.run<Produced>(job, {
       deadlineMs: deps.jobDeadlineMs,
-      context: { key: project.contextKey, value: () => project.index },
+      context: { key: project.contextKey, value: () => project.contextText },
     });
   } catch (error) {
     if (error instanceof WorkerDeadlineError) {
-      project.refusedUntil.set(match.api, Date.now() + (deps.refuseMs ?? 30_000));
+      project.refusedUntil.set(match.api, Date.now() + (deps.refuseMs ?? 15_000));
       const answer = documentError(
         '处理超时，文档的规则或正则表达式过于复杂',
         project.index.apis[match.api]?.name ?? '',

@@ -8,7 +8,9 @@ export function createMockPool(size: number): WorkerPool {
   return createWorkerPool({
     script: () => workerScript(import.meta.url, 'worker'),
     size,
-    deadlineMs: 1_000,
+    deadlineMs: 500,
+    // A thread sent a project's index first parses it (a 5,000-document project is megabytes).
+    contextGraceMs: 3_000,
     maxQueue: 2_000,
     maxContexts: 16,
     resourceLimits: { maxOldGenerationSizeMb: 256 },
