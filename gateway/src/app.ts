@@ -14,6 +14,7 @@ import devRoutes from './routes/dev.js';
 import healthRoutes from './routes/health.js';
 import liveRoutes from './routes/live.js';
 import metricsRoutes from './routes/metrics.js';
+import mockRoutes from './routes/mock.js';
 import uploadRoutes from './routes/uploads.js';
 import wechatRoutes from './routes/wechat.js';
 
@@ -56,6 +57,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(wechatRoutes);
   await fastify.register(healthRoutes);
   await fastify.register(liveRoutes, { realtime: options.realtime });
+  await fastify.register(mockRoutes, { realtime: options.realtime });
   await fastify.register(metricsRoutes, { token: options.metricsToken });
   if (options.devMode && options.smsProvider === 'console') await fastify.register(devRoutes);
   await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });
