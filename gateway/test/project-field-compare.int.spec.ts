@@ -103,6 +103,21 @@ describe('field comparison through the gateway', () => {
     expect((await as(viewer)('fieldCompare', { convention: 'camelCase' })).data.reportHash).toBe(hash);
   });
 
+  it('applies fixes sent with the report hash alone, as the report was made (convention and minUses)', async () => {
+    const report = (await as(editor)('fieldCompare', { convention: 'snake_case', minUses: '2' })).data;
+    expect(report.convention).toBe('snake_case');
+    const rename = report.issues.find(
+      (issue: { kind: string; fieldName: string }) => issue.kind === 'naming' && issue.fieldName === 'userId',
+    );
+    expect(rename).toMatchObject({ expected: { name: 'user_id' } });
+    const fixes = JSON.stringify([{ issueId: rename.issueId, action: 'rename' }]);
+    const update = await as(editor)('fieldCompareUpdate', { reportHash: report.reportHash, fixes });
+    expect(update).toMatchObject({ code: 200, data: { docsChanged: 1, fieldsFixed: 1, skipped: [] } });
+    const fixed = (await as(editor)('docDetail', { projectStructureId: apiId })).data.api;
+    expect(Object.keys(fixed.responses[0].schema.properties)).toEqual(['user_id', 'user_name']);
+    expect((await as(editor)('revertChange', { changeId: update.data.changeId })).code).toBe(200);
+  });
+
   it('refuses a stale report, bad input with messages, and people who may not see or write', async () => {
     const report = (await as(editor)('fieldCompare', { convention: 'camelCase' })).data;
     const fixes = JSON.stringify([{ issueId: report.issues[0].issueId, action: report.issues[0].fixes[0] }]);

@@ -7,6 +7,7 @@ import {
   issueIdOf,
   type LibraryField,
   majorityConvention,
+  optionsOfReportHash,
   spell,
   type WalkedDoc,
   wordsOf,
@@ -175,6 +176,9 @@ describe('comparing documents with the library', () => {
       minUses: 3,
     });
     expect(changed.reportHash).not.toBe(report.reportHash);
+    // The hash carries the options the report was made with.
+    expect(optionsOfReportHash(report.reportHash)).toEqual({ convention: 'camelCase', minUses: 3 });
+    expect(optionsOfReportHash('nope')).toBeNull();
   });
 
   it('matches a name spelt by another convention (user_id is userId) and checks formats', () => {

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { appendContextOf, type Caller, DomainError, handleCommand, invalid } from '@pmbok/infra';
 import { docDecider, SaveConflictError } from '../domain/doc/businessLogic.js';
 import { docStreamId } from '../domain/doc/doc.js';
-import { applyDocFixes, type DocFix, type FieldIssue, type FixAction } from '../domain/fieldCompare/index.js';
+import {
+  applyDocFixes,
+  type DocFix,
+  type FieldIssue,
+  type FixAction,
+  optionsOfReportHash,
+} from '../domain/fieldCompare/index.js';
 import { projectDocs } from '../projections/docs/index.js';
 import type { ProjectContext } from './context.js';
 import type { FieldCompareUseCases } from './fieldCompare.js';
@@ -95,7 +101,10 @@ export function createFieldFixes(
   return {
     async apply(projectId: number, input: FieldFixesInput, caller: Caller) {
       const { project } = await context.writable(projectId, caller);
-      const options = compareOptionsOf(input);
+      // Fixes sent with the report's hash alone are checked against a report made as that one was.
+      const options =
+        input.convention || input.minUses ? compareOptionsOf(input) : optionsOfReportHash(input.reportHash);
+      if (!options) throw invalid(fieldCompareMessages.changed);
       const chosen = parseFixes(input.fixesJson);
       const report = await compare.run(project, options);
       if (report.reportHash !== input.reportHash) throw invalid(fieldCompareMessages.changed);

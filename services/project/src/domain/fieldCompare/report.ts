@@ -272,7 +272,8 @@ export function compareFields(docs: WalkedDoc[], library: LibraryField[], option
 
 /**
  * What a fix request is checked against: every finding with what was found and what the library says, so a
- * document or library field changed since the report (in a way that matters to it) refuses the fixes.
+ * document or library field changed since the report (in a way that matters to it) refuses the fixes; the
+ * convention checked and minUses follow the digest (optionsOfReportHash).
  */
 export function reportHashOf(convention: ConventionChoice, minUses: number, issues: FieldIssue[]): string {
   const digest = createHash('sha256').update(`${convention}\n${minUses}\n`);
@@ -287,5 +288,17 @@ export function reportHashOf(convention: ConventionChoice, minUses: number, issu
       chunk = '';
     }
   }
-  return digest.update(chunk).digest('hex').slice(0, 32);
+  const letter = convention === 'camelCase' ? 'c' : convention === 'snake_case' ? 's' : 'n';
+  return `${digest.update(chunk).digest('hex').slice(0, 32)}${letter}${minUses}`;
+}
+
+/**
+ * The options a report was made with, from its hash's tail (`…c3`: camelCase, minUses 3), so fixes sent with the
+ * hash alone are checked against a report recomputed as that one was. Null for a hash not of this form.
+ */
+export function optionsOfReportHash(reportHash: string): CompareOptions | null {
+  const match = /^[0-9a-f]{32}([csn])(\d{1,4})$/.exec(reportHash);
+  if (!match) return null;
+  const convention = match[1] === 'c' ? 'camelCase' : match[1] === 's' ? 'snake_case' : 'none';
+  return { convention, minUses: Number(match[2]) };
 }
