@@ -221,6 +221,7 @@ export function ExpectationForm({
           <Box
             data-testid="mock-body-json"
             sx={{
+              '& .cm-editor': { fontSize: 13 },
               border: 1,
               borderColor: errorAt('body') ? 'error.main' : 'divider',
               borderRadius: 1,

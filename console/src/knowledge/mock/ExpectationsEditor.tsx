@@ -142,7 +142,7 @@ function Editor({
   };
 
   return (
-    <Box data-testid="mock-expectations" data-dirty={dirty}>
+    <Box data-testid="mock-expectations" data-dirty={dirty} sx={{ containerType: 'inline-size' }}>
       <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1.5 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {t('hint')}
@@ -188,7 +188,15 @@ function Editor({
           </Box>
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' } }}>
+      {/* the pane's own width decides: the list beside the form when there is room for both, above it otherwise */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: '1fr',
+          '@container (min-width: 880px)': { gridTemplateColumns: '250px minmax(0, 1fr)' },
+        }}
+      >
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, alignSelf: 'start' }}>
           {drafts.length === 0 ? (
             <Box sx={{ p: 2 }}>
@@ -224,7 +232,7 @@ function Editor({
                       {draft.name || t('new_name', { n: index + 1 })}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" noWrap component="div">
-                      {draft.status} · {draft.conditions.length} {t('conditions')}
+                      {draft.status} · {t('condition_count', { n: draft.conditions.length })}
                       {!draft.enabled && ` · ${t('disabled')}`}
                     </Typography>
                   </Box>

@@ -66,19 +66,24 @@ function SuggestingInput({
 }: Props & { projectId: number }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  // Only a name being typed is searched: focusing a row that has its name already asks nothing.
+  const [typed, setTyped] = useState(false);
   const keyword = useDebounced(value.trim(), DEBOUNCE_MS);
+  // Asked once the typing pauses: the text of a moment ago is never searched on its own.
+  const settled = typed && keyword !== '' && keyword === value.trim();
   const { data, isFetching } = useQuery({
     queryKey: mockKeys.fields(projectId, keyword),
     queryFn: () => mockApi.searchFields(projectId, keyword),
-    enabled: open && keyword !== '',
+    enabled: open && settled,
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const options = open && keyword !== '' ? rankSuggestions(data?.lists ?? [], keyword) : [];
+  const options = open && settled ? rankSuggestions(data?.lists ?? [], keyword) : [];
 
   return (
-    <Autocomplete<DataField, false, false, true>
+    <Autocomplete<DataField, false, true, true>
       freeSolo
+      disableClearable
       fullWidth
       open={open && options.length > 0}
       onOpen={() => setOpen(true)}
@@ -89,12 +94,16 @@ function SuggestingInput({
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
       isOptionEqualToValue={(a, b) => a.dataFieldId === b.dataFieldId}
       inputValue={value}
-      value={null}
       onInputChange={(_event, next, reason) => {
-        if (reason === 'input') onChange(next);
+        if (reason !== 'input') return;
+        setTyped(true);
+        onChange(next);
       }}
       onChange={(_event, picked) => {
-        if (picked && typeof picked !== 'string') onPick(picked);
+        if (picked && typeof picked !== 'string') {
+          setTyped(false);
+          onPick(picked);
+        }
       }}
       noOptionsText={translate('app.knowledge.mock.suggest.none')}
       slotProps={{

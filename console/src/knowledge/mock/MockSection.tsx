@@ -59,7 +59,8 @@ export default function MockSection({ detail, canWrite }: { detail: DocDetail; c
           <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
             {t('url')}
           </Typography>
-          <Typography component="code" data-testid="mock-url" sx={{ ...mono, minWidth: 0, wordBreak: 'break-all' }}>
+          {/* one line, cut at the end when the pane is narrow: the copy button and the tooltip give it whole */}
+          <Typography component="code" data-testid="mock-url" noWrap title={address} sx={{ ...mono, minWidth: 0 }}>
             {address}
           </Typography>
           <Tooltip title={t('copy_url')}>
@@ -75,6 +76,7 @@ export default function MockSection({ detail, canWrite }: { detail: DocDetail; c
           </Tooltip>
           <Box sx={{ flex: 1 }} />
           <Chip
+            sx={{ flexShrink: 0 }}
             size="small"
             variant="outlined"
             color={settings.access === 'public' ? 'success' : 'default'}
