@@ -87,7 +87,12 @@ describe('field comparison over gRPC (issue 17)', () => {
   const history = async () => {
     const request = { projectId, projectStructureId: 0, userId: 0, from: 0, to: 0, page: 1, pageSize: 200 };
     const { pageJson } = await project.listHistory(request, as(EDITOR));
-    return JSON.parse(pageJson).list as { changeId: string; action: string; projectStructureId: number }[];
+    return JSON.parse(pageJson).list as {
+      changeId: string;
+      action: string;
+      summary: string;
+      projectStructureId: number;
+    }[];
   };
 
   beforeAll(async () => {
@@ -231,6 +236,10 @@ describe('field comparison over gRPC (issue 17)', () => {
     // One change in the history, with both documents; reverting it puts both back.
     const entries = (await history()).filter((entry) => entry.changeId === result.changeId);
     expect(entries.map((e) => e.projectStructureId).sort()).toEqual([nodeA, nodeB].sort());
+    expect(entries.map((e) => [e.action, e.summary]).sort()).toEqual([
+      ['doc-saved', '字段标准修复：修改了接口 查询用户 的 路径、参数、响应'],
+      ['doc-saved', '字段标准修复：修改了接口 订单列表 的 参数、响应'],
+    ]);
     const reverted = await project.revertChange({ projectId, changeId: result.changeId }, as(EDITOR));
     expect(reverted.restored).toBe(2);
     expect((await contentOf(nodeA)).content).toEqual(beforeA);

@@ -6,17 +6,19 @@ export const KIND_LABEL: Record<string, string> = { folder: '目录', api: '接�
 
 /**
  * A change written by an import, a restore or a revert carries a correlation id that says so (the use cases that
- * write them choose it: `import-…`, `schedule-…`, `restore-…`, `revert-…`); its entries take that action.
+ * write them choose it: `import-…`, `schedule-…`, `restore-…`, `revert-…`); its entries take that action. Field
+ * comparison's fixes (`fields-…`) keep theirs (saves) and say where they came from.
  */
 const MARKED: [RegExp, string, string][] = [
   [/^(?:import|schedule)-/, 'imported', '导入：'],
   [/^restore-/, 'restored', '恢复：'],
   [/^revert-/, 'reverted', '撤销：'],
+  [/^fields-/, '', '字段标准修复：'],
 ];
 
 export function markedAction(changeId: string, action: string, summary: string) {
   for (const [pattern, marked, prefix] of MARKED) {
-    if (pattern.test(changeId)) return { action: marked, summary: spaced(prefix + summary) };
+    if (pattern.test(changeId)) return { action: marked || action, summary: spaced(prefix + summary) };
   }
   return { action, summary: spaced(summary) };
 }
