@@ -450,7 +450,7 @@ async function benchGateway() {
     // The service-side fieldCompare reads the app's log once the app has stopped (one writer per file).
     if (results.fields) {
       try {
-        results.fields.service = benchFieldCompareService({ dataDir, ...results.fields.project, tools });
+        results.fields.service = benchFieldCompareService({ dataDir, ...results.fields.project, tools: { log } });
       } catch (error) {
         console.error(error);
         results.fieldsError = `through the service: ${error.message}`;
