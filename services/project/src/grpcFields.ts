@@ -2,7 +2,7 @@ import { invalid, signedInCaller } from '@pmbok/infra';
 import type { projectv1 } from '@pmbok/proto';
 import { createDataFields } from './application/dataFields.js';
 import { fieldCompareCalls } from './application/fieldCompare.js';
-import { parseFieldSource } from './application/fieldSources.js';
+import { parseFieldSourceOffThread } from './application/fieldSourcePool.js';
 import type { PublishingDeps } from './grpcPublishing.js';
 import { dataFields, effectiveFields } from './projections/dataFields/index.js';
 
@@ -61,7 +61,7 @@ export function fieldCalls({ context }: PublishingDeps): Pick<projectv1.ProjectS
         of.scope === 'project'
           ? await effectiveFields(context.readStore, of)
           : await dataFields(context.readStore).find({ scope: 'team', teamId: of.teamId });
-      const parsed = parseFieldSource(r.kind, r.text, new Set(fields.map((field) => field.nameKey)));
+      const parsed = await parseFieldSourceOffThread(r.kind, r.text, new Set(fields.map((field) => field.nameKey)));
       return { parseJson: JSON.stringify(parsed) };
     },
     compareFields: (r, c) => compare.compareFields(r, who(c)),

@@ -291,4 +291,27 @@ describe('field libraries over gRPC (issue 17)', () => {
     const broken = { projectId, kind: 'sql', text: 'CREATE TABLE a (\n  id int,\n  name varchar(10) NOTT NULL\n);' };
     expect(await refusal(project.parseFieldSource(broken, as(VIEWER)))).toMatch(/^第 3 行附近有语法错误/);
   });
+
+  it('a paste the SQL grammar would take minutes on answers with a reason while other calls go on', async () => {
+    // node-sql-parser's PostgreSQL grammar is exponential in unclosed parentheses (15 levels took 9 s, 20 minutes).
+    const crafted = { projectId, kind: 'sql', text: `CREATE TABLE t (a int DEFAULT ${'('.repeat(22)}1` };
+    const started = Date.now();
+    let searchedAt = 0;
+    const slow = refusal(project.parseFieldSource(crafted, as(VIEWER))).then((message) => ({
+      message,
+      at: Date.now(),
+    }));
+    const searched = search(VIEWER).then((page) => {
+      searchedAt = Date.now();
+      return page;
+    });
+    const [{ message, at }, page] = await Promise.all([slow, searched]);
+    expect(message).toBe('内容过于复杂，解析超时，请检查语句或分几次粘贴');
+    expect(page.count).toBeGreaterThan(0);
+    expect(searchedAt).toBeLessThan(at);
+    expect(at - started).toBeLessThan(10_000);
+    // the thread was replaced: the next paste parses
+    const { parseJson } = await project.parseFieldSource({ projectId, kind: 'json', text: '{"ok":true}' }, as(VIEWER));
+    expect(JSON.parse(parseJson).fields).toEqual([expect.objectContaining({ name: 'ok', type: 'boolean' })]);
+  });
 });

@@ -1,12 +1,21 @@
-import { invalid } from '@pmbok/infra';
 import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import sqlParser from 'node-sql-parser';
-import { type FieldType, NAME_MAX, NAME_PATTERN, nameKeyOf } from '../domain/dataField/dataField.js';
+import { type FieldType, NAME_MAX, NAME_PATTERN, nameKeyOf } from '../domain/dataField/names.js';
 
 /**
  * `project/parseFieldSource` (docs/api/mock-and-fields.md, "Parsing sources"): fields offered for a library from a
- * pasted SQL `CREATE TABLE` (MySQL or PostgreSQL, node-sql-parser) or a JSON example. Pure; `exists` is the caller's.
+ * pasted SQL `CREATE TABLE` (MySQL or PostgreSQL, node-sql-parser) or a JSON example. Pure, and free of the
+ * service's infrastructure: it runs in a thread with a deadline (fieldSourcePool.ts), since a parser's grammar may
+ * take exponential time on a crafted paste. Bad text throws FieldSourceError with the message the user sees.
  */
+export class FieldSourceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FieldSourceError';
+  }
+}
+const invalid = (message: string) => new FieldSourceError(message);
+
 export interface FieldCandidate {
   name: string;
   type: FieldType;

@@ -1,13 +1,14 @@
 import { type Decider, type DomainEvent, invalid, notFound, streamId } from '@pmbok/infra';
 import type { FieldChange } from '../tree/tree.js';
+import { FIELD_TYPES, type FieldType, NAME_MAX, NAME_PATTERN, nameKeyOf } from './names.js';
+
+export { FIELD_TYPES, type FieldType, NAME_MAX, NAME_PATTERN, nameKeyOf };
 
 /**
  * One field of a field library (stream `dataField-<dataFieldId>`, docs/api/mock-and-fields.md "Field libraries"): a
  * team's library (every project of the team inherits it) or a project's. The name is unique in its library
  * regardless of case: that is held by a claim stream per name (nameClaim.ts), since this stream sees one field only.
  */
-export const FIELD_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
 export type FieldScope = 'team' | 'project';
 
 /** What a user edits of a field. */
@@ -50,8 +51,6 @@ export type DataField =
 
 export const dataFieldStreamId = (dataFieldId: number) => streamId('dataField', dataFieldId);
 
-export const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export const NAME_MAX = 64;
 export const ALIASES_MAX = 20;
 export const FORMAT_MAX = 50;
 export const DESCRIPTION_MAX = 500;
@@ -86,9 +85,6 @@ const isType: Record<FieldType, (value: unknown) => boolean> = {
   array: (v) => Array.isArray(v),
   object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
 };
-
-/** The field's name as its library keeps it unique. */
-export const nameKeyOf = (name: string) => name.toLowerCase();
 
 /**
  * Checks and normalises what a user sent for a field (absent parts empty); throws the first problem, in Chinese.
