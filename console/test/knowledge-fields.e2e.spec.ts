@@ -136,8 +136,7 @@ describe.skipIf(!hasChromium)('the field standard screens (answers mocked in the
     expect(await row('userId').getByRole('button', { name: '编辑' }).count()).toBe(1);
     await page.screenshot({ path: `${screenshots}knowledge-fields-library.png`, fullPage: true });
 
-    await page.getByTestId('list-buttons').click();
-    await page.getByRole('menuitem', { name: '新建字段' }).click();
+    await page.getByRole('button', { name: '新建字段' }).click();
     const form = page.getByRole('dialog', { name: '表单' });
     await form.locator('input[name="name"]').fill('createTime');
     await form.locator('input[name="aliasesText"]').fill('created_at, gmtCreate');
@@ -256,6 +255,7 @@ describe.skipIf(!hasChromium)('the field standard screens (answers mocked in the
     await page.getByText('你在本项目中只能查看字段', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: '编辑' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '从 SQL / JSON 生成' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '新建字段' }).count()).toBe(0);
     expect(await page.getByTestId('open-import').count()).toBe(0);
     expect(await page.getByTestId('list-buttons').count()).toBe(0);
 

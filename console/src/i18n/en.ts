@@ -4,8 +4,8 @@ import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
 import { fieldMessagesEn } from '../knowledge/fields/messages';
 import { localMessagesEn } from '../knowledge/local/messages';
-import { mockMessagesEn } from '../knowledge/mock/messages';
 import { knowledgeMessagesEn } from '../knowledge/messages';
+import { mockMessagesEn } from '../knowledge/mock/messages';
 import { diffMessagesEn } from '../knowledge/publishing/diff/messages';
 import { historyMessagesEn } from '../knowledge/publishing/history/messages';
 import { ioMessagesEn } from '../knowledge/publishing/io/messages';
@@ -398,6 +398,11 @@ const app: AppMessages = {
 };
 
 const resources: TranslationMessages['resources'] = {
+  // the field libraries' lists (knowledge/fields), named in an empty list's message
+  knowledgeFields: {
+    project: { name: 'project field |||| project fields' },
+    team: { name: 'team field |||| team fields' },
+  },
   teamUsers: {
     name: 'Member |||| Members',
     fields: {

@@ -3,8 +3,8 @@ import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
 import { fieldMessagesZh } from '../knowledge/fields/messages';
 import { localMessagesZh } from '../knowledge/local/messages';
-import { mockMessagesZh } from '../knowledge/mock/messages';
 import { knowledgeMessagesZh } from '../knowledge/messages';
+import { mockMessagesZh } from '../knowledge/mock/messages';
 import { diffMessagesZh } from '../knowledge/publishing/diff/messages';
 import { historyMessagesZh } from '../knowledge/publishing/history/messages';
 import { ioMessagesZh } from '../knowledge/publishing/io/messages';
@@ -574,6 +574,8 @@ const app = {
 };
 
 const resources = {
+  // the field libraries' lists (knowledge/fields), named in an empty list's message
+  knowledgeFields: { project: { name: '项目字段' }, team: { name: '团队字段' } },
   teamUsers: {
     name: '成员 |||| 成员',
     fields: {

@@ -1,8 +1,11 @@
+import AddIcon from '@mui/icons-material/Add';
 import DataObjectIcon from '@mui/icons-material/DataObject';
 import { Box, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { DataProviderContext, useTranslate } from 'react-admin';
+import { DataProviderContext, useNotify, useTranslate } from 'react-admin';
+import { FormDialog } from '../../list/FormDialog';
+import { formFields } from '../../list/fields';
 import { GenericList } from '../../list/GenericList';
 import type { ImportResult, TableOptions } from '../../list/listOptions';
 import FieldSourceDialog from './FieldSourceDialog';
@@ -20,8 +23,9 @@ const t = (key: string) => `app.knowledge.field.${key}`;
  */
 export default function FieldLibrary({ library, canWrite }: { library: Library; canWrite: boolean }) {
   const translate = useTranslate();
+  const notify = useNotify();
   const queryClient = useQueryClient();
-  const [sourceOpen, setSourceOpen] = useState(false);
+  const [dialog, setDialog] = useState<'create' | 'source' | null>(null);
   const resource = `knowledgeFields.${library.scope}`;
   const provider = useMemo(() => fieldsProvider(library), [library]);
   const fields = useMemo(() => fieldColumns(library.scope), [library.scope]);
@@ -48,9 +52,9 @@ export default function FieldLibrary({ library, canWrite }: { library: Library; 
     }
   };
   const writable = (row: FieldRow) => canWrite && !row.inherited;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [resource] });
 
   const options: TableOptions<FieldRow> = {
-    btnList: canWrite ? [{ name: t('add'), function: (actions) => actions.openForm(-1) }] : [],
     rowBtnList: canWrite
       ? [
           { name: t('edit'), visible: writable, function: (row, index, actions) => actions.openForm(index, row) },
@@ -79,9 +83,13 @@ export default function FieldLibrary({ library, canWrite }: { library: Library; 
         data-testid={`field-library-${library.scope}`}
         sx={{ contain: 'inline-size', '& .MuiPaper-outlined': { overflowX: 'auto' } }}
       >
+        {/* above the list rather than in its operation column, which an empty list does not show */}
         {canWrite && (
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1 }}>
-            <Button variant="outlined" size="small" startIcon={<DataObjectIcon />} onClick={() => setSourceOpen(true)}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: 1 }}>
+            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
+              {translate(t('add'))}
+            </Button>
+            <Button variant="outlined" size="small" startIcon={<DataObjectIcon />} onClick={() => setDialog('source')}>
               {translate(t('source.open'))}
             </Button>
           </Box>
@@ -94,13 +102,19 @@ export default function FieldLibrary({ library, canWrite }: { library: Library; 
           filter={{ library: `${library.scope}-${library.projectId}-${library.teamId}` }}
         />
       </Box>
-      {sourceOpen && (
-        <FieldSourceDialog
-          library={library}
-          onClose={() => setSourceOpen(false)}
-          onAdded={() => queryClient.invalidateQueries({ queryKey: [resource] })}
+      {dialog === 'create' && (
+        <FormDialog
+          fields={formFields(fields) as never[]}
+          index={-1}
+          onSubmit={async (values) => {
+            await save(values);
+            notify('app.list.saved', { type: 'success' });
+            await refresh();
+          }}
+          onClose={() => setDialog(null)}
         />
       )}
+      {dialog === 'source' && <FieldSourceDialog library={library} onClose={() => setDialog(null)} onAdded={refresh} />}
     </DataProviderContext.Provider>
   );
 }
