@@ -256,9 +256,10 @@ describe('field libraries over gRPC (issue 17)', () => {
         contentJson: JSON.stringify(content),
       };
       await project.saveDoc(request, as(EDITOR));
+      return node.projectStructureId;
     };
     const user = { type: 'object', properties: { userId: { type: 'integer' }, phone: { type: 'string' } } };
-    await add(NodeKind.NODE_KIND_SCHEMA, 'User', { schema: user, description: '' });
+    const model = await add(NodeKind.NODE_KIND_SCHEMA, 'User', { schema: user, description: '' });
     await add(NodeKind.NODE_KIND_API, '查询用户', {
       method: 'GET',
       path: '/users/{userId}',
@@ -273,6 +274,17 @@ describe('field libraries over gRPC (issue 17)', () => {
     const listed = await search(VIEWER);
     const uses = Object.fromEntries(listed.lists.map((f) => [f.name, f.uses]));
     expect(uses).toMatchObject({ userId: 2, phone: 2, amount: 0 });
+    // a later save counts as it is now
+    const withoutPhone = { type: 'object', properties: { userId: { type: 'integer' } } };
+    const resave = {
+      projectId,
+      projectStructureId: model,
+      baseVersion: 2,
+      contentJson: JSON.stringify({ schema: withoutPhone }),
+    };
+    expect((await project.saveDoc(resave, as(EDITOR))).version).toBe(3);
+    const after = Object.fromEntries((await search(VIEWER)).lists.map((f) => [f.name, f.uses]));
+    expect(after).toMatchObject({ userId: 2, phone: 1 });
   });
 
   it('parses a pasted table, marking names the library has (own and inherited)', async () => {
