@@ -28,6 +28,8 @@ const open = (size = 2, extra: { maxQueue?: number; maxContexts?: number } = {})
 describe('worker pool', () => {
   it('answers jobs from threads and carries a failure with its data fields', async () => {
     const p = open();
+    p.warm();
+    expect(p.stats().threads).toBe(2);
     await expect(p.run({ kind: 'echo', value: { a: [1, 2] } })).resolves.toEqual({ a: [1, 2] });
     const failure = await p.run({ kind: 'fail' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(WorkerJobError);

@@ -204,6 +204,8 @@ export default fp<MockRoutesOptions>(
       const id = Number((payload as { projectId?: unknown } | null)?.projectId);
       if (Number.isSafeInteger(id) && id > 0) cache.drop(id);
     });
+    // Threads load the generation library and its locales for most of a second: not on the first request.
+    app.addHook('onReady', async () => pool.warm());
     app.addHook('onClose', async () => {
       await stop();
       await pool.close();

@@ -26,7 +26,10 @@ export const jsonResponse = (status: string, schema: unknown, examples: { name: 
 });
 
 /** The mock routes alone, with indexes a test sets (GetMockIndex's place) and an in-process realtime. */
-export async function startFakeMock(indexes: Map<number, MockIndex>, options: { workers?: number } = {}) {
+export async function startFakeMock(
+  indexes: Map<number, MockIndex>,
+  options: { workers?: number; noReady?: boolean } = {},
+) {
   const realtime: Realtime = createMemoryRealtime();
   let fetches = 0;
   const app: FastifyInstance = Fastify({ logger: false });
@@ -44,6 +47,7 @@ export async function startFakeMock(indexes: Map<number, MockIndex>, options: { 
       },
     },
   });
-  await app.ready();
+  // A caller adding routes of its own (a baseline beside the mock) readies the app itself.
+  if (!options.noReady) await app.ready();
   return { app, realtime, fetches: () => fetches };
 }

@@ -68,6 +68,8 @@ export interface WorkerPoolStats {
 
 export interface WorkerPool {
   run<R = unknown>(job: unknown, options?: RunOptions): Promise<R>;
+  /** Starts the threads now, so that the first jobs do not wait for them to load. */
+  warm(): void;
   stats(): WorkerPoolStats;
   close(): Promise<void>;
 }
@@ -216,6 +218,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         pump();
       });
     },
+    warm: () => pump(),
     stats: () => ({
       threads: slots.length + starting,
       busy: slots.filter((slot) => slot.busy).length,
