@@ -1,5 +1,6 @@
 import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
+import { fieldCompareAccess } from './access-field-compare.js';
 import { fieldAccess } from './access-fields.js';
 import { historyAccess } from './access-history.js';
 import { importAccess } from './access-import.js';
@@ -52,6 +53,7 @@ export const accessTable: Record<string, Access> = {
   ...importAccess,
   ...mockAccess,
   ...fieldAccess,
+  ...fieldCompareAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */
