@@ -35,7 +35,11 @@ export interface GenerateScope {
   limits?: Partial<MockLimits>;
 }
 
-/** A document asks for more than the limits allow, or is broken: the answer names it (400, X-Pmbok-Mock-Error). */
+/**
+ * A document asks for more than the limits allow, or is broken: the answer names it (400, X-Pmbok-Mock-Error).
+ * `message` is the reason alone, in Chinese (数组最少 1000000 项，超过上限 1000); the answer's msg prefixes it with
+ * `Mock 无法生成：`.
+ */
 export class MockDocumentError extends Error {
   constructor(
     message: string,
@@ -52,6 +56,8 @@ export interface RunOptions {
   seed: number;
   /** Epoch ms after which generation stops with a MockDocumentError. */
   deadline: number;
+  /** The moment `@now` answers (default Date.now()); random dates fall in the year before its day. */
+  now?: number;
 }
 
 /** A schema compiled once (per route and index revision) into a function run per request. */
