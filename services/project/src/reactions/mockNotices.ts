@@ -12,13 +12,22 @@ import type { DocEvent } from '../domain/doc/doc.js';
 import type { MockConfigEvent } from '../domain/mockConfig/mockConfig.js';
 import type { ProjectEvent } from '../domain/project/project.js';
 import type { TreeEvent } from '../domain/tree/tree.js';
-import { projectDocs } from '../projections/docs/index.js';
-import { projects } from '../projections/projects/index.js';
+import { dataFieldsProjection } from '../projections/dataFields/index.js';
+import { docsProjection, projectDocs } from '../projections/docs/index.js';
+import { mockConfigProjection } from '../projections/mockConfig/index.js';
+import { projects, projectsProjection } from '../projections/projects/index.js';
+import { treeProjection } from '../projections/tree/index.js';
 
 type Watched = TreeEvent | DocEvent | MockConfigEvent | DataFieldEvent | ProjectEvent;
 
-/** The read models GetMockIndex reads (projections/…: their names); a notice waits until they show the change. */
-const INDEX_READ_MODELS = ['structureNodes', 'projectDocs', 'mockConfig', 'dataFields', 'projects'];
+/** The projections filling what GetMockIndex reads; a notice waits until they show the change. */
+const INDEX_PROJECTIONS = [
+  treeProjection,
+  docsProjection,
+  mockConfigProjection,
+  dataFieldsProjection,
+  projectsProjection,
+];
 /** How long a notice waits for them at most (they are normally there already: they follow the same log). */
 const READY_WAIT_MS = 2_000;
 const DOC_PROJECTS_MAX = 10_000;
@@ -82,7 +91,8 @@ export async function startMockNotices(service: ServiceContext) {
     const started = Date.now();
     for (let delay = 2; ; delay = Math.min(delay * 2, 200)) {
       const at = await Promise.all(
-        INDEX_READ_MODELS.map((name) => readStore.checkpoints.load(`projection:${service.name}:${name}`)),
+        // Their checkpoints, as infra's projection runner names them.
+        INDEX_PROJECTIONS.map(({ name }) => readStore.checkpoints.load(`projection:${service.name}:${name}`)),
       );
       if (at.every((p) => p >= position) || Date.now() - started > READY_WAIT_MS) return;
       await new Promise((resolve) => setTimeout(resolve, delay));
