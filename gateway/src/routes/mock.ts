@@ -87,6 +87,20 @@ function requestBody(body: unknown): Pick<MockRequest, 'body' | 'bodyKind'> {
   return { body: body as Json, bodyKind: 'form' };
 }
 
+/**
+ * Headers a document or an expectation may not set: the mock answers on the console's own origin, so it never sets
+ * cookies, security policies or CORS of its own, nor framing of the body (the server computes lengths).
+ */
+const RESERVED =
+  /^(set-cookie|content-security-policy.*|strict-transport-security|x-frame-options|x-content-type-options|cross-origin-.*|access-control-.*|content-length|transfer-encoding|connection|keep-alive|upgrade|trailer)$/;
+const TOKEN_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
+/** A value HTTP can carry: line breaks dropped, characters beyond Latin-1 (a generated Chinese value) percent-encoded. */
+const headerValue = (value: string) =>
+  value
+    .slice(0, 4_096)
+    .replace(/[\r\n\0]/g, ' ')
+    .replace(/[^\t\x20-\x7e\x80-\xff]+/g, (text) => encodeURIComponent(text));
+
 function cors(request: FastifyRequest, reply: FastifyReply) {
   const origin = request.headers.origin;
   if (origin) {
@@ -99,6 +113,10 @@ function cors(request: FastifyRequest, reply: FastifyReply) {
   reply.header('access-control-expose-headers', EXPOSED);
   // Helmet's same-origin resource policy is for the console's own files; the mock is meant for other origins.
   reply.header('cross-origin-resource-policy', 'cross-origin');
+  // An answer is a document's data on the console's origin: opened as a page (an expectation answering HTML), it
+  // runs sandboxed, in an origin of its own, with nothing loaded, so it can never script the console.
+  reply.header('content-security-policy', "sandbox; default-src 'none'; frame-ancestors 'none'");
+  reply.header('x-content-type-options', 'nosniff');
 }
 
 async function routes(app: FastifyInstance, options: MockRoutesOptions & { deps: MockServerDeps }) {
@@ -179,8 +197,10 @@ async function routes(app: FastifyInstance, options: MockRoutesOptions & { deps:
     reply.status(answer.status);
     const names = new Set<string>();
     for (const [name, value] of answer.headers) {
-      reply.header(name, value);
-      names.add(name.toLowerCase());
+      const lower = name.toLowerCase();
+      if (!TOKEN_NAME.test(name) || RESERVED.test(lower)) continue;
+      reply.header(lower, headerValue(value));
+      names.add(lower);
     }
     reply.header('access-control-expose-headers', [EXPOSED, ...names].join(', '));
     return reply.send(answer.body ?? undefined);

@@ -110,6 +110,29 @@ const shop: MockIndex = {
       },
       responses: [jsonResponse('200', null, [{ name: 'ok', value: { saved: true } }])],
     }),
+    mockApi('GET', '/page', {
+      responses: [jsonResponse('200', null, [{ name: 'ok', value: 1 }])],
+      expectations: [
+        {
+          id: 'h',
+          name: '页面',
+          enabled: true,
+          conditions: [],
+          response: {
+            ...respond(200, null),
+            bodyType: 'text',
+            text: '<script>parent.localStorage</script>',
+            headers: [
+              { name: 'Content-Type', value: 'text/html' },
+              { name: 'Set-Cookie', value: 'token=stolen' },
+              { name: 'Content-Security-Policy', value: "script-src 'unsafe-inline'" },
+              { name: 'X-Owner', value: '张三\r\nX-Injected: 1' },
+              { name: 'Bad Name', value: 'x' },
+            ],
+          },
+        },
+      ],
+    }),
     mockApi('GET', '/slow', {
       responses: [jsonResponse('200', null, [{ name: 'ok', value: 1 }])],
       expectations: [
@@ -293,6 +316,17 @@ describe('the mock server (a fake index source, real threads)', () => {
     expect(list.headers['x-pmbok-mock']).toBe('template');
     expect(list.json().list).toHaveLength(3);
     expect(list.json().list.map((item: { id: number }) => item.id)).toEqual([1, 2, 3]);
+  });
+
+  it('answers a document’s page sandboxed, without the cookies, policies or broken headers it asks for', async () => {
+    const page = await get('/mock/1/page');
+    expect(page.body).toBe('<script>parent.localStorage</script>');
+    expect(page.headers['content-type']).toBe('text/html');
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.headers['content-security-policy']).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(page.headers['x-owner']).toBe('%E5%BC%A0%E4%B8%89  X-Injected: 1');
+    expect(page.headers['x-injected']).toBeUndefined();
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('delays an answer on a timer while other requests are answered', async () => {
