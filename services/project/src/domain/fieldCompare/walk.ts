@@ -144,8 +144,13 @@ export function fieldUsesOf(doc: WalkedDoc): FieldUse[] {
     const where = text(raw.in) || 'query';
     const name = text(raw.name);
     const location = `请求参数 ${where}${SEP}${name}`;
+    // Every use built with the same fields in the same order: one shape (a spread of `base` made them slow to read).
     out.push({
-      ...base,
+      projectStructureId: base.projectStructureId,
+      docName: base.docName,
+      kind: base.kind,
+      method: base.method,
+      path: base.path,
       location,
       pointer: `/parameters/${i}`,
       holder: 'parameter',
@@ -164,7 +169,11 @@ export function fieldUsesOf(doc: WalkedDoc): FieldUse[] {
     const name = text(raw.name);
     const location = `请求体表单${SEP}${name}`;
     out.push({
-      ...base,
+      projectStructureId: base.projectStructureId,
+      docName: base.docName,
+      kind: base.kind,
+      method: base.method,
+      path: base.path,
       location,
       pointer: `/requestBody/fields/${i}`,
       holder: 'formField',
