@@ -55,7 +55,9 @@ export function fieldColumns(scope: 'project' | 'team'): FieldDefinition<FieldRo
     },
     { name: t('hint.aliases'), field: 'aliasesText', align: 'left', bolShowColumn: false, bolShowFormItem: true },
     { name: t('col.aliases'), field: 'aliasesText', align: 'left', width: 110 },
-    { name: t('col.type'), field: 'type', width: 90, options: typeOptions, bolShowFormItem: true, required: true },
+    { name: t('col.type'), field: 'type', width: 90, options: typeOptions },
+    // not required: a field typed by nobody (a form left alone, a sheet without the column) is a string
+    { name: t('hint.type'), field: 'type', bolShowColumn: false, bolShowFormItem: true, options: typeOptions },
     { name: t('col.format'), field: 'format', width: 100, bolShowFormItem: true },
     {
       name: t('col.description'),

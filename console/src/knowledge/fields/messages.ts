@@ -23,6 +23,7 @@ const zh = {
   },
   hint: {
     aliases: '别名（多个用逗号分隔）',
+    type: '类型（不选即 string）',
     example: '示例（JSON，如 "张三"、18、{"a":1}）',
     enum: '枚举值（JSON 数组如 ["a","b"]，或用逗号分隔）',
   },
@@ -144,6 +145,7 @@ const en: typeof zh = {
   },
   hint: {
     aliases: 'Aliases (separated by commas)',
+    type: 'Type (string when none is picked)',
     example: 'Example (JSON, e.g. "Alice", 18, {"a":1})',
     enum: 'Enum (a JSON list like ["a","b"], or values separated by commas)',
   },
