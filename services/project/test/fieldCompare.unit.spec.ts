@@ -191,6 +191,13 @@ describe('comparing documents with the library', () => {
     expect(report.issues.map((issue) => [issue.kind, issue.message])).toEqual([
       ['format', '字段 user_id 在字段库中的格式是 int64，这里是 空'],
     ]);
+    // A leading underscore makes another name: MongoDB's `_id` is not the library's `id`.
+    const mongo = usersApi(3, {
+      parameters: [{ in: 'query', name: '_id', schema: { type: 'string' } }],
+      responses: [],
+    });
+    const withId = [...library, field('id', 'integer')];
+    expect(compareFields([mongo], withId, { convention: 'none', minUses: 3 }).counts.type).toBe(0);
   });
 
   it('reports a name the library lacks once it is used in minUses documents, with the most used type', () => {

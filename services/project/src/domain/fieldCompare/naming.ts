@@ -51,5 +51,8 @@ export function majorityConvention(names: Iterable<string>): ConventionChoice {
   return camel > snake ? 'camelCase' : 'snake_case';
 }
 
-/** The key the library is matched by: case and underscores aside, `user_id`, `userId` and `UserID` are one field. */
-export const matchKey = (name: string) => name.toLowerCase().replace(/_/g, '');
+/**
+ * The key the library is matched by: case and underscores between words aside, `user_id`, `userId` and `UserID`
+ * are one field; a leading or trailing underscore is part of the name (`_id` is MongoDB's, not `id`).
+ */
+export const matchKey = (name: string) => name.toLowerCase().replace(/(?<=[a-z0-9])_+(?=[a-z0-9])/g, '');
