@@ -246,6 +246,24 @@ describe.skipIf(!hasChromium)('the mock screens (answers mocked in the browser)'
     await poll(() => section().getByTestId('mock-reply').getAttribute('data-status')).toBe('404');
     await section().getByText('数据来源：期望').waitFor();
     expect(await section().getByTestId('mock-reply-body').textContent()).toContain('宠物不存在');
+
+    // a body generated from a schema is edited in the documents' schema editor
+    await section().getByRole('tab', { name: '期望' }).click();
+    await items.first().click();
+    await form.getByRole('button', { name: '按 JSON Schema 生成' }).click();
+    const schema = form.getByTestId('schema-editor');
+    await schema.locator('[data-schema-row="$"]').getByRole('button', { name: '添加子字段' }).click();
+    await schema.locator('[data-schema-row="field1"]').waitFor();
+    expect(await section().getByTestId('mock-expectations').getAttribute('data-dirty')).toBe('true');
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screenshots}mock-expectation-schema.png`, animations: 'disabled' });
+    await section().getByRole('button', { name: '保存期望' }).click();
+    await poll(() => callsOf(mock, 'saveMockExpectations').length).toBe(3);
+    const withSchema = JSON.parse(callsOf(mock, 'saveMockExpectations').at(-1)?.body.expectations ?? '[]');
+    expect(withSchema[0].response).toMatchObject({
+      bodyType: 'schema',
+      body: { type: 'object', properties: { field1: { type: 'string' } } },
+    });
     expect(errors).toEqual([]);
   });
 
@@ -308,6 +326,7 @@ describe.skipIf(!hasChromium)('the mock screens (answers mocked in the browser)'
     await page.getByRole('button', { name: '编辑' }).click();
     const responses = page.getByTestId('api-responses');
     const owner = responses.locator('[data-schema-row="owner"]');
+    await owner.scrollIntoViewIfNeeded();
     await owner.getByRole('combobox', { name: '字段名' }).fill('mob');
     const suggestion = page.locator('[data-testid="field-suggestion"][data-name="mobile"]');
     await suggestion.waitFor();

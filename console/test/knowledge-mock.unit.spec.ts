@@ -5,7 +5,7 @@ import { draftProblems, fromDrafts, move, newDraft, sameDrafts, toDraft } from '
 import { paramLinePatch, schemaRowPatch, withLibraryKeywords } from '../src/knowledge/mock/fieldSuggest';
 import { mockTokenHeader, prettyBody, rankSuggestions, sendMock } from '../src/knowledge/mock/mockApi';
 import { MOCK_ENVIRONMENT_ID, mockEnvironment } from '../src/knowledge/mock/mockEnvironment';
-import { parseHeaderLines } from '../src/knowledge/mock/TryPanel';
+import { parseHeaderLines, tryRequest } from '../src/knowledge/mock/TryPanel';
 import { renderSnippet, snippetRequest } from '../src/knowledge/workspace/snippets';
 
 const expectation = (extra: Partial<MockExpectation> = {}): MockExpectation => ({
@@ -188,6 +188,32 @@ describe('the try panel', () => {
       ['Accept', 'application/json'],
       ['X-Empty', ''],
     ]);
+  });
+
+  it('offers a form body as URL-encoded text without the files, and other bodies as they are', () => {
+    const form = tryRequest({
+      method: 'POST',
+      url: 'http://x/mock/7/upload',
+      headers: [['X-Mock-Token', 't']],
+      body: null,
+      form: [
+        { name: 'title', value: '头像 1', file: false },
+        { name: 'file', value: 'file', file: true },
+      ],
+      formKind: 'multipart',
+    });
+    expect(form).toEqual({
+      headers: [
+        ['X-Mock-Token', 't'],
+        ['Content-Type', 'application/x-www-form-urlencoded'],
+      ],
+      body: 'title=%E5%A4%B4%E5%83%8F+1',
+    });
+    const json = { method: 'POST', url: 'u', headers: [], body: '{"a":1}', form: null, formKind: null } as const;
+    expect(tryRequest({ ...json, headers: [['Content-Type', 'application/json']] })).toEqual({
+      headers: [['Content-Type', 'application/json']],
+      body: '{"a":1}',
+    });
   });
 
   it('shows what the mock answered: status, headers, where the body came from, time and the body re-indented', async () => {

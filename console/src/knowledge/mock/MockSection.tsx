@@ -102,7 +102,13 @@ export default function MockSection({ detail, canWrite }: { detail: DocDetail; c
         </Tabs>
         <Box sx={{ p: 2 }} role="tabpanel" data-tab={tab}>
           {tab === 'try' ? (
-            <TryPanel key={`${detail.version}`} api={api} projectId={projectId} settings={settings} />
+            // a new version of the document, or a new token, starts the panel over from them
+            <TryPanel
+              key={`${detail.version}-${settings.access}-${settings.token}`}
+              api={api}
+              projectId={projectId}
+              settings={settings}
+            />
           ) : (
             <Suspense fallback={<LinearProgress />}>
               <FieldSuggestProject.Provider value={projectId}>

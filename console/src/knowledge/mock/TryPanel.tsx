@@ -16,7 +16,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ApiDoc } from '../docApi';
-import { snippetRequest } from '../workspace/snippets';
+import { type SnippetRequest, snippetRequest } from '../workspace/snippets';
 import { methodColor } from '../workspace/treeModel';
 import { type MockReply, type MockSettings, sendMock } from './mockApi';
 import { mockEnvironment } from './mockEnvironment';
@@ -37,6 +37,17 @@ export function parseHeaderLines(text: string): [string, string][] {
     });
 }
 
+/**
+ * The first request the panel offers: the document's snippet request on the mock. A form body becomes its URL-encoded
+ * text (files left out: the panel sends text), which the mock reads field by field.
+ */
+export function tryRequest(request: SnippetRequest): { headers: [string, string][]; body: string | null } {
+  if (!request.form) return { headers: request.headers, body: request.body };
+  const form = new URLSearchParams(request.form.filter((f) => !f.file).map((f) => [f.name, f.value]));
+  const headers = request.headers.filter(([name]) => name.toLowerCase() !== 'content-type');
+  return { headers: [...headers, ['Content-Type', 'application/x-www-form-urlencoded']], body: form.toString() };
+}
+
 const statusColor = (status: number) =>
   status >= 200 && status < 300 ? 'success' : status >= 400 || status === 0 ? 'error' : 'warning';
 
@@ -46,12 +57,13 @@ export function TryPanel({ api, projectId, settings }: { api: ApiDoc; projectId:
   const t = (key: string, options?: object) => translate(`app.knowledge.mock.try.${key}`, options);
   const initial = useMemo(() => snippetRequest(api, mockEnvironment(projectId, settings)), [api, projectId, settings]);
   const [url, setUrl] = useState(initial.url);
-  const [headers, setHeaders] = useState(() => headersText(initial.headers));
-  const [body, setBody] = useState(initial.body ?? '');
+  const first = useMemo(() => tryRequest(initial), [initial]);
+  const [headers, setHeaders] = useState(() => headersText(first.headers));
+  const [body, setBody] = useState(first.body ?? '');
   const [reply, setReply] = useState<MockReply | null>(null);
   const [sending, setSending] = useState(false);
   const [showHeaders, setShowHeaders] = useState(false);
-  const withBody = !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(initial.method) && initial.form === null;
+  const withBody = !['GET', 'HEAD', 'OPTIONS'].includes(initial.method);
 
   const send = async () => {
     setSending(true);
