@@ -53,4 +53,18 @@ describe('field names claimed on their own streams', () => {
       ['price', 'added', 'success'],
     ]);
   });
+
+  it('a batch naming one field twice writes it once, and never creates a name its first item could not claim', async () => {
+    const fields = library();
+    const twice = await fields.saveMany(7, 'project', [field('total'), field('TOTAL')], 'overwrite', caller);
+    expect(twice.results.map((r) => r.action)).toEqual(['added', 'updated']);
+    expect(twice.results[1]!.dataFieldId).toBe(twice.results[0]!.dataFieldId);
+    await fields.save(7, 'project', 0, field('amount'), caller);
+    // The list this use case reads is empty here, so both items plan one new field named amount.
+    const taken = await fields.saveMany(7, 'project', [field('Amount'), field('amount')], 'overwrite', caller);
+    expect(taken.results.map((r) => [r.action, r.msg])).toEqual([
+      ['refused', '字段 Amount 已存在'],
+      ['refused', '字段 Amount 已存在'],
+    ]);
+  });
 });

@@ -22,6 +22,8 @@ const SOURCE_MAX_BYTES = 200 * 1024;
  */
 const SOURCE_BODY = 2 * 1024 * 1024;
 const BATCH_BODY = 8 * 1024 * 1024;
+/** 500 fields are some 1,500 appends (a name claim and the field each): seconds on a busy machine. */
+const BATCH_CALL_MS = 60_000;
 
 const library = { projectId: optionalId, scope: optionalName(scopes) };
 type Library = { projectId?: string; scope?: string };
@@ -101,7 +103,8 @@ export function projectFieldCalls() {
         const fields = jsonList(b.fields, '字段列表格式错误：请用 JSON 列表');
         if (fields.length > 500) throw new ApiError(400, '一次最多保存 500 个字段');
         const request = { ...libraryOf(b), fieldsJson: JSON.stringify(fields), onExisting: b.onExisting || 'skip' };
-        const { resultJson } = await c.services.project.saveDataFields(request, { metadata: c.metadata });
+        const signal = AbortSignal.timeout(BATCH_CALL_MS);
+        const { resultJson } = await c.services.project.saveDataFields(request, { metadata: c.metadata, signal });
         return JSON.parse(resultJson) as Static<typeof mock.DataFieldBatchResult>;
       },
       { bodyLimit: BATCH_BODY },

@@ -1,4 +1,15 @@
-import { type Caller, DomainError, fold, forbidden, invalid, nextNumericId, notFound, teamMembers } from '@pmbok/infra';
+import {
+  appendContextOf,
+  type Caller,
+  DomainError,
+  fold,
+  forbidden,
+  handleCommand,
+  invalid,
+  nextNumericId,
+  notFound,
+  teamMembers,
+} from '@pmbok/infra';
 import {
   checkFieldValues,
   type DataFieldValues,
@@ -15,6 +26,7 @@ import { messages } from '../domain/project/rules.js';
 import { type DataFieldDoc, dataFields, effectiveFields } from '../projections/dataFields/index.js';
 import { namesOf } from '../projections/people/index.js';
 import type { ProjectContext } from './context.js';
+import { type BatchItemResult, fieldView } from './dataFieldViews.js';
 import { createFieldUses } from './fieldUses.js';
 
 /** Who runs a library command: the caller, whose correlation id makes one change of several writes. */
@@ -30,35 +42,6 @@ export const libraryMessages = {
   deleteNone: '请选择要删除的字段',
   onExisting: 'onExisting 只能是 skip 或 overwrite',
 } as const;
-
-/** A field as the library list answers it (`DataField` of gateway/src/schemas/mock.ts). */
-export const fieldView = (doc: DataFieldDoc, extra: { inherited: boolean; uses: number; updatedByName: string }) => ({
-  dataFieldId: doc.dataFieldId,
-  id: doc.dataFieldId,
-  scope: doc.scope,
-  projectId: doc.projectId,
-  teamId: doc.teamId,
-  name: doc.name,
-  aliases: doc.aliases,
-  type: doc.type,
-  format: doc.format,
-  description: doc.description,
-  example: doc.example ?? null,
-  enum: doc.enum,
-  mockRule: doc.mockRule,
-  ...extra,
-  updatedBy: doc.updatedBy,
-  createTime: doc.createdAt,
-  updateTime: doc.updatedAt,
-});
-
-export interface BatchItemResult {
-  status: number;
-  msg: string;
-  action: 'added' | 'updated' | 'skipped' | 'refused';
-  dataFieldId: number;
-  name: string;
-}
 
 /**
  * The field libraries (docs/api/mock-and-fields.md): a project's is seen and written as its documents are
@@ -139,21 +122,35 @@ export function createDataFields(context: ProjectContext) {
       { teamId: library.teamId },
     );
 
-  /** Saves one field of a library the caller may write: claims a new name first, releases a renamed one after. */
+  /**
+   * Saves one field of a library the caller may write: claims a new name first, releases a renamed one after.
+   * `wait: false` leaves the read models to catch up (a batch waits on its last write only).
+   */
   async function saveIn(
     library: FieldLibrary,
     existing: DataFieldDoc | null,
     values: DataFieldValues,
     actor: Actor,
+    options: { dataFieldId?: number; wait?: boolean } = {},
   ): Promise<number> {
-    const dataFieldId = existing?.dataFieldId ?? nextNumericId(now());
+    const dataFieldId = existing?.dataFieldId ?? options.dataFieldId ?? nextNumericId(now());
     const renamed = !existing || existing.nameKey !== nameKeyOf(values.name);
     if (renamed) await claim(library, values, dataFieldId, actor);
     const command = {
       type: 'SaveDataField',
       data: { ...library, dataFieldId, values, by: actor.userId, at: now() },
     } as const;
-    await runCommand(dataFieldStreamId(dataFieldId), dataFieldDecider, command, actor, { teamId: library.teamId });
+    const streamId = dataFieldStreamId(dataFieldId);
+    const teamId = library.teamId;
+    if (options.wait === false && !existing) {
+      // A new field's stream is empty by construction (its id was drawn just now): no stream to read first.
+      const events = dataFieldDecider.decide(command, dataFieldDecider.initialState());
+      await eventStore.append(streamId, events, 0, appendContextOf(actor, { teamId }, now()));
+    } else if (options.wait === false) {
+      await handleCommand(eventStore, streamId, dataFieldDecider, command, appendContextOf(actor, { teamId }, now()));
+    } else {
+      await runCommand(streamId, dataFieldDecider, command, actor, { teamId });
+    }
     if (existing && renamed) await release(library, existing.nameKey, dataFieldId, actor);
     return dataFieldId;
   }
@@ -226,37 +223,48 @@ export function createDataFields(context: ProjectContext) {
       if (items.length > BATCH_MAX) throw invalid(libraryMessages.batchSize);
       if (onExisting !== 'skip' && onExisting !== 'overwrite') throw invalid(libraryMessages.onExisting);
       const byName = new Map((await ownFields(library)).map((field) => [field.nameKey, field]));
+      // First what each item does (checked values, skipped or written, its id), then the writes in order.
       const results: BatchItemResult[] = [];
-      for (const item of items) {
+      const planned: { index: number; values: DataFieldValues; existing: DataFieldDoc | null; dataFieldId: number }[] =
+        [];
+      for (const [index, item] of items.entries()) {
         const name = typeof (item as FieldInput)?.name === 'string' ? String((item as FieldInput).name).trim() : '';
-        const refused = (msg: string) => results.push({ status: 400, msg, action: 'refused', dataFieldId: 0, name });
         try {
           if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid(fieldMessages.name);
           const values = checkFieldValues(item as FieldInput);
-          const existing = byName.get(nameKeyOf(values.name)) ?? null;
+          const nameKey = nameKeyOf(values.name);
+          const existing = byName.get(nameKey) ?? null;
           if (existing && onExisting === 'skip') {
-            results.push({
-              status: 200,
-              msg: fieldMessages.taken(existing.name),
-              action: 'skipped',
-              dataFieldId: existing.dataFieldId,
-              name: values.name,
-            });
+            const { dataFieldId } = existing;
+            const msg = fieldMessages.taken(existing.name);
+            results.push({ status: 200, msg, action: 'skipped', dataFieldId, name: values.name });
             continue;
           }
-          const dataFieldId = await saveIn(library, existing, values, caller);
-          const saved = {
-            ...(existing ?? {}),
-            ...values,
-            dataFieldId,
-            nameKey: nameKeyOf(values.name),
-          } as DataFieldDoc;
-          byName.set(saved.nameKey, saved);
+          const dataFieldId = existing?.dataFieldId ?? nextNumericId(now());
+          byName.set(nameKey, { ...(existing ?? {}), ...values, dataFieldId, nameKey } as DataFieldDoc);
+          planned.push({ index, values, existing, dataFieldId });
           const action = existing ? 'updated' : 'added';
           results.push({ status: 200, msg: 'success', action, dataFieldId, name: values.name });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          refused(error.message);
+          results.push({ status: 400, msg: error.message, action: 'refused', dataFieldId: 0, name });
+        }
+      }
+      // A field this batch failed to write (its name taken meanwhile) is not created by a later item naming it.
+      const failed = new Map<number, string>();
+      for (const [i, plan] of planned.entries()) {
+        // The store appends synchronously: yield now and then, so a batch does not hold other requests.
+        if (i % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
+        try {
+          const earlier = failed.get(plan.dataFieldId);
+          if (earlier) throw invalid(earlier);
+          const options = { dataFieldId: plan.dataFieldId, wait: i === planned.length - 1 };
+          await saveIn(library, plan.existing, plan.values, caller, options);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          failed.set(plan.dataFieldId, error.message);
+          const { name } = plan.values;
+          results[plan.index] = { status: 400, msg: error.message, action: 'refused', dataFieldId: 0, name };
         }
       }
       const count = (action: BatchItemResult['action']) => results.filter((r) => r.action === action).length;
