@@ -28,7 +28,7 @@ export interface MockRoutesOptions {
   /** Requests per minute per client address (PMBOK_MOCK_RATE_LIMIT, default 60,000; 0 for none). */
   rateLimitPerMinute?: number;
   /**
-   * A thread's time for one request (500 ms: generation stops itself at 50 ms, so what runs longer is a pattern
+   * A thread's time for one request (1 s: generation stops itself at 50 ms, so what runs longer is a pattern
    * backtracking on the request's values, which only ending the thread stops).
    */
   jobDeadlineMs?: number;
@@ -218,7 +218,7 @@ export default fp<MockRoutesOptions>(
   async (app, options) => {
     const pool = createMockPool(options.workers ?? Math.max(1, envNumber('PMBOK_MOCK_WORKERS', 2)));
     const cache = new MockIndexCache<CompiledProject>(options.source ?? grpcSource(app), compileProject);
-    const deps: MockServerDeps = { cache, pool, jobDeadlineMs: options.jobDeadlineMs ?? 500 };
+    const deps: MockServerDeps = { cache, pool, jobDeadlineMs: options.jobDeadlineMs ?? 1_000 };
     app.decorate('mockProjectChanged', (projectId: number) => cache.drop(projectId));
     const stop = await options.realtime.subscribe({ topic: 'mock' }, (payload) => {
       const id = Number((payload as { projectId?: unknown } | null)?.projectId);

@@ -94,6 +94,7 @@ const shop: MockIndex = {
     mockApi('GET', '/search', {
       parameters: [
         { in: 'query', name: 'q', required: true, schema: { type: 'string', pattern: '^(a+)+$' }, example: 'a' },
+        { in: 'header', name: 'X-Page', required: false, schema: { type: 'integer', maximum: 50 }, example: 1 },
       ],
       responses: [jsonResponse('200', null, [{ name: 'ok', value: { found: 0 } }])],
     }),
@@ -227,6 +228,9 @@ describe('the mock server (a fake index source, real threads)', () => {
     const put = await app.inject({ method: 'PUT', url: '/mock/1/pets', headers: { 'x-mock-token': TOKEN } });
     expect(put.statusCode).toBe(405);
     expect(put.headers.allow).toBe('GET, HEAD, OPTIONS');
+    const options = await app.inject({ method: 'OPTIONS', url: '/mock/1/pets', headers: { 'x-mock-token': TOKEN } });
+    expect(options.statusCode).toBe(204);
+    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS');
     const head = await app.inject({ method: 'HEAD', url: '/mock/1/pets', headers: { 'x-mock-token': TOKEN } });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
@@ -257,6 +261,16 @@ describe('the mock server (a fake index source, real threads)', () => {
     expect(bad.headers['x-pmbok-mock-error']).toBe('validation');
     expect(bad.json()).toMatchObject({ code: 400, errors: [{ in: 'path', name: 'petId' }] });
     expect(bad.json().msg).toMatch(/^请求参数不符合文档：path petId 应当是 integer 类型/);
+  });
+
+  it('checks query and header parameters by their documented names', async () => {
+    expect((await get('/mock/1/search?q=aaa', { 'x-page': '3' })).json()).toEqual({ found: 0 });
+    const bad = await get('/mock/1/search', { 'x-page': '99' });
+    expect(bad.json().errors).toEqual([
+      { in: 'query', name: 'q', message: '应当有必需属性 q' },
+      { in: 'header', name: 'X-Page', message: '应当为 <= 50' },
+    ]);
+    expect((await get('/mock/1/search?q=b')).json().errors[0]).toMatchObject({ in: 'query', name: 'q' });
   });
 
   it('validates JSON and form bodies field by field', async () => {
@@ -370,9 +384,13 @@ describe('the mock server (a fake index source, real threads)', () => {
     expect(done).toEqual(['normal', 'abusive']);
     expect(stuck.statusCode).toBe(400);
     expect(stuck.headers['x-pmbok-mock-error']).toBe('document');
-    // Refused at once while the document stays as it is, without another thread ended.
+    // A second time ends a thread again; from then on it is refused at once while the document stays as it is.
     const again = await get(`/mock/1/search?q=${'a'.repeat(40)}!`);
     expect(again.json().msg).toBe(stuck.json().msg);
+    const started = Date.now();
+    const refused = await get(`/mock/1/search?q=${'a'.repeat(40)}!`);
+    expect(refused.json().msg).toBe(stuck.json().msg);
+    expect(Date.now() - started).toBeLessThan(1_000);
     expect((await get('/mock/1/pets/8')).statusCode).toBe(200);
   });
 

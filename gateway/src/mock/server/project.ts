@@ -25,8 +25,8 @@ export interface CompiledProject {
   tokenMatches(given: string | undefined): boolean;
   /** The route's fixed answer, or null when a thread must answer (checks, expectations, generation). */
   fastAnswer(api: number): FastAnswer | null;
-  /** Routes whose work ran past the thread deadline, until when they are refused without trying again. */
-  refusedUntil: Map<number, number>;
+  /** Routes whose work ran past the thread deadline: how often lately, and until when that counts. */
+  timeouts: Map<number, { count: number; until: number }>;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -89,6 +89,6 @@ export function compileProject(index: MockIndex, json?: string): CompiledProject
       }
       return fast.get(api) ?? null;
     },
-    refusedUntil: new Map(),
+    timeouts: new Map(),
   };
 }

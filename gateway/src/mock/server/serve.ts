@@ -75,6 +75,8 @@ export async function answerMock(
       ['x-pmbok-mock-error', 'not-found'],
     ]);
   }
+  if (match.kind === 'method' && request.method === 'OPTIONS')
+    return { status: 204, headers: [['allow', match.allow.join(', ')]], body: null, outcome: 'method', delayMs: 0 };
   if (match.kind === 'method')
     return json(
       405,
@@ -97,8 +99,8 @@ export async function answerMock(
       delayMs: 0,
     };
 
-  const refused = project.refusedUntil.get(match.api);
-  if (refused !== undefined && refused > Date.now())
+  const refused = project.timeouts.get(match.api);
+  if (refused && refused.count >= 2 && refused.until > Date.now())
     return documentError('处理超时，文档的规则或正则表达式过于复杂', project.index.apis[match.api]?.name ?? '');
 
   const job: ProduceJob = { api: match.api, request: { ...request, params: match.params }, overrides };
@@ -110,7 +112,12 @@ export async function answerMock(
     });
   } catch (error) {
     if (error instanceof WorkerDeadlineError) {
-      project.refusedUntil.set(match.api, Date.now() + (deps.refuseMs ?? 15_000));
+      // Refused at once only from the second time within the window: one slow answer on a loaded machine is not
+      // yet a hostile document, and ending threads for it again and again would cost every other request.
+      const now = Date.now();
+      const last = project.timeouts.get(match.api);
+      const count = last && last.until > now ? last.count + 1 : 1;
+      project.timeouts.set(match.api, { count, until: now + (deps.refuseMs ?? 15_000) });
       const answer = documentError(
         '处理超时，文档的规则或正则表达式过于复杂',
         project.index.apis[match.api]?.name ?? '',

@@ -8,7 +8,7 @@ export function createMockPool(size: number): WorkerPool {
   return createWorkerPool({
     script: () => workerScript(import.meta.url, 'worker'),
     size,
-    deadlineMs: 500,
+    deadlineMs: 1_000,
     // A thread sent a project's index first parses it (a 5,000-document project is megabytes).
     contextGraceMs: 3_000,
     maxQueue: 2_000,

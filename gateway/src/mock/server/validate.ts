@@ -97,13 +97,17 @@ export function hasChecks(api: MockApi): boolean {
   return !params.every(trivial) || api.requestBody.type !== 'none';
 }
 
-const nameOf = (part: Part, error: ErrorObject) => {
+const nameOf = (api: MockApi, part: Part, error: ErrorObject) => {
   const path = error.instancePath
     .split('/')
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
-  return part === 'body' ? path.join('.') : (path[0] ?? '');
+  if (part === 'body') return path.join('.');
+  const name = path[0] ?? '';
+  // Headers are checked by their lower-case names; the message names them as the document does.
+  if (part !== 'header') return name;
+  return api.parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === name)?.name ?? name;
 };
 
 function check(api: MockApi, part: Part, data: unknown, index: MockIndex, errors: ValidationError[]) {
@@ -111,7 +115,7 @@ function check(api: MockApi, part: Part, data: unknown, index: MockIndex, errors
   if (!validate || validate(data)) return;
   localize(validate.errors);
   for (const error of validate.errors ?? []) {
-    errors.push({ in: part, name: nameOf(part, error), message: error.message ?? '不符合文档' });
+    errors.push({ in: part, name: nameOf(api, part, error), message: error.message ?? '不符合文档' });
     if (errors.length >= 20) return;
   }
 }
