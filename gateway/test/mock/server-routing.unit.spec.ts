@@ -232,3 +232,43 @@ describe('mock index cache', () => {
     expect(await cache.get(1)).toMatchObject({ revision: 'r1' });
   });
 });
+
+describe('knowledge calls that drop a project’s mock index', () => {
+  it('are the writes, never the reads', async () => {
+    const { isWriteCall } = await import('../../src/routes/api/project-common.js');
+    const writes = [
+      'saveDoc',
+      'addStructure',
+      'structureDropUpdate',
+      'updateStructure',
+      'deleteStructure',
+      'copyStructure',
+      'restoreDoc',
+      'revertChange',
+      'restoreVersion',
+      'import',
+      'saveMockSettings',
+      'saveMockExpectations',
+      'saveDataField',
+      'saveDataFields',
+      'deleteDataField',
+      'fieldCompareUpdate',
+      'newResponseCode',
+    ];
+    const reads = [
+      'docDetail',
+      'projectStructure',
+      'mockSettings',
+      'mockExpectations',
+      'searchDataField',
+      'fieldCompare',
+      'parseFieldSource',
+      'projectVersions',
+      'versionDoc',
+      'shares',
+      'detail',
+    ];
+    expect(writes.filter((name) => !isWriteCall(name))).toEqual([]);
+    expect(reads.filter(isWriteCall)).toEqual([]);
+  });
+});

@@ -64,13 +64,15 @@ export const knowledgeCall =
       fields,
       response,
       // A write for a project drops its compiled mock index, so the next mock answer reads what was saved.
-      handle: WRITE_CALL.test(name) ? dropsMock(handle) : handle,
+      handle: isWriteCall(name) ? dropsMock(handle) : handle,
       ...options,
     });
 
 /** Calls that change a project by their names' verbs (a read among them only costs the mock one revalidation). */
-const WRITE_CALL =
-  /^(save|update|delete|create|copy|move|restore|revert|import|link|unlink|new|add|revoke|reset|apply)|Update$/;
+export const isWriteCall = (name: string) =>
+  /^(save|update|delete|create|copy|move|restore|revert|import|link|unlink|new|add|revoke|reset|apply)|Update$/.test(
+    name,
+  );
 const dropsMock =
   <B, C extends CallContext, R>(handle: (body: B, c: C) => Promise<R>) =>
   async (body: B, c: C): Promise<R> => {
