@@ -174,7 +174,9 @@ describe.skipIf(!hasChromium)('the mock and field standards journey', () => {
     expect(data.mobile).toMatch(/^1[345789]\d{9}$/);
     expect(Number.isInteger(data.userId) && data.userId > 0).toBe(true);
     await mock().getByText('按结构生成').waitFor();
-    await owner.shot('mock-journey-try', true);
+    // the workspace scrolls inside its pane: the answer is brought into the window for the picture
+    await reply().scrollIntoViewIfNeeded();
+    await owner.shot('mock-journey-try');
   });
 
   it('adds an expectation answering 404 when id is 0, and sees it answer', async () => {
@@ -196,7 +198,8 @@ describe.skipIf(!hasChromium)('the mock and field standards journey', () => {
     await condition.getByRole('textbox', { name: '值' }).fill('0');
     await form.getByLabel('状态码').fill('404');
     await owner.settle();
-    await owner.shot('mock-journey-expectation', true);
+    await form.scrollIntoViewIfNeeded();
+    await owner.shot('mock-journey-expectation');
     await editor.getByRole('button', { name: '保存期望' }).click();
     await owner.text('期望已保存');
     const saved = await owner.call('project/mockExpectations', { projectId, projectStructureId: apiId });
@@ -210,7 +213,9 @@ describe.skipIf(!hasChromium)('the mock and field standards journey', () => {
     await mock().getByRole('tab', { name: '调试' }).click();
     expect((await send('0')).status).toBe(404);
     await mock().getByText('数据来源：期望').waitFor();
-    await owner.shot('mock-journey-expectation-answer', true);
+    // the workspace scrolls inside its pane: the answer is brought into the window for the picture
+    await reply().scrollIntoViewIfNeeded();
+    await owner.shot('mock-journey-expectation-answer');
     expect((await send('7')).status).toBe(200);
   });
 
