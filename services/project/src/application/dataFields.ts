@@ -284,11 +284,20 @@ export function createDataFields(context: ProjectContext) {
       if (ids.length === 0) throw invalid(libraryMessages.deleteNone);
       const found = [];
       for (const id of ids) found.push(await existingIn(library, id));
-      for (const field of found) {
+      const teamId = library.teamId;
+      for (const [i, field] of found.entries()) {
         const command = { type: 'DeleteDataField', data: { ...library, by: caller.userId, at: now() } } as const;
-        await runCommand(dataFieldStreamId(field.dataFieldId), dataFieldDecider, command, caller, {
-          teamId: library.teamId,
-        });
+        const streamId = dataFieldStreamId(field.dataFieldId);
+        // Only the last deletion waits for the read models, as a batch save.
+        if (i === found.length - 1) await runCommand(streamId, dataFieldDecider, command, caller, { teamId });
+        else
+          await handleCommand(
+            eventStore,
+            streamId,
+            dataFieldDecider,
+            command,
+            appendContextOf(caller, { teamId }, now()),
+          );
         await release(library, field.nameKey, field.dataFieldId, caller);
       }
     },
