@@ -87,6 +87,48 @@ describe('parseFieldSource: SQL', () => {
     expect(label).toMatchObject({ name: 'label', description: '标签名', line: 3 });
   });
 
+  it('reads a pg_dump: SET and ALTER statements, schema-qualified names, character varying, arrays', () => {
+    const dump = `SET statement_timeout = 0;
+SET client_encoding = 'UTF8';
+CREATE TABLE public.users (
+    id integer NOT NULL,
+    name character varying(50) NOT NULL,
+    created_at timestamp without time zone DEFAULT now(),
+    tags text[]
+);
+ALTER TABLE public.users OWNER TO postgres;
+COMMENT ON COLUMN public.users.name IS '姓名';`;
+    const parsed = parseFieldSource('sql', dump, none);
+    expect(parsed.tables).toEqual(['users']);
+    expect(parsed.fields.map((f) => [f.name, f.type, f.format, f.description, f.line])).toEqual([
+      ['id', 'integer', '', '', 4],
+      ['name', 'string', '', '姓名', 5],
+      ['created_at', 'string', 'date-time', '', 6],
+      ['tags', 'array', '', '', 7],
+    ]);
+  });
+
+  it('reads a mysqldump: conditional comments, DROP, LOCK and INSERT around the table', () => {
+    const dump = `/*!40101 SET NAMES utf8mb4 */;
+DROP TABLE IF EXISTS \`t_goods\`;
+CREATE TABLE \`t_goods\` (
+  \`id\` int(11) unsigned NOT NULL AUTO_INCREMENT,
+  \`title\` varchar(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL DEFAULT '' COMMENT '标题',
+  \`updated_at\` timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
+  PRIMARY KEY (\`id\`),
+  KEY \`idx_title\` (\`title\`(20)) USING BTREE
+) ENGINE=InnoDB AUTO_INCREMENT=100 DEFAULT CHARSET=utf8mb4 COMMENT='商品';
+LOCK TABLES \`t_goods\` WRITE;
+INSERT INTO \`t_goods\` VALUES (1,'a','2024-01-01 00:00:00');
+UNLOCK TABLES;`;
+    const parsed = parseFieldSource('sql', dump, none);
+    expect(parsed.fields.map((f) => [f.name, f.type, f.description, f.required, f.line])).toEqual([
+      ['id', 'integer', '', true, 4],
+      ['title', 'string', '标题', true, 5],
+      ['updated_at', 'string', '', true, 6],
+    ]);
+  });
+
   it('names the line of a syntax error', () => {
     const broken = 'CREATE TABLE a (\n  id int,\n  name varchar(10) NOT NULLL,\n  x int\n);';
     expect(() => parseFieldSource('sql', broken, none)).toThrow(/^第 3 行附近有语法错误：/);
@@ -122,6 +164,14 @@ describe('parseFieldSource: JSON', () => {
     expect(byName.sku).toMatchObject({ type: 'string', path: 'data.list.sku', line: 5 });
     // a key no field name can hold is not offered
     expect(byName['user-agent']).toBeUndefined();
+  });
+
+  it('reads a list of objects (every item’s keys, each name once)', () => {
+    const parsed = parseFieldSource('json', '[\n  { "id": 1 },\n  { "id": 2, "tags": ["a"] }\n]', none);
+    expect(parsed.fields.map((f) => [f.name, f.type, f.path, f.line])).toEqual([
+      ['id', 'integer', 'id', 2],
+      ['tags', 'array', 'tags', 3],
+    ]);
   });
 
   it('names the line of a JSON error', () => {

@@ -80,6 +80,8 @@ const NUMBER_TYPES = /^(DECIMAL|NUMERIC|FLOAT|FLOAT4|FLOAT8|DOUBLE|DOUBLE PRECIS
 export function mapSqlType(definition: Definition): { type: FieldType; format: string; enum: unknown[] } {
   const name = String(definition.dataType ?? '').toUpperCase();
   const plain = (type: FieldType, format = '') => ({ type, format, enum: [] as unknown[] });
+  // PostgreSQL arrays (`text[]`, `integer[]`).
+  if (name.endsWith('[]')) return plain('array');
   if (name === 'ENUM') {
     const values = (definition.expr?.value ?? []).map((v) => v.value).filter((v) => typeof v === 'string');
     return { type: 'string', format: '', enum: values };
