@@ -86,6 +86,7 @@ describe.skipIf(!hasChromium)('the field standard screens on the embedded app', 
   let browser: Browser;
   let owner: Person;
   let viewer: Person;
+  let outsider: Person;
   let people: Account[];
   let team: string;
   let projectId: number;
@@ -106,8 +107,8 @@ describe.skipIf(!hasChromium)('the field standard screens on the embedded app', 
     mkdirSync(screenshots, { recursive: true });
     app = await startApp();
     browser = await launchChromium();
-    people = await Promise.all([1, 2].map((n) => register(app.url, phone(n))));
-    const [a, b] = people as [Account, Account];
+    people = await Promise.all([1, 2, 3].map((n) => register(app.url, phone(n))));
+    const [a, b, c] = people as [Account, Account, Account];
     team = String((await callApi(app.url, 'team/create', { teamName: '研发部' }, a.token)).data.teamId);
     const { shareCode } = await call('team/shareInfo', { teamId: team });
     expect((await callApi(app.url, 'team/shareJoin', { shareCode }, b.token)).code).toBe(200);
@@ -130,16 +131,19 @@ describe.skipIf(!hasChromium)('the field standard screens on the embedded app', 
       baseVersion: version,
       doc: JSON.stringify(orderApi),
     });
+    const other = String((await callApi(app.url, 'team/create', { teamName: '外部团队' }, c.token)).data.teamId);
     owner = await Person.open(browser, app.url);
     viewer = await Person.open(browser, app.url);
+    outsider = await Person.open(browser, app.url);
     await owner.signedInAs(a.token, team);
     await viewer.signedInAs(b.token, team);
+    await outsider.signedInAs(c.token, other);
   });
 
   afterEach(async (test) => {
     if (test.task.result?.state !== 'fail') return;
     const name = test.task.name.slice(0, 16).replace(/\W+/g, '-');
-    for (const [who, person] of Object.entries({ owner, viewer })) {
+    for (const [who, person] of Object.entries({ owner, viewer, outsider })) {
       if (person?.errors.length) console.error(who, person.errors);
       await person?.shot(`failed-fields-real-${who}-${name}`).catch(() => undefined);
     }
@@ -189,6 +193,14 @@ describe.skipIf(!hasChromium)('the field standard screens on the embedded app', 
     const existing = dialog.locator('[data-candidate="amount"]');
     await existing.getByTestId('candidate-exists').waitFor();
     expect(await existing.getByRole('checkbox').isChecked()).toBe(false);
+
+    // a JSON example: every key a candidate, nested ones with their path
+    await dialog.getByRole('button', { name: 'JSON 示例' }).click();
+    await dialog.getByTestId('field-source-text').fill('{"code": 0, "data": {"nickName": "张三", "vipLevel": 3}}');
+    await dialog.getByRole('button', { name: '解析', exact: true }).click();
+    const nested = dialog.locator('[data-candidate="vipLevel"]');
+    await nested.getByText('data.vipLevel').waitFor();
+    expect(await nested.textContent()).toContain('integer');
     await dialog.getByRole('button', { name: '关闭' }).click();
   });
 
@@ -260,5 +272,15 @@ describe.skipIf(!hasChromium)('the field standard screens on the embedded app', 
     await page.getByTestId('compare-summary').waitFor();
     expect(await page.getByRole('button', { name: /应用所选修复/ }).count()).toBe(0);
     expect(viewer.errors).toEqual([]);
+  });
+
+  it('tells an outsider the project is not theirs, with no library shown', async () => {
+    await outsider.goto(`/project/field/${projectId}`);
+    await outsider.text('项目不存在或无权访问');
+    expect(await outsider.page.getByTestId('field-library-project').count()).toBe(0);
+    await outsider.settle();
+    await outsider.shot('knowledge-fields-real-outsider');
+    const refused = await callApi(app.url, 'project/searchDataField', { teamId: team, projectId }, people[2]!.token);
+    expect(refused).toMatchObject({ code: 400, msg: '项目不存在或无权访问' });
   });
 });

@@ -179,6 +179,7 @@ describe.skipIf(!hasChromium)('the field standard screens (answers mocked in the
     await page.getByText('字段 userId 已存在').waitFor();
     expect(callsOf(mock, 'saveDataField').map((c) => c.body.name)).toEqual(['nickname', 'userId']);
     expect(callsOf(mock, 'saveDataField')[0]?.body).toMatchObject({ description: '昵称', mockRule: '@cname' });
+    await page.screenshot({ path: `${screenshots}knowledge-fields-import.png` });
     await page.getByRole('button', { name: '关闭' }).click();
     await row('nickname').waitFor();
   });
