@@ -29,6 +29,8 @@ export interface Router {
 }
 
 const PARAM = /\{([^{}]+)\}/g;
+/** Paths a 404's nearest are looked for among. */
+const NEAREST_POOL = 300;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Segments of a path, each percent-decoded (a malformed escape is kept as sent). */
@@ -124,32 +126,60 @@ export function compileRouter(apis: MockApi[]): Router {
       return { kind: 'method', allow: [...allow].sort() };
     },
     nearest(path, count) {
+      // Edit distance to at most NEAREST_POOL paths, those sharing the longest start with the request (a 404 of a
+      // 5,000-document project must not cost the gateway's thread tens of milliseconds), pruned further: a path
+      // whose length alone puts it beyond the current worst is skipped, a distance stops once it exceeds it.
       const target = path.slice(0, 200);
-      return apis
-        .map((api) => ({ api, distance: editDistance(target, api.path.slice(0, 200)) }))
-        .sort((a, b) => a.distance - b.distance)
-        .slice(0, count)
-        .map(({ api }) => ({ method: api.method.toUpperCase(), path: api.path, name: api.name }));
+      const shared = (candidate: string) => {
+        let n = 0;
+        while (n < candidate.length && n < target.length && candidate.charCodeAt(n) === target.charCodeAt(n)) n++;
+        return n;
+      };
+      const pool =
+        apis.length <= NEAREST_POOL
+          ? apis
+          : apis
+              .map((api) => ({ api, prefix: shared(api.path) }))
+              .sort((a, b) => b.prefix - a.prefix)
+              .slice(0, NEAREST_POOL)
+              .map(({ api }) => api);
+      const best: { api: MockApi; distance: number }[] = [];
+      for (const api of pool) {
+        const candidate = api.path.slice(0, 200);
+        const worst =
+          best.length < count ? Number.POSITIVE_INFINITY : (best[best.length - 1] as { distance: number }).distance;
+        if (Math.abs(candidate.length - target.length) >= worst) continue;
+        const distance = editDistance(target, candidate, worst);
+        if (distance >= worst) continue;
+        const at = best.findIndex((b) => b.distance > distance);
+        best.splice(at < 0 ? best.length : at, 0, { api, distance });
+        if (best.length > count) best.pop();
+      }
+      return best.map(({ api }) => ({ method: api.method.toUpperCase(), path: api.path, name: api.name }));
     },
   };
 }
 
 /**
  * Levenshtein distance with one row of memory (a few lines; the libraries that do it bring nothing more for
- * strings capped at 200 characters).
+ * strings capped at 200 characters); from `limit` on it stops and answers `limit`.
  */
-export function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
   const row = new Uint16Array(b.length + 1);
   for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0] as number;
     row[0] = i;
+    let smallest = i;
     for (let j = 1; j <= b.length; j++) {
       const above = row[j] as number;
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + cost);
+      const value = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + cost);
+      row[j] = value;
+      if (value < smallest) smallest = value;
       diagonal = above;
     }
+    if (smallest >= limit) return limit;
   }
   return row[b.length] as number;
 }
