@@ -204,8 +204,8 @@ describe('field comparison over gRPC (issue 17)', () => {
     const namingIssue = found('naming', 'user_name', nodeA);
     const pathParam = found('naming', 'user_id', nodeA);
     expect(namingIssue.expected?.name).toBe('userName');
-    const describe = [nodeA, nodeB].map((node) => found('descriptionMissing', 'pageSize', node));
-    expect(describe.every(Boolean)).toBe(true);
+    const undescribed = [nodeA, nodeB].map((node) => found('descriptionMissing', 'pageSize', node));
+    expect(undescribed.every(Boolean)).toBe(true);
     // The same documents give the same report.
     expect((await compare({ convention: 'camelCase' })).reportHash).toBe(report.reportHash);
 
@@ -214,7 +214,7 @@ describe('field comparison over gRPC (issue 17)', () => {
       { issueId: formatIssue.issueId, action: 'useLibrary' },
       { issueId: namingIssue.issueId, action: 'rename' },
       { issueId: pathParam.issueId, action: 'rename' },
-      ...describe.map((issue) => ({ issueId: issue.issueId, action: 'useLibrary' })),
+      ...undescribed.map((issue) => ({ issueId: issue.issueId, action: 'useLibrary' })),
     ];
     const [beforeA, beforeB] = [(await contentOf(nodeA)).content, (await contentOf(nodeB)).content];
     const result = await apply(report, fixes);

@@ -275,6 +275,56 @@ describe('applying fixes to a document', () => {
     expect(after.issues.filter((issue) => issue.kind !== 'missing')).toEqual([]);
   });
 
+  it('fixes form fields (type, description, name) and a data model, and offers no type fix a form cannot take', () => {
+    const form = usersApi(7, {
+      parameters: [],
+      requestBody: {
+        type: 'form-data',
+        fields: [
+          { name: 'user_id', type: 'string', description: '' },
+          { name: 'avatar', type: 'file', description: '头像' },
+          { name: 'profile', type: 'string', description: '资料' },
+        ],
+      },
+      responses: [],
+    });
+    const model: WalkedDoc = {
+      projectStructureId: 8,
+      docName: 'User',
+      kind: 'schema',
+      content: { schema: { type: 'object', properties: { userId: { type: 'string' } } } },
+    };
+    const withObject = [...library, field('profile', 'object')];
+    const report = compareFields([form, model], withObject, { convention: 'camelCase', minUses: 3 });
+    const at = (node: number) => report.issues.filter((issue) => issue.uses[0]?.projectStructureId === node);
+    expect(at(7).map((issue) => [issue.kind, issue.fieldName, issue.fixes])).toEqual([
+      ['type', 'user_id', ['useLibrary']],
+      ['type', 'profile', []],
+      ['naming', 'user_id', ['rename']],
+      ['descriptionMissing', 'user_id', ['useLibrary']],
+    ]);
+    // A file field has no type to compare.
+    expect(at(7).some((issue) => issue.fieldName === 'avatar')).toBe(false);
+    const fixes = at(7)
+      .filter((issue) => issue.fixes.length > 0)
+      .map((issue) => ({ issue, action: issue.fixes[0] as 'useLibrary' | 'rename' }));
+    const fixed = applyDocFixes(form.content, fixes).content as { requestBody: { fields: unknown[] } };
+    expect(fixed.requestBody.fields[0]).toEqual({
+      name: 'userId',
+      type: 'integer',
+      description: '用户编号',
+      schema: { format: 'int64' },
+    });
+    const modelFix = at(8).map((issue) => ({ issue, action: 'useLibrary' as const }));
+    expect(modelFix.map(({ issue }) => [issue.kind, issue.uses[0]?.location])).toEqual([
+      ['type', '数据模型 › userId'],
+      ['descriptionMissing', '数据模型 › userId'],
+    ]);
+    expect(applyDocFixes(model.content, modelFix).content).toEqual({
+      schema: { type: 'object', properties: { userId: { type: 'integer', format: 'int64', description: '用户编号' } } },
+    });
+  });
+
   it('skips a rename onto a name the object already has', () => {
     const doc: WalkedDoc = {
       projectStructureId: 5,
