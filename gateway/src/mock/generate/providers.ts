@@ -132,14 +132,19 @@ export const hex = () => `#${rng.int(0, 0xffffff).toString(16).padStart(6, '0')}
 export const rgb = () => `rgb(${rng.int(0, 255)}, ${rng.int(0, 255)}, ${rng.int(0, 255)})`;
 export const colorName = () => rng.pick((zh_CN.color as { human: string[] }).human);
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** A version 4 UUID from the run's generator (crypto.randomUUID cannot repeat under a seed). */
 export function uuid(): string {
-  const h = () => rng.u32().toString(16).padStart(8, '0');
-  const a = h();
-  const b = h();
-  const c = h();
-  const d = h();
-  const variant = '89ab'[rng.int(0, 3)];
-  return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
+  let out = '';
+  for (let i = 0; i < 16; i += 1) {
+    let byte = rng.u32() & 0xff;
+    if (i === 6) byte = (byte & 0x0f) | 0x40;
+    if (i === 8) byte = (byte & 0x3f) | 0x80;
+    out += HEX[byte];
+    if (i === 3 || i === 5 || i === 7 || i === 9) out += '-';
+  }
+  return out;
 }
 
 /** A placeholder image address (Mock.js's own service): no request is made here. */
