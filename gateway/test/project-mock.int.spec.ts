@@ -143,6 +143,25 @@ describe('mock settings and expectations through the gateway', () => {
     expect((await as(editor)('mockExpectations', { projectStructureId: 'abc' })).code).toBe(400);
   });
 
+  it('the mock route answers with what was saved: the token, an expectation, public access', async () => {
+    const { token } = (await as(owner)('mockSettings')).data;
+    const mock = (query: string, headers: Record<string, string> = {}) =>
+      h.app.inject({ method: 'GET', url: `/mock/${projectId}/pets${query}`, headers });
+    expect((await mock('?id=0')).statusCode).toBe(404);
+    expect((await mock('?id=0', { 'x-mock-token': 'wrong' })).statusCode).toBe(404);
+    const expected = await mock('?id=0', { 'x-mock-token': token });
+    expect(expected.statusCode).toBe(404);
+    expect(expected.headers['x-pmbok-mock']).toBe('expectation');
+    expect(expected.json()).toEqual({ code: 404, msg: '不存在' });
+    expect((await mock('?id=7', { 'x-mock-token': token })).statusCode).toBe(200);
+    expect((await as(owner)('saveMockSettings', { access: 'public' })).code).toBe(200);
+    expect((await mock('?id=0')).statusCode).toBe(404);
+    expect((await mock('?id=0')).headers['x-pmbok-mock']).toBe('expectation');
+    expect((await mock('?id=1')).statusCode).toBe(200);
+    expect((await as(owner)('saveMockSettings', { access: 'token' })).code).toBe(200);
+    expect((await mock('?id=1')).statusCode).toBe(404);
+  });
+
   it('a document saved through the gateway changes the index revision at once', async () => {
     const before = await index();
     const doc = (await as(editor)('docDetail', { projectStructureId: apiId })).data;
