@@ -3,6 +3,8 @@
  * closures, run per request under a seed, a deadline and the size limits. Compiling never throws for a document's
  * problem: the compiled generator throws the MockDocumentError when run, so a caller may cache it either way.
  */
+
+export type { JsonSchema, MockField } from '@pmbok/project-service/mock-index';
 export * from './api.js';
 export { compileSchema, valueForName } from './schema.js';
 export { compileTemplate, isTemplate } from './template.js';
