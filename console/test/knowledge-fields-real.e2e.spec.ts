@@ -215,6 +215,11 @@ describe.skipIf(!hasChromium)('the field standard screens on the embedded app', 
       async () => (await call('project/searchDataField', { projectId, keyword: 'paid_at' })).lists[0]?.mockRule,
     ).toBe('@datetime');
 
+    await row(owner, 'shop_id').getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog', { name: '删除字段' }).getByRole('button', { name: '确认' }).click();
+    await row(owner, 'shop_id').waitFor({ state: 'detached' });
+    expect((await fieldsOf('project')).map((field) => field.name)).not.toContain('shop_id');
+
     await page.getByRole('tab', { name: '团队字段' }).click();
     await page.getByTestId('field-library-team').waitFor();
     await page.getByRole('button', { name: '新建字段' }).click();

@@ -249,6 +249,26 @@ describe.skipIf(!hasChromium)('the field standard screens (answers mocked in the
     expect(errors).toEqual([]);
   });
 
+  it('refuses fixes to a report the documents have moved past, and reads the report again', async () => {
+    const mock = fields();
+    await open('owner', mock, '/project/field/1?tab=compare');
+    await page.getByRole('button', { name: '开始比对' }).click();
+    const issues = page.getByTestId('compare-issues');
+    await issues.locator('[data-issue="i-type"]').getByRole('checkbox').check();
+    // someone saved a document meanwhile
+    mock.report = { ...mock.report, reportHash: 'r2' };
+    await page.getByRole('button', { name: '应用所选修复（1）' }).click();
+    await page.getByText('文档已变化，请重新比对').waitFor();
+    await poll(() => callsOf(mock, 'fieldCompare').length).toBe(2);
+    expect(await page.getByTestId('compare-applied').count()).toBe(0);
+    // the fresh report starts with nothing ticked, and applies against its own hash
+    await poll(() => page.getByRole('button', { name: /应用所选修复/ }).isDisabled()).toBe(true);
+    await issues.locator('[data-issue="i-type"]').getByRole('checkbox').check();
+    await page.getByRole('button', { name: '应用所选修复（1）' }).click();
+    await page.getByTestId('compare-applied').waitFor();
+    expect(callsOf(mock, 'fieldCompareUpdate').map((c) => c.body.reportHash)).toEqual(['r1', 'r2']);
+  });
+
   it('gives viewers the lists and the report without a write button', async () => {
     const mock = { ...fields(), teamRole: 'member' as const };
     await open('viewer', mock, '/project/field/1');
