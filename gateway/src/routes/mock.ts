@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { callerMetadata, type Realtime } from '@pmbok/infra';
+import { apiCodeOf, callerMetadata, type Realtime } from '@pmbok/infra';
 import type { MockIndex } from '@pmbok/project-service/mock-index';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ClientError } from 'nice-grpc';
 import { Counter } from 'prom-client';
 import type { Json, MockRequest } from '../mock/server/choose.js';
 import { MockIndexCache, type MockIndexSource } from '../mock/server/indexCache.js';
@@ -153,6 +154,14 @@ async function routes(app: FastifyInstance, options: MockRoutesOptions & { deps:
 
   app.addHook('onRequest', async (request, reply) => cors(request, reply));
   app.setErrorHandler((error, request, reply) => {
+    // The service refusing the project's index (too large to load) is the document's problem, told as it says.
+    if (error instanceof ClientError && apiCodeOf(error.code) === 400) {
+      mockRequests.inc({ outcome: 'document' });
+      return reply
+        .status(400)
+        .header('x-pmbok-mock-error', 'document')
+        .send({ code: 400, msg: `Mock 无法生成：${error.details}`, where: '' });
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     const tooLarge = status === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
     if (status >= 500) request.log.error({ err: error }, 'mock request failed');

@@ -1,6 +1,7 @@
 import { createMemoryRealtime, type Realtime } from '@pmbok/infra';
 import type { MockApi, MockIndex } from '@pmbok/project-service/mock-index';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ClientError, Status } from 'nice-grpc';
 import mockRoutes from '../../src/routes/mock.js';
 
 /** An api document of the mock index, with what a test leaves out filled in. */
@@ -40,6 +41,9 @@ export async function startFakeMock(
     source: {
       async fetch(projectId, known) {
         fetches += 1;
+        // Project 404 stands for one the service refuses to load (GetMockIndex's INVALID_ARGUMENT).
+        if (projectId === 404)
+          throw new ClientError('/GetMockIndex', Status.INVALID_ARGUMENT, '项目的接口文档合计过大');
         const index = indexes.get(projectId);
         if (!index) return { found: false };
         if (index.revision === known) return { found: true, unchanged: true };

@@ -217,6 +217,9 @@ describe('the mock server (a fake index source, real threads)', () => {
       expect(answer.body).toBe(answers[0]?.body);
     }
     expect((await app.inject({ method: 'GET', url: `/mock/1/pets?__token=${TOKEN}` })).statusCode).toBe(200);
+    const refused = await get('/mock/404/pets');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 400, msg: 'Mock 无法生成：项目的接口文档合计过大', where: '' });
     expect((await app.inject({ method: 'GET', url: '/mock/2/hello' })).json()).toEqual({ hello: '世界' });
   });
 
