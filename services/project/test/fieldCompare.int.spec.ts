@@ -381,6 +381,20 @@ describe('field comparison over gRPC (issue 17)', () => {
             ],
           }),
         );
+
+        // Every fix of every finding at once, on real documents: each fixed document still passes the content
+        // checks, the change reverts as one, and the report is then what it was.
+        const all = second.issues
+          .filter((issue) => issue.fixes.length > 0)
+          .map((issue) => ({ issueId: issue.issueId, action: issue.fixes[0]! }));
+        const fixed = await apply(second, all);
+        expect(fixed.skipped).toEqual([]);
+        expect(fixed.fieldsFixed).toBe(all.length);
+        const third = await compare();
+        expect(third.issues.filter((issue) => all.some((fix) => fix.issueId === issue.issueId))).toEqual([]);
+        const reverted = await project.revertChange({ projectId, changeId: fixed.changeId }, as(EDITOR));
+        expect(reverted.restored).toBe(fixed.docsChanged);
+        expect((await compare()).reportHash).toBe(second.reportHash);
       } finally {
         projectId = inImported;
       }
