@@ -29,7 +29,7 @@ export const jsonResponse = (status: string, schema: unknown, examples: { name: 
 /** The mock routes alone, with indexes a test sets (GetMockIndex's place) and an in-process realtime. */
 export async function startFakeMock(
   indexes: Map<number, MockIndex>,
-  options: { workers?: number; noReady?: boolean } = {},
+  options: { workers?: number; noReady?: boolean; rateLimitPerMinute?: number } = {},
 ) {
   const realtime: Realtime = createMemoryRealtime();
   let fetches = 0;
@@ -37,7 +37,7 @@ export async function startFakeMock(
   await app.register(mockRoutes, {
     realtime,
     workers: options.workers ?? 2,
-    rateLimitPerMinute: 0,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     source: {
       async fetch(projectId, known) {
         fetches += 1;
