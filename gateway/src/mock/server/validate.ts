@@ -21,8 +21,18 @@ type Part = 'path' | 'query' | 'header' | 'body';
 type Validators = Partial<Record<Part, ValidateFunction | null>>;
 
 // Query, path and header values are strings: coerced to the schema's type (a lone value to a list too).
-const ajv = new Ajv2020({ allErrors: true, coerceTypes: 'array', strict: false, useDefaults: false });
-addFormats.default(ajv);
+// One instance per index revision: ajv keeps every schema it compiled, so a thread's validators go with the index
+// it drops instead of piling up over a project's edits.
+const instances = new WeakMap<MockIndex, Ajv2020>();
+function ajvOf(index: MockIndex): Ajv2020 {
+  let ajv = instances.get(index);
+  if (!ajv) {
+    ajv = new Ajv2020({ allErrors: true, coerceTypes: 'array', strict: false, useDefaults: false });
+    addFormats.default(ajv);
+    instances.set(index, ajv);
+  }
+  return ajv;
+}
 
 // A CommonJS module: Node gives the function itself, its declaration describes a default export.
 const localize = ((zh as unknown as { default?: typeof zh }).default ?? zh) as unknown as (
@@ -36,7 +46,7 @@ const withModels = (schema: object, index: MockIndex) => ({ ...schema, component
 
 function compile(schema: object, index: MockIndex): ValidateFunction | null {
   try {
-    return ajv.compile(withModels(schema, index));
+    return ajvOf(index).compile(withModels(schema, index));
   } catch {
     // A schema ajv cannot compile (a broken document) is not the caller's fault: that part goes unchecked.
     return null;
