@@ -5,6 +5,7 @@ import { createServiceUseCases, docsServiceImplementation } from './grpcDocs.js'
 import { startImportTimer } from './grpcImport.js';
 import { publishingImplementation } from './grpcPublishing.js';
 import { dataFieldsProjection } from './projections/dataFields/index.js';
+import { dataFieldUsesProjection } from './projections/dataFields/uses.js';
 import { docsProjection } from './projections/docs/index.js';
 import { searchProjection } from './projections/docs/search.js';
 import { startTaskFeeds } from './projections/docs/tasks.js';
@@ -42,6 +43,7 @@ export const startProjectService = defineService({
     importSchedulesProjection,
     mockConfigProjection,
     dataFieldsProjection,
+    dataFieldUsesProjection,
   ],
   reactions: async (service) => {
     const { runtime } = service;

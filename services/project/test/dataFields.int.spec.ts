@@ -260,7 +260,7 @@ describe('field libraries over gRPC (issue 17)', () => {
     };
     const user = { type: 'object', properties: { userId: { type: 'integer' }, phone: { type: 'string' } } };
     const model = await add(NodeKind.NODE_KIND_SCHEMA, 'User', { schema: user, description: '' });
-    await add(NodeKind.NODE_KIND_API, '查询用户', {
+    const api = await add(NodeKind.NODE_KIND_API, '查询用户', {
       method: 'GET',
       path: '/users/{userId}',
       parameters: [{ in: 'path', name: 'userId', required: true, schema: { type: 'integer' } }],
@@ -285,6 +285,13 @@ describe('field libraries over gRPC (issue 17)', () => {
     expect((await project.saveDoc(resave, as(EDITOR))).version).toBe(3);
     const after = Object.fromEntries((await search(VIEWER)).lists.map((f) => [f.name, f.uses]));
     expect(after).toMatchObject({ userId: 2, phone: 1 });
+    // an API template made from the document counts for nothing; removing the document takes its names out
+    await project.saveApiTemplate({ projectId, projectStructureId: api, name: '用户模板' }, as(EDITOR));
+    const withTemplate = Object.fromEntries((await search(VIEWER)).lists.map((f) => [f.name, f.uses]));
+    expect(withTemplate).toMatchObject({ userId: 2, phone: 1 });
+    await project.deleteStructure({ projectId, projectStructureId: api }, as(EDITOR));
+    const removed = Object.fromEntries((await search(VIEWER)).lists.map((f) => [f.name, f.uses]));
+    expect(removed).toMatchObject({ userId: 1, phone: 0 });
   });
 
   it('parses a pasted table, marking names the library has (own and inherited)', async () => {
