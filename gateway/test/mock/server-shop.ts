@@ -82,6 +82,13 @@ export const shop: MockIndex = {
           conditions: [{ source: 'body', name: 'items.0.sku', operator: 'matches', value: '^A\\d+$' }],
           response: respond(200, { sku: 'A' }),
         },
+        {
+          id: 'e3',
+          name: 'B- 开头',
+          enabled: true,
+          conditions: [{ source: 'body', name: 'items.0.sku', operator: 'matches', value: '^B\\-\\d+$' }],
+          response: respond(200, { sku: 'B' }),
+        },
       ],
     }),
     mockApi('GET', '/list', {

@@ -69,10 +69,13 @@ function regexOf(source: string): RegExp | null {
   if (!regexes.has(source)) {
     if (regexes.size > 1_000) regexes.clear();
     let regex: RegExp | null = null;
-    try {
-      regex = new RegExp(source, 'u');
-    } catch {
-      // A pattern the service let through but this engine refuses never matches.
+    for (const flags of ['u', '']) {
+      try {
+        regex = new RegExp(source, flags);
+        break;
+      } catch {
+        // Unicode mode refuses escapes such as `\-` that plain mode takes; a pattern neither takes never matches.
+      }
     }
     regexes.set(source, regex);
   }
