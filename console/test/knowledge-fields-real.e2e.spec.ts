@@ -229,6 +229,15 @@ describe.skipIf(!hasChromium)('the field standard screens on the embedded app', 
     await form.getByRole('button', { name: '确认' }).click();
     await row(owner, 'traceId').waitFor();
     expect((await fieldsOf('team')).map((field) => field.name)).toEqual(['traceId']);
+    // pasted for the team library, a name is "existing" by the team's fields, not the project's
+    await page.getByRole('button', { name: '从 SQL / JSON 生成' }).click();
+    const dialog = page.getByRole('dialog', { name: '从 SQL / JSON 生成字段' });
+    await dialog.getByRole('button', { name: 'JSON 示例' }).click();
+    await dialog.getByTestId('field-source-text').fill('{"traceId": "a1b2", "order_id": 7}');
+    await dialog.getByRole('button', { name: '解析', exact: true }).click();
+    await dialog.locator('[data-candidate="traceId"]').getByTestId('candidate-exists').waitFor();
+    expect(await dialog.locator('[data-candidate="order_id"]').getByTestId('candidate-exists').count()).toBe(0);
+    await dialog.getByRole('button', { name: '关闭' }).click();
 
     await page.getByRole('tab', { name: '项目字段' }).click();
     await row(owner, 'traceId').getByTestId('inherited').waitFor();

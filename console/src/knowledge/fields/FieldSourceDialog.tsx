@@ -62,7 +62,7 @@ export default function FieldSourceDialog({
     setError('');
     setRefusals([]);
     try {
-      const result = await parseFieldSource(library.projectId, kind, text);
+      const result = await parseFieldSource(library, kind, text);
       setParsed(result);
       setPicks(initialPicks(result.fields));
     } catch (failure) {

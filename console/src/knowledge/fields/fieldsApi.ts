@@ -98,9 +98,18 @@ export const saveDataFields = (library: Library, fields: DataFieldInput[], onExi
 export const deleteDataFields = (library: Library, dataFieldIds: number[]) =>
   knowledgeCall<null>('deleteDataField', { ...libraryBody(library), dataFieldIds: JSON.stringify(dataFieldIds) });
 
-/** A bad paste answers 400 naming the line: the dialog shows it under the text instead of a toast. */
-export const parseFieldSource = (projectId: number, kind: 'sql' | 'json', text: string) =>
-  knowledgeCall<FieldSourceParse>('parseFieldSource', { projectId, kind, text }, { notify: false, timeoutMs: 30_000 });
+/**
+ * A bad paste answers 400 naming the line: the dialog shows it under the text instead of a toast. `exists` is
+ * checked against the library the fields are for (without a project: the team's).
+ */
+export const parseFieldSource = (library: Library, kind: 'sql' | 'json', text: string) => {
+  const { projectId, teamId } = libraryBody(library);
+  return knowledgeCall<FieldSourceParse>(
+    'parseFieldSource',
+    { projectId, teamId, kind, text },
+    { notify: false, timeoutMs: 30_000 },
+  );
+};
 
 export type Convention = 'auto' | 'camelCase' | 'snake_case' | 'none';
 
