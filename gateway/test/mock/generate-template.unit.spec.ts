@@ -38,6 +38,7 @@ describe('Mock.js rules', () => {
       expect(Object.keys(value.obj as object)).toHaveLength(2);
     }
     expect(make({ 'list|3': [{ 'v|+1': ['x', 'y'] }] })).toEqual({ list: [{ v: 'x' }, { v: 'y' }, { v: 'x' }] });
+    expect(make({ 'obj|5-9': { a: 1, b: 2 } })).toEqual({ obj: { a: 1, b: 2 } });
     const sized = many({ 'list|1-3': [{ name: '@cname' }] }) as { list: { name: string }[] }[];
     expect(new Set(sized.map((value) => value.list.length))).toEqual(new Set([1, 2, 3]));
   });

@@ -47,7 +47,7 @@ function pooled(run: Run, args: Json[], defaultPool: string, min: number, max: n
   return out;
 }
 
-const floatOf = (run: Run, args: Json[]) => {
+const floatOf = (args: Json[]) => {
   const min = num(args[0], -1e6);
   const max = num(args[1], 1e6);
   const dmin = Math.min(Math.max(num(args[2], 0), 0), 10);
@@ -132,7 +132,7 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     const min = Math.max(0, Math.ceil(num(args[0], 0)));
     return rng.int(min, Math.max(min, Math.floor(num(args[1], 1e9))));
   },
-  float: (run, args) => floatOf(run, args),
+  float: (_run, args) => floatOf(args),
   boolean: (_run, args) => {
     const current = args[2] === undefined ? true : Boolean(args[2]);
     const min = num(args[0], 1);

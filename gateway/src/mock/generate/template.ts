@@ -178,9 +178,11 @@ function compileRuled(value: Json, rule: Rule, c: Compiler, names: Names, where:
   }
   if (value !== null && typeof value === 'object') {
     const object = compileObject(value, c, where);
+    // Asking for more properties than the object has gives them all, as Mock.js does.
     const keys = object.keys.length;
-    const times = counter(rule, keys, where);
-    return (run, at) => object.make(run, at, times(run));
+    const low = Math.min(Math.max(0, rule.min ?? 0), keys);
+    const high = Math.min(Math.max(low, rule.max ?? low), keys);
+    return (run, at) => object.make(run, at, rng.int(low, high));
   }
   return () => value;
 }
