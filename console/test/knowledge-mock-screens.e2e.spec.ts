@@ -255,6 +255,10 @@ describe.skipIf(!hasChromium)('the mock screens (answers mocked in the browser)'
     await schema.locator('[data-schema-row="$"]').getByRole('button', { name: '添加子字段' }).click();
     await schema.locator('[data-schema-row="field1"]').waitFor();
     expect(await section().getByTestId('mock-expectations').getAttribute('data-dirty')).toBe('true');
+    // the other tab and back: the unsaved edit is still there
+    await section().getByRole('tab', { name: '调试' }).click();
+    await section().getByRole('tab', { name: '期望' }).click();
+    await schema.locator('[data-schema-row="field1"]').waitFor();
     await form.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${screenshots}mock-expectation-schema.png`, animations: 'disabled' });
     await section().getByRole('button', { name: '保存期望' }).click();

@@ -20,6 +20,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { useUnsavedGuard } from '../editor/useUnsavedGuard';
 import { ExpectationForm } from './ExpectationForm';
 import {
   draftProblems,
@@ -87,6 +88,7 @@ function Editor({
   const [showProblems, setShowProblems] = useState(false);
   const [saving, setSaving] = useState(false);
   const dirty = !sameDrafts(drafts, base);
+  useUnsavedGuard(!readOnly && dirty, 'app.knowledge.mock.exp.unsaved_leave');
 
   // Someone else's save read in again replaces the list, unless something is being typed here.
   const latest = useRef({ base, drafts });

@@ -37,6 +37,8 @@ export default function MockSection({ detail, canWrite }: { detail: DocDetail; c
   const t = (key: string, options?: object) => translate(`app.knowledge.mock.${key}`, options);
   const notify = useNotify();
   const [tab, setTab] = useState<'try' | 'expectations'>('try');
+  // the expectation editor is loaded when its tab is first opened, and kept from then on
+  const [expectationsOpened, setExpectationsOpened] = useState(false);
   const { projectId, projectStructureId } = detail;
   const local = isLocalKnowledge();
   const { data: settings, isPending, error } = useMockSettings(projectId, !local);
@@ -94,32 +96,39 @@ export default function MockSection({ detail, canWrite }: { detail: DocDetail; c
         </Box>
         <Tabs
           value={tab}
-          onChange={(_event, value) => setTab(value)}
+          onChange={(_event, value) => {
+            setTab(value);
+            if (value === 'expectations') setExpectationsOpened(true);
+          }}
           sx={{ px: 1, minHeight: 40, borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab value="try" label={t('tabs.try')} sx={{ minHeight: 40 }} />
           <Tab value="expectations" label={t('tabs.expectations')} sx={{ minHeight: 40 }} />
         </Tabs>
         <Box sx={{ p: 2 }} role="tabpanel" data-tab={tab}>
-          {tab === 'try' ? (
-            // a new version of the document, or a new token, starts the panel over from them
+          {/* Both panels stay mounted once opened, so switching tabs loses neither a reply nor unsaved expectations. */}
+          <Box sx={{ display: tab === 'try' ? undefined : 'none' }}>
+            {/* a new version of the document, or a new token, starts the panel over from them */}
             <TryPanel
               key={`${detail.version}-${settings.access}-${settings.token}`}
               api={api}
               projectId={projectId}
               settings={settings}
             />
-          ) : (
-            <Suspense fallback={<LinearProgress />}>
-              <FieldSuggestProject.Provider value={projectId}>
-                <ExpectationsEditor
-                  projectId={projectId}
-                  projectStructureId={projectStructureId}
-                  canWrite={canWrite}
-                  models={models}
-                />
-              </FieldSuggestProject.Provider>
-            </Suspense>
+          </Box>
+          {expectationsOpened && (
+            <Box sx={{ display: tab === 'expectations' ? undefined : 'none' }}>
+              <Suspense fallback={<LinearProgress />}>
+                <FieldSuggestProject.Provider value={projectId}>
+                  <ExpectationsEditor
+                    projectId={projectId}
+                    projectStructureId={projectStructureId}
+                    canWrite={canWrite}
+                    models={models}
+                  />
+                </FieldSuggestProject.Provider>
+              </Suspense>
+            </Box>
           )}
         </Box>
       </>

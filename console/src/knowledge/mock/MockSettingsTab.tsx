@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { copyText } from '../../clipboard/copyText';
 import type { TabProps } from '../settings/ProjectSettingsPage';
-import { type MockSettings, mockApi, mockBaseUrl, mockKeys, useMockSettings } from './mockApi';
+import { hasMock, type MockSettings, mockApi, mockBaseUrl, mockKeys, useMockSettings } from './mockApi';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 } as const;
 
@@ -28,6 +28,13 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 export const MockSettingsTab = ({ projectId, readOnly }: TabProps) => {
   const translate = useTranslate();
   const { data: settings, isPending, error } = useMockSettings(projectId);
+  if (!hasMock(projectId)) {
+    return (
+      <Alert severity="info" data-testid="mock-settings-local">
+        {translate('app.knowledge.mock.local')}
+      </Alert>
+    );
+  }
   if (isPending) return <LinearProgress />;
   if (error || !settings) {
     return (
