@@ -253,12 +253,18 @@ describe.skipIf(!hasChromium)('the mock and field standards journey', () => {
     await owner.waitForHash(/\/project\/history\//);
     const fix = page.locator('[data-testid="history-entry"][data-change-id^="fields-"]').first();
     await fix.waitFor();
+    expect(await fix.getByTestId('history-summary').textContent()).toContain('字段标准修复');
     await owner.settle();
     await owner.shot('mock-journey-history', true);
     await fix.getByRole('button', { name: '撤销此次修改' }).click();
     await page.getByRole('dialog', { name: '撤销修改' }).getByRole('button', { name: '撤销此次修改' }).click();
     await owner.text(/已撤销/);
     await poll(async () => (await responseSchema()).properties.userId.type).toBe('string');
+    // the revert is a change of its own, at the top of the history, naming the document it put back
+    const revert = page.locator('[data-testid="history-entry"][data-action="reverted"][data-name="查询用户"]');
+    await revert.first().waitFor();
+    await owner.settle();
+    await owner.shot('mock-journey-reverted');
     expect(owner.errors).toEqual([]);
   });
 });
