@@ -293,6 +293,19 @@ describe.skipIf(!hasChromium)('the field standard screens (answers mocked in the
     expect(await page.getByRole('button', { name: /应用所选修复/ }).count()).toBe(0);
   });
 
+  it('creates the first field of an empty team library from the button above the list', async () => {
+    const mock = { ...fields(), team: [] };
+    await open('owner', mock, '/project/field/1?tab=team');
+    await page.getByTestId('field-library-team').getByText('没有找到团队字段').waitFor();
+    await page.screenshot({ path: `${screenshots}knowledge-fields-team-empty.png` });
+    await page.getByRole('button', { name: '新建字段' }).click();
+    const form = page.getByRole('dialog', { name: '表单' });
+    await form.locator('input[name="name"]').fill('traceId');
+    await form.getByRole('button', { name: '确认' }).click();
+    await row('traceId').waitFor();
+    expect(callsOf(mock, 'saveDataField')[0]?.body).toMatchObject({ scope: 'team', projectId: '0', type: 'string' });
+  });
+
   it('says a project without an id has no field library', async () => {
     await open('owner', fields(), '/project/field');
     await page.getByTestId('field-local').getByText('本地项目没有字段库', { exact: false }).waitFor();
