@@ -47,5 +47,29 @@ describe(`GetMockIndex of a project of ${OPERATIONS} api documents`, () => {
     expect(unchanged.unchanged).toBe(true);
     expect(cached.revision).toBe(first.revision);
     expect(checked).toBeLessThan(200);
+
+    // One saved document: the rebuild reads and maps that document only, and the rest of the index is as before.
+    const changed = index.apis[10]!;
+    const { doc } = await h.project.getDoc(
+      { projectId: h.projectId, projectStructureId: changed.projectStructureId },
+      h.as(EDITOR),
+    );
+    const content = { ...JSON.parse(doc!.contentJson), path: '/v2/changed/{id}' };
+    await h.project.saveDoc(
+      {
+        projectId: h.projectId,
+        projectStructureId: changed.projectStructureId,
+        baseVersion: doc!.version,
+        contentJson: JSON.stringify(content),
+      },
+      h.as(EDITOR),
+    );
+    started = performance.now();
+    const after = await h.project.getMockIndex({ projectId: h.projectId, knownRevision: first.revision });
+    const rebuilt = performance.now() - started;
+    console.info(`mock index after one save: rebuilt ${rebuilt.toFixed(0)} ms`);
+    const next = JSON.parse(after.indexJson) as MockIndex;
+    expect(next.apis[10]).toEqual({ ...changed, path: '/v2/changed/{id}' });
+    expect(next).toEqual({ ...index, revision: after.revision, apis: index.apis.with(10, next.apis[10]!) });
   }, 120_000);
 });

@@ -3,7 +3,6 @@ import { invalid, type ReadStore } from '@pmbok/infra';
 import type { Content, Json } from '../domain/doc/content.js';
 import type { MockApi, MockField, MockIndex } from '../mockIndex.js';
 import { effectiveFields } from '../projections/dataFields/index.js';
-import { type ProjectDocDoc, projectDocs } from '../projections/docs/index.js';
 import {
   defaultMockSettings,
   type MockSettingsDoc,
@@ -12,6 +11,7 @@ import {
 } from '../projections/mockConfig/index.js';
 import type { ProjectDoc } from '../projections/projects/index.js';
 import { structureNodes, treeHeads } from '../projections/tree/index.js';
+import { ProjectParts } from './mockIndexParts.js';
 
 type Obj = Record<string, Json>;
 const list = (value: Json | undefined): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
@@ -103,57 +103,56 @@ export function createMockIndex(
   },
 ) {
   const cache = new Map<number, { revision: string; json: string }>();
-  let cachedBytes = 0;
+  const partsOf = new Map<number, ProjectParts>();
+  const bytesOf = (projectId: number) =>
+    (cache.get(projectId)?.json.length ?? 0) + (partsOf.get(projectId)?.bytes ?? 0);
 
   function remember(projectId: number, revision: string, json: string) {
-    forget(projectId);
+    cache.delete(projectId);
     cache.set(projectId, { revision, json });
-    cachedBytes += json.length;
+    let bytes = 0;
+    for (const id of cache.keys()) bytes += bytesOf(id);
     // Map order is insertion order, and a read re-inserts: the first keys are the least recently used.
     for (const id of [...cache.keys()]) {
-      if (cache.size <= CACHE_MAX_PROJECTS && cachedBytes <= CACHE_MAX_BYTES) break;
-      if (id !== projectId) forget(id);
+      if (cache.size <= CACHE_MAX_PROJECTS && bytes <= CACHE_MAX_BYTES) break;
+      if (id === projectId) continue;
+      bytes -= bytesOf(id);
+      forget(id);
     }
   }
   function forget(projectId: number) {
-    const entry = cache.get(projectId);
-    if (!entry) return;
-    cachedBytes -= entry.json.length;
     cache.delete(projectId);
+    partsOf.delete(projectId);
   }
 
   async function build(project: ProjectDoc, settings: MockSettingsDoc, fields: MockField[], revision: string) {
     const { projectId } = project;
-    const [nodes, docs, expectationDocs] = await Promise.all([
+    const [nodes, expectationDocs] = await Promise.all([
       structureNodes(readStore).find({ projectId }),
-      projectDocs(readStore).find({ projectId }),
       mockExpectations(readStore).find({ projectId }),
     ]);
-    const docById = new Map<number, ProjectDocDoc>(docs.map((doc) => [doc.docId, doc]));
     const expectationsOf = new Map(expectationDocs.map((doc) => [doc.projectStructureId, doc.expectations]));
-    const apis: MockApi[] = [];
-    const models: Record<string, Json> = {};
-    for (const node of nodes.sort((a, b) => a.projectStructureId - b.projectStructureId)) {
-      const doc = node.isTemplate ? undefined : docById.get(node.projectDocId);
-      if (!doc) continue;
-      if (node.kind === 'api') {
-        const expectations = expectationsOf.get(node.projectStructureId) ?? [];
-        apis.push({ ...mockApiOf(node.projectStructureId, node.name, doc.content), expectations });
-      } else if (node.kind === 'schema' && !(node.name in models)) {
-        models[node.name] = doc.content.schema ?? {};
-      }
+    let parts = partsOf.get(projectId);
+    if (!parts) {
+      parts = new ProjectParts();
+      partsOf.set(projectId, parts);
     }
-    const index: MockIndex = {
+    const { apisJson, modelsJson } = await parts.collect(
+      readStore,
+      projectId,
+      nodes,
+      (nodeId) => JSON.stringify(expectationsOf.get(nodeId) ?? []),
+      mockApiOf,
+    );
+    const head: Omit<MockIndex, 'apis' | 'models' | 'fields'> = {
       projectId,
       revision,
       access: settings.access,
       token: settings.access === 'token' ? settings.token : '',
       validateRequests: settings.validateRequests,
-      apis,
-      models,
-      fields,
     };
-    const json = JSON.stringify(index);
+    // The documents' parts are JSON already: spliced in, not parsed and serialized again.
+    const json = `${JSON.stringify(head).slice(0, -1)},"apis":${apisJson},"models":${modelsJson},"fields":${JSON.stringify(fields)}}`;
     if (Buffer.byteLength(json) > INDEX_MAX_BYTES) throw invalid(INDEX_TOO_LARGE);
     return json;
   }

@@ -1,4 +1,5 @@
 import { type Doc, ownLog, parseStreamId, projection, type ReadStore, type Recorded, readModel } from '@pmbok/infra';
+import type { DocEvent } from '../../domain/doc/doc.js';
 import type { Expectation } from '../../domain/mockConfig/expectations.js';
 import { DEFAULT_MOCK_SETTINGS, type MockAccess, type MockConfigEvent } from '../../domain/mockConfig/mockConfig.js';
 
@@ -19,7 +20,17 @@ export interface MockExpectationsDoc extends Doc {
   expectations: Expectation[];
 }
 
+/**
+ * The position of each document's last content event, by project: GetMockIndex rebuilds only the parts of the
+ * documents whose position moved (a document created before this read model existed has none: always read).
+ */
+export interface MockDocPositionDoc extends Doc {
+  projectId: number;
+  position: number;
+}
+
 export const mockSettings = readModel<MockSettingsDoc>('mockSettings');
+export const mockDocPositions = readModel<MockDocPositionDoc>('mockDocPositions', [{ fields: { projectId: 1 } }]);
 export const mockExpectations = readModel<MockExpectationsDoc>('mockExpectations', [{ fields: { projectId: 1 } }]);
 
 /** The settings of a project that never saved any. */
@@ -47,8 +58,19 @@ async function onStream(
 
 export const mockConfigProjection = projection({
   name: 'mockConfig',
-  source: ownLog<MockConfigEvent>(),
+  source: ownLog<MockConfigEvent | DocEvent>(),
   on: {
+    DocCreated: async (event, store) => {
+      const { docId, projectId } = event.data;
+      await mockDocPositions(store).put({ _id: String(docId), projectId, position: event.metadata.globalPosition });
+    },
+    DocSaved: async (event, store) => {
+      const _id = String(parseStreamId(event.metadata.streamId, 'projectDoc'));
+      await mockDocPositions(store).updateOne({ _id }, { $set: { position: event.metadata.globalPosition } });
+    },
+    DocDeleted: async (event, store) => {
+      await mockDocPositions(store).deleteOne({ _id: String(parseStreamId(event.metadata.streamId, 'projectDoc')) });
+    },
     MockSettingsSaved: (event, store) =>
       onStream(event, store, () => ({ access: event.data.access, validateRequests: event.data.validateRequests })),
     MockTokenIssued: (event, store) => onStream(event, store, () => ({ token: event.data.token })),
