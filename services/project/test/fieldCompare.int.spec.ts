@@ -292,6 +292,21 @@ describe('field comparison over gRPC (issue 17)', () => {
     expect(await refusal(compare({ minUses: 1 }))).toBe('最少使用文档数必须是 2 到 1000 的整数');
   });
 
+  it('follows renames and saves between comparisons (walks are remembered per document)', async () => {
+    const before = await compare({ convention: 'camelCase' });
+    const ofA = (report: Report) => report.issues.filter((i) => i.uses[0]?.projectStructureId === nodeA);
+    expect(ofA(before).length).toBeGreaterThan(0);
+    await project.renameStructure({ projectId, projectStructureId: nodeA, name: '查询用户详情' }, as(EDITOR));
+    const renamed = await compare({ convention: 'camelCase' });
+    expect(new Set(ofA(renamed).map((i) => i.uses[0]?.docName))).toEqual(new Set(['查询用户详情']));
+    const { content } = await contentOf(nodeA);
+    content.responses[0].schema.properties.data.properties.userId.type = 'integer';
+    await save(nodeA, content);
+    const saved = await compare({ convention: 'camelCase' });
+    expect(ofA(saved).some((i) => i.kind === 'type' && i.fieldName === 'userId')).toBe(false);
+    expect(ofA(saved).find((i) => i.fieldName === 'userId')?.kind).toBe('format');
+  });
+
   it('answers only those who see the project, and fixes only for writers', async () => {
     const report = await compare({}, VIEWER);
     expect(report.checkedDocs).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import type { projectv1 } from '@pmbok/proto';
 import {
   type CompareOptions,
   type CompareResult,
-  compareFields,
+  compareUses,
   type FieldIssue,
   type LibraryField,
   type WalkedDoc,
@@ -13,6 +13,7 @@ import { projectDocs } from '../projections/docs/index.js';
 import type { ProjectDoc } from '../projections/projects/index.js';
 import type { ProjectContext } from './context.js';
 import { compareOptionsOf, type FieldCompareInput } from './fieldCompareOptions.js';
+import { createFieldUsesCache } from './fieldCompareUses.js';
 import { createFieldFixes, type SaveLibraryFields } from './fieldFixes.js';
 import { createTreeReads, type TreeReads } from './treeReads.js';
 
@@ -44,6 +45,7 @@ function wireIssue(issue: FieldIssue) {
  */
 export function createFieldCompare(context: ProjectContext, reads: TreeReads) {
   const { readStore } = context;
+  const usesOf = createFieldUsesCache(readStore, reads);
 
   /** Every api and data-model document of the project's tree (templates apart), in tree order. */
   async function docsOf(projectId: number): Promise<WalkedDoc[]> {
@@ -83,8 +85,8 @@ export function createFieldCompare(context: ProjectContext, reads: TreeReads) {
     project: Pick<ProjectDoc, 'projectId' | 'teamId'>,
     options: CompareOptions,
   ): Promise<CompareResult> {
-    const [docs, library] = await Promise.all([docsOf(project.projectId), libraryOf(project)]);
-    return compareFields(docs, library, options);
+    const [uses, library] = await Promise.all([usesOf(project.projectId), libraryOf(project)]);
+    return compareUses(uses, library, options);
   }
 
   return {

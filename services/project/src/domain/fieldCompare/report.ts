@@ -232,7 +232,12 @@ function missingIssues(unknown: Map<string, FieldUse[]>, minUses: number): Field
 
 /** Checks the documents against the library: every finding, in KIND_ORDER, then document order. */
 export function compareFields(docs: WalkedDoc[], library: LibraryField[], options: CompareOptions): CompareResult {
-  const uses = docs.flatMap(fieldUsesOf).filter((use) => use.name);
+  return compareUses(docs.map(fieldUsesOf), library, options);
+}
+
+/** compareFields on documents walked already (`fieldUsesOf` of each, in document order). */
+export function compareUses(walked: FieldUse[][], library: LibraryField[], options: CompareOptions): CompareResult {
+  const uses = walked.flat().filter((use) => use.name);
   const convention =
     options.convention === 'auto'
       ? majorityConvention(uses.filter((use) => !use.header).map((use) => use.name))
@@ -262,7 +267,7 @@ export function compareFields(docs: WalkedDoc[], library: LibraryField[], option
   return {
     convention,
     reportHash: reportHashOf(convention, options.minUses, issues),
-    checkedDocs: docs.length,
+    checkedDocs: walked.length,
     checkedFields: uses.length,
     libraryFields: library.length,
     counts,
