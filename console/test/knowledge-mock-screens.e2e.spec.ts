@@ -268,6 +268,24 @@ describe.skipIf(!hasChromium)('the mock screens (answers mocked in the browser)'
       bodyType: 'schema',
       body: { type: 'object', properties: { field1: { type: 'string' } } },
     });
+
+    // dragged by its handle, the second goes first
+    const handle = items.nth(1).getByLabel('拖动排序');
+    const from = (await handle.boundingBox())!;
+    const to = (await items.first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 8, { steps: 4 });
+    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 8 });
+    await page.mouse.up();
+    await poll(() => items.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')))).toEqual([
+      '编号为 0 时不存在',
+      '慢响应',
+    ]);
+    await section().getByRole('button', { name: '保存期望' }).click();
+    await poll(() => callsOf(mock, 'saveMockExpectations').length).toBe(4);
+    const dragged = JSON.parse(callsOf(mock, 'saveMockExpectations').at(-1)?.body.expectations ?? '[]');
+    expect(dragged.map((e: { name: string }) => e.name)).toEqual(['编号为 0 时不存在', '慢响应']);
     expect(errors).toEqual([]);
   });
 

@@ -1,27 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  LinearProgress,
-  List,
-  ListItemButton,
-  Stack,
-  Switch,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useUnsavedGuard } from '../editor/useUnsavedGuard';
 import { ExpectationForm } from './ExpectationForm';
+import { ExpectationList } from './ExpectationList';
 import {
   draftProblems,
   type ExpectationDraft,
@@ -84,7 +69,7 @@ function Editor({
   const queryClient = useQueryClient();
   const [base, setBase] = useState(() => saved.map(toDraft));
   const [drafts, setDrafts] = useState(base);
-  const [selected, setSelected] = useState(0);
+  const [selectedKey, setSelectedKey] = useState(() => base[0]?.key ?? '');
   const [showProblems, setShowProblems] = useState(false);
   const [saving, setSaving] = useState(false);
   const dirty = !sameDrafts(drafts, base);
@@ -103,28 +88,27 @@ function Editor({
 
   const problems = useMemo(() => draftProblems(drafts), [drafts]);
   const visible = showProblems ? problems : [];
-  const current = drafts[Math.min(selected, drafts.length - 1)];
-  const currentIndex = Math.min(selected, drafts.length - 1);
+  // the one picked, else the first: a list read in again has new keys
+  const found = drafts.findIndex((d) => d.key === selectedKey);
+  const currentIndex = Math.max(found, 0);
+  const current = drafts[currentIndex];
 
   const patch = (index: number, change: Partial<ExpectationDraft>) =>
     setDrafts((list) => list.map((d, at) => (at === index ? { ...d, ...change } : d)));
   const add = () => {
-    setDrafts((list) => [...list, newDraft(t('new_name', { n: list.length + 1 }))]);
-    setSelected(drafts.length);
-  };
-  const reorder = (index: number, by: number) => {
-    setDrafts((list) => move(list, index, by));
-    if (index === selected) setSelected(Math.max(0, Math.min(drafts.length - 1, index + by)));
+    const draft = newDraft(t('new_name', { n: drafts.length + 1 }));
+    setDrafts((list) => [...list, draft]);
+    setSelectedKey(draft.key);
   };
   const remove = (index: number) => {
+    if (drafts[index]?.key === current?.key) setSelectedKey(drafts[index - 1]?.key ?? drafts[index + 1]?.key ?? '');
     setDrafts((list) => list.filter((_d, at) => at !== index));
-    setSelected((at) => Math.max(0, at >= index ? at - 1 : at));
   };
   const save = async () => {
     if (problems.length > 0) {
       setShowProblems(true);
       const first = problems.find((p) => p.index >= 0);
-      if (first) setSelected(first.index);
+      if (first) setSelectedKey(drafts[first.index]?.key ?? '');
       return;
     }
     setSaving(true);
@@ -133,6 +117,7 @@ function Editor({
       const next = answer.map(toDraft);
       setBase(next);
       setDrafts(next);
+      setSelectedKey(next[currentIndex]?.key ?? '');
       setShowProblems(false);
       queryClient.setQueryData(mockKeys.expectations(projectId, projectStructureId), answer);
       notify('app.knowledge.mock.exp.saved', { type: 'success' });
@@ -210,81 +195,16 @@ function Editor({
               </Typography>
             </Box>
           ) : (
-            <List dense disablePadding aria-label={t('list')}>
-              {drafts.map((draft, index) => (
-                <ListItemButton
-                  key={draft.key}
-                  selected={index === currentIndex}
-                  onClick={() => setSelected(index)}
-                  data-testid="mock-expectation-item"
-                  data-name={draft.name}
-                  sx={{
-                    gap: 0.5,
-                    pr: 0.5,
-                    borderBottom: 1,
-                    borderColor: 'divider',
-                    color: visible.some((p) => p.index === index) ? 'error.main' : undefined,
-                  }}
-                >
-                  <Typography variant="caption" color="text.secondary" sx={{ width: 18 }}>
-                    {index + 1}
-                  </Typography>
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography variant="body2" noWrap sx={{ opacity: draft.enabled ? 1 : 0.55 }}>
-                      {draft.name || t('new_name', { n: index + 1 })}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" noWrap component="div">
-                      {draft.status} · {t('condition_count', { n: draft.conditions.length })}
-                      {!draft.enabled && ` · ${t('disabled')}`}
-                    </Typography>
-                  </Box>
-                  <Switch
-                    size="small"
-                    checked={draft.enabled}
-                    disabled={readOnly}
-                    onClick={(event) => event.stopPropagation()}
-                    onChange={(event) => patch(index, { enabled: event.target.checked })}
-                    slotProps={{ input: { 'aria-label': t('enabled') } }}
-                  />
-                  {!readOnly && (
-                    <Box sx={{ display: 'flex', flexDirection: 'column' }} onClick={(event) => event.stopPropagation()}>
-                      <IconButton
-                        size="small"
-                        sx={{ p: 0 }}
-                        disabled={index === 0}
-                        aria-label={t('up')}
-                        onClick={() => reorder(index, -1)}
-                      >
-                        <ArrowUpwardIcon sx={{ fontSize: 16 }} />
-                      </IconButton>
-                      <IconButton
-                        size="small"
-                        sx={{ p: 0 }}
-                        disabled={index === drafts.length - 1}
-                        aria-label={t('down')}
-                        onClick={() => reorder(index, 1)}
-                      >
-                        <ArrowDownwardIcon sx={{ fontSize: 16 }} />
-                      </IconButton>
-                    </Box>
-                  )}
-                  {!readOnly && (
-                    <Tooltip title={t('delete')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('delete')}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          remove(index);
-                        }}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </ListItemButton>
-              ))}
-            </List>
+            <ExpectationList
+              drafts={drafts}
+              selectedKey={current?.key ?? ''}
+              flagged={new Set(visible.flatMap((p) => (p.index >= 0 ? [drafts[p.index]?.key ?? ''] : [])))}
+              readOnly={readOnly}
+              onSelect={setSelectedKey}
+              onMove={(from, to) => setDrafts((list) => move(list, from, to - from))}
+              onEnabled={(index, enabled) => patch(index, { enabled })}
+              onRemove={remove}
+            />
           )}
           {!readOnly && drafts.length < LIMITS.expectations && (
             <Box sx={{ p: 1 }}>
