@@ -2,8 +2,8 @@ import { DEFAULT_LIMITS, type Json, MockDocumentError, type MockLimits, type Run
 
 /**
  * One answer's randomness and budget. Faker's own Mersenne Twister takes ~30 µs to seed, a third of what a whole
- * typical answer may cost, so runs use sfc32 (four words of state, seeded in a few nanoseconds) and faker is given
- * it as its randomizer (providers.ts).
+ * typical answer may cost, so runs use sfc32 (four words of state, seeded in a few nanoseconds) and the providers
+ * pick from faker's locale data with it.
  */
 export class Rng {
   private a = 0;
@@ -38,7 +38,7 @@ export class Rng {
     return t >>> 0;
   }
 
-  /** [0, 1), as faker's Randomizer asks. */
+  /** [0, 1). */
   next(): number {
     return this.u32() / 4294967296;
   }
