@@ -21,8 +21,11 @@ function parsedList(json: string): unknown {
   }
 }
 
-export function mockCalls({ context }: PublishingDeps): Pick<projectv1.ProjectServiceImplementation, MockCallName> {
-  const mock = createMockConfig(context);
+export function mockCalls({
+  context,
+  service,
+}: PublishingDeps): Pick<projectv1.ProjectServiceImplementation, MockCallName> {
+  const mock = createMockConfig(context, service.name);
   const who = signedInCaller;
   return {
     getMockSettings: async (r, c) => ({ settingsJson: JSON.stringify(await mock.settings(r.projectId, who(c))) }),

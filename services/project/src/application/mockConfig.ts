@@ -41,7 +41,7 @@ const newExpectationId = () => randomBytes(6).toString('base64url');
  * gateway's read of a project (`index`). Whoever sees the project reads; writers save expectations and see the
  * token; managers change the settings.
  */
-export function createMockConfig(context: ProjectContext) {
+export function createMockConfig(context: ProjectContext, serviceName: string) {
   const { readStore, runCommand } = context;
 
   const run = (
@@ -78,6 +78,7 @@ export function createMockConfig(context: ProjectContext) {
   }
 
   const index = createMockIndex(readStore, {
+    serviceName,
     findProject: context.findProject,
     issueToken: (project) => issueToken(project),
   });

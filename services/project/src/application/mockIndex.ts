@@ -3,9 +3,11 @@ import { invalid, type ReadStore } from '@pmbok/infra';
 import type { Content, Json } from '../domain/doc/content.js';
 import type { MockApi, MockField, MockIndex } from '../mockIndex.js';
 import { effectiveFields } from '../projections/dataFields/index.js';
+import { docsProjection } from '../projections/docs/index.js';
 import {
   defaultMockSettings,
   type MockSettingsDoc,
+  mockConfigProjection,
   mockExpectations,
   mockSettings,
 } from '../projections/mockConfig/index.js';
@@ -97,6 +99,8 @@ export interface MockIndexAnswer {
 export function createMockIndex(
   readStore: ReadStore,
   deps: {
+    /** Names the projections' checkpoints (infra's projection runner: `projection:<service>:<name>`). */
+    serviceName: string;
     findProject(projectId: number): Promise<ProjectDoc | null>;
     /** Issues the project's token the first time it is needed (the settings read model shows it on return). */
     issueToken(project: ProjectDoc): Promise<void>;
@@ -125,14 +129,30 @@ export function createMockIndex(
     partsOf.delete(projectId);
   }
 
-  async function build(project: ProjectDoc, settings: MockSettingsDoc, fields: MockField[], revision: string) {
+  /** Whether the read models the parts come from have applied the log up to the tree's head. */
+  async function caughtUp(position: number) {
+    const at = await Promise.all(
+      [docsProjection, mockConfigProjection].map(({ name }) =>
+        readStore.checkpoints.load(`projection:${deps.serviceName}:${name}`),
+      ),
+    );
+    return at.every((p) => p >= position);
+  }
+
+  async function build(
+    project: ProjectDoc,
+    settings: MockSettingsDoc,
+    fields: MockField[],
+    revision: string,
+    keep = true,
+  ) {
     const { projectId } = project;
     const [nodes, expectationDocs] = await Promise.all([
       structureNodes(readStore).find({ projectId }),
       mockExpectations(readStore).find({ projectId }),
     ]);
     const expectationsOf = new Map(expectationDocs.map((doc) => [doc.projectStructureId, doc.expectations]));
-    let parts = partsOf.get(projectId);
+    let parts = keep ? partsOf.get(projectId) : new ProjectParts();
     if (!parts) {
       parts = new ProjectParts();
       partsOf.set(projectId, parts);
@@ -171,8 +191,16 @@ export function createMockIndex(
     const settings = saved ?? defaultMockSettings(projectId);
     const fields = library.map(fieldOf);
     const fieldsHash = createHash('sha1').update(JSON.stringify(fields)).digest('base64url').slice(0, 12);
-    const revision = `${head?.position ?? 0}.${settings.position}.${fieldsHash}`;
+    let revision = `${head?.position ?? 0}.${settings.position}.${fieldsHash}`;
     if (knownRevision && knownRevision === revision) return { found: true, unchanged: true, revision, indexJson: '' };
+    if (!(await caughtUp(head?.position ?? 0))) {
+      // The tree's head is ahead of the documents or the mock config: what is built now may be older than the
+      // revision says. Answered under a revision no later read can match, never cached nor kept in parts, so the
+      // notice that follows the change (sent once every read model has it) makes the gateway fetch it again.
+      revision = `${revision}~`;
+      const json = await build(project, settings, fields, revision, false);
+      return { found: true, unchanged: false, revision, indexJson: json };
+    }
     const cached = cache.get(projectId);
     if (cached?.revision === revision) {
       remember(projectId, revision, cached.json);
