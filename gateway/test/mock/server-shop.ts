@@ -57,6 +57,13 @@ export const shop: MockIndex = {
       parameters: [{ in: 'path', name: 'petId', required: true, schema: { type: 'integer' }, example: 1 }],
       responses: [jsonResponse('200', { $ref: '#/components/schemas/Pet' })],
     }),
+    mockApi('GET', '/pets/{petId}/card', {
+      parameters: [
+        { in: 'path', name: 'petId', required: true, schema: { type: 'integer', minimum: 1 }, example: 1 },
+        { in: 'query', name: 'lang', required: false, schema: { type: 'string', enum: ['zh', 'en'] }, example: 'zh' },
+      ],
+      responses: [jsonResponse('200', null, [{ name: 'card', value: { card: '宠物卡' } }])],
+    }),
     mockApi('POST', '/orders', {
       requestBody: {
         type: 'json',

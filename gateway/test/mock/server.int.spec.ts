@@ -126,6 +126,28 @@ describe('the mock server (a fake index source, real threads)', () => {
     expect((await get('/mock/1/search?q=b')).json().errors[0]).toMatchObject({ in: 'query', name: 'q' });
   });
 
+  it('checks simple parameters of a fixed example on the gateway’s thread', async () => {
+    const { metricsRegistry } = await import('@pmbok/infra');
+    const fastCount = async () =>
+      Number(
+        /outcome="fast"\} (\d+)/.exec(
+          await metricsRegistry.getSingleMetricAsString('pmbok_mock_requests_total'),
+        )?.[1] ?? 0,
+      );
+    const before = await fastCount();
+    const card = await get('/mock/1/pets/3/card?lang=en');
+    expect(card.json()).toEqual({ card: '宠物卡' });
+    expect(card.headers['x-pmbok-mock']).toBe('example');
+    expect(await fastCount()).toBe(before + 1);
+    const bad = await get('/mock/1/pets/0/card?lang=fr');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-pmbok-mock-error']).toBe('validation');
+    expect(bad.json().errors).toEqual([
+      { in: 'path', name: 'petId', message: '应当为 >= 1' },
+      { in: 'query', name: 'lang', message: '应当是预设定的枚举值之一' },
+    ]);
+  });
+
   it('validates JSON and form bodies field by field', async () => {
     const post = (url: string, payload: string, type: string) =>
       app.inject({ method: 'POST', url, payload, headers: { 'x-mock-token': TOKEN, 'content-type': type } });

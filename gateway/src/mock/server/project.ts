@@ -4,13 +4,15 @@ import { DEFAULT_LIMITS, isTemplate } from '../generate/index.js';
 import { defaultResponse, httpStatusOf, type Json } from './choose.js';
 import { contentTypeOf } from './produce.js';
 import { compileRouter, type Router } from './router.js';
-import { hasChecks } from './validate.js';
+import { checksAreSimple, hasChecks } from './validate.js';
 
 /** An answer ready to write: a route's fixed example, serialized once per index revision. */
 export interface FastAnswer {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The request is checked first, on the gateway's thread (parameters of simple schemas only). */
+  checked: boolean;
 }
 
 /** A project's index as the gateway's thread uses it: routes compiled, the token hashed, fixed answers on demand. */
@@ -47,7 +49,8 @@ function fixedValue(schema: Json): string | undefined {
 }
 
 function fastAnswerOf(api: MockApi, validates: boolean): FastAnswer | null {
-  if (validates && hasChecks(api)) return null;
+  const checked = validates && hasChecks(api);
+  if (checked && !checksAreSimple(api)) return null;
   if (api.expectations.some((e) => e.enabled)) return null;
   const response = defaultResponse(api);
   const example = response?.examples[0];
@@ -65,7 +68,7 @@ function fastAnswerOf(api: MockApi, validates: boolean): FastAnswer | null {
   // Over the limit: a thread refuses it with the document's place.
   if (body.length > DEFAULT_LIMITS.maxBytes) return null;
   headers.push(['content-type', contentTypeOf(mediaType)]);
-  return { status: httpStatusOf(response), headers, body };
+  return { status: httpStatusOf(response), headers, body, checked };
 }
 
 export function compileProject(index: MockIndex, json?: string): CompiledProject {

@@ -1,8 +1,10 @@
 import { WorkerDeadlineError, type WorkerPool, WorkerPoolBusyError } from '@pmbok/infra';
+import type { MockApi } from '@pmbok/project-service/mock-index';
 import { asksForMore, type MockRequest, overridesOf } from './choose.js';
 import type { MockIndexCache } from './indexCache.js';
 import type { Produced, ProduceJob } from './produce.js';
 import type { CompiledProject } from './project.js';
+import { type ValidationError, validateRequest } from './validate.js';
 
 /**
  * One mock request from the project's id to the answer (docs/api/mock-and-fields.md, "The mock server"), apart
@@ -55,6 +57,16 @@ const notFound = () => json(404, 'notFound', NOT_FOUND, [['x-pmbok-mock-error', 
 const documentError = (message: string, where: string) =>
   json(400, 'document', { code: 400, msg: `Mock 无法生成：${message}`, where }, [['x-pmbok-mock-error', 'document']]);
 
+function validationAnswer(errors: ValidationError[]): MockAnswer {
+  const summary = errors
+    .slice(0, 3)
+    .map((e) => `${e.in}${e.name ? ` ${e.name}` : ''} ${e.message}`)
+    .join('；');
+  return json(400, 'validation', { code: 400, msg: `请求参数不符合文档：${summary}`, errors }, [
+    ['x-pmbok-mock-error', 'validation'],
+  ]);
+}
+
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export async function answerMock(
@@ -90,6 +102,11 @@ export async function answerMock(
 
   const overrides = overridesOf(request);
   const fast = asksForMore(overrides) ? null : project.fastAnswer(match.api);
+  const api = project.index.apis[match.api] as MockApi;
+  if (fast?.checked) {
+    const errors = validateRequest(api, { ...request, params: match.params }, project.index);
+    if (errors.length > 0) return validationAnswer(errors);
+  }
   if (fast)
     return {
       status: fast.status,
@@ -137,15 +154,8 @@ export async function answerMock(
         outcome: produced.source,
         delayMs: produced.delayMs,
       };
-    case 'validation': {
-      const summary = produced.errors
-        .slice(0, 3)
-        .map((e) => `${e.in}${e.name ? ` ${e.name}` : ''} ${e.message}`)
-        .join('；');
-      return json(400, 'validation', { code: 400, msg: `请求参数不符合文档：${summary}`, errors: produced.errors }, [
-        ['x-pmbok-mock-error', 'validation'],
-      ]);
-    }
+    case 'validation':
+      return validationAnswer(produced.errors);
     case 'document':
       return documentError(produced.message, produced.where);
     case 'request':

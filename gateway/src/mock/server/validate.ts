@@ -93,6 +93,47 @@ function validatorOf(api: MockApi, part: Part, index: MockIndex): ValidateFuncti
 }
 
 /** Whether a route has anything to check: the gateway's thread answers the others without a worker. */
+/** Keywords whose checks run in bounded time whatever the value (no patterns, no string formats). */
+const SAFE_KEYWORDS = new Set([
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'description',
+  'title',
+  'example',
+  'examples',
+  'default',
+  'deprecated',
+  'nullable',
+]);
+const SAFE_FORMATS = ['int32', 'int64', 'float', 'double'];
+
+/**
+ * Whether the gateway's own thread may check the route: no body, and parameters of scalar schemas with only
+ * bounded keywords (a GET with an integer id), so that its fixed example needs no worker.
+ */
+export function checksAreSimple(api: MockApi): boolean {
+  if (api.requestBody.type !== 'none') return false;
+  return api.parameters.every((p) => {
+    const schema = (p.schema ?? {}) as Record<string, Json>;
+    if (typeof schema !== 'object' || Array.isArray(schema)) return false;
+    return Object.entries(schema).every(([key, value]) =>
+      key === 'format'
+        ? SAFE_FORMATS.includes(value as string)
+        : key === 'type'
+          ? ['integer', 'number', 'boolean', 'string'].includes(value as string)
+          : SAFE_KEYWORDS.has(key),
+    );
+  });
+}
+
 export function hasChecks(api: MockApi): boolean {
   const trivial = (p: MockParameter) => {
     const schema = (p.schema ?? {}) as Record<string, Json>;
