@@ -6,5 +6,6 @@
 
 export type { JsonSchema, MockField } from '@pmbok/project-service/mock-index';
 export * from './api.js';
-export { compileSchema, valueForName } from './schema.js';
+export { valueForName } from './name.js';
+export { compileSchema } from './schema.js';
 export { compileTemplate, isTemplate } from './template.js';

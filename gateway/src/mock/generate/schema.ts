@@ -10,7 +10,6 @@ import {
 import { compileLeaf, ruleGenerator } from './leaf.js';
 import { charge, charged, limitsOf, OMIT, type Run, rng, startRun, tick, type Value } from './random.js';
 import { flattenAllOf, refHasSiblings, resolveRef } from './refs.js';
-import { nameGenerator } from './smart.js';
 
 /**
  * JSON Schema → generator (docs/api/mock-and-fields.md, "Generating data"). A schema is walked once, here, into
@@ -55,7 +54,7 @@ const fail = (error: unknown): Gen => {
 
 const compilers = new WeakMap<GenerateScope, Compiler>();
 
-function compilerOf(scope: GenerateScope): Compiler {
+export function compilerOf(scope: GenerateScope): Compiler {
   let compiler = compilers.get(scope);
   if (!compiler) {
     const fields = new Map<string, MockField>();
@@ -287,19 +286,4 @@ export function compileSchema(schema: Json, scope: GenerateScope, where = ''): C
     gen = fail(error);
   }
   return (options: RunOptions) => finish(gen(startRun(options, c.limits)));
-}
-
-/** A value for a property called `name` of JSON type `type` from the library and the name alone; else undefined. */
-export function valueForName(
-  name: string,
-  type: string,
-  scope: GenerateScope,
-  options: RunOptions & { format?: string },
-): Json | undefined {
-  const c = compilerOf(scope);
-  const field = c.fields.get(name.toLowerCase());
-  const schema: Schema = options.format ? { format: options.format } : {};
-  if (!field && !nameGenerator(name, type, options.format ?? '')) return undefined;
-  const make = compileLeaf({ schema, type, name, field, limits: c.limits, where: name });
-  return make(startRun(options, c.limits));
 }
