@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createWorkerPool,
   WorkerCrashedError,
@@ -15,7 +15,7 @@ afterEach(async () => {
   pool = undefined;
 });
 
-const open = (size = 2, extra: { maxQueue?: number; maxContexts?: number } = {}) => {
+const open = (size = 2, extra: { maxQueue?: number; maxContexts?: number; idleMs?: number } = {}) => {
   pool = createWorkerPool({
     script: () => workerScript(import.meta.url, 'workerFixture'),
     size,
@@ -95,6 +95,21 @@ describe('worker pool', () => {
     const context = { key: 'k', value: () => JSON.stringify({ name: 'parsed' }) };
     await expect(pool.run({ kind: 'context' }, { context })).resolves.toEqual({ name: 'parsed', runs: 1 });
     await expect(pool.run({ kind: 'context' }, { context })).resolves.toEqual({ name: 'parsed', runs: 2 });
+  });
+
+  it('with idleMs starts threads as jobs need them and ends a thread left without a job', async () => {
+    const p = open(2, { idleMs: 100 });
+    expect(p.stats().threads).toBe(0);
+    await p.run({ kind: 'echo', value: 1 });
+    // One job at a time needs one thread of the two.
+    expect(p.stats().threads).toBe(1);
+    await expect(Promise.all([p.run({ kind: 'echo', value: 2 }), p.run({ kind: 'echo', value: 3 })])).resolves.toEqual([
+      2, 3,
+    ]);
+    expect(p.stats().threads).toBe(2);
+    await vi.waitFor(() => expect(p.stats().threads).toBe(0), { timeout: 5_000, interval: 20 });
+    expect(p.stats().replaced).toBe(0);
+    await expect(p.run({ kind: 'echo', value: 4 })).resolves.toBe(4);
   });
 
   it('refuses jobs beyond its queue', async () => {

@@ -49,6 +49,11 @@ export interface WorkerPoolOptions {
   /** Time added to a job's deadline when its context is sent with it (a thread reads a large one first). */
   contextGraceMs?: number;
   resourceLimits?: ResourceLimits;
+  /**
+   * A thread without a job this long is ended, and threads start only when jobs wait (for work that comes rarely,
+   * such as imports, whose threads hold hundreds of megabytes after a large one). Without it the pool stays full.
+   */
+  idleMs?: number;
 }
 
 export interface RunOptions {
@@ -85,6 +90,7 @@ type Slot = {
   /** Context keys the thread holds, least recently used first. */
   contexts: string[];
   busy?: Pending & { id: number; timer: NodeJS.Timeout };
+  idle?: NodeJS.Timeout;
   dead?: boolean;
 };
 
@@ -121,13 +127,18 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     outcome(busy);
   }
 
-  function retire(slot: Slot, error: Error) {
-    if (slot.dead) return;
+  function end(slot: Slot) {
     slot.dead = true;
-    replaced += 1;
+    clearTimeout(slot.idle);
     const at = slots.indexOf(slot);
     if (at >= 0) slots.splice(at, 1);
     void slot.worker.terminate();
+  }
+
+  function retire(slot: Slot, error: Error) {
+    if (slot.dead) return;
+    replaced += 1;
+    end(slot);
     settle(slot, (pending) => pending.reject(error));
     pump();
   }
@@ -192,6 +203,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     }
     const deadlineMs = pending.options.deadlineMs ?? options.deadlineMs;
     const timer = setTimeout(() => retire(slot, new WorkerDeadlineError(deadlineMs)), deadlineMs + grace);
+    clearTimeout(slot.idle);
+    slot.idle = undefined;
     slot.busy = { ...pending, id, timer };
     slot.worker.postMessage(message);
   }
@@ -203,9 +216,19 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       if (!idle) break;
       dispatch(idle, queue.shift() as Pending);
     }
-    // Keep the pool at its size whatever ended a thread, so the next job does not wait for a thread to start.
+    const idleMs = options.idleMs;
+    if (idleMs !== undefined) {
+      for (const slot of slots) {
+        if (slot.busy || slot.idle) continue;
+        slot.idle = setTimeout(() => end(slot), idleMs);
+        slot.idle.unref();
+      }
+    }
     if (broken) return;
-    for (let i = slots.length + starting; i < size; i++) void start();
+    // Keep the pool at its size whatever ended a thread, so the next job does not wait for a thread to start; with
+    // idleMs, only as many threads as jobs need (all slots are busy when jobs still wait here).
+    const wanted = idleMs === undefined ? size : Math.min(size, slots.length + queue.length);
+    for (let i = slots.length + starting; i < wanted; i++) void start();
   }
 
   return {
@@ -218,7 +241,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         pump();
       });
     },
-    warm: () => pump(),
+    warm() {
+      pump();
+      if (closed || broken) return;
+      for (let i = slots.length + starting; i < size; i++) void start();
+    },
     stats: () => ({
       threads: slots.length + starting,
       busy: slots.filter((slot) => slot.busy).length,
@@ -231,6 +258,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       const ending = slots.splice(0);
       for (const slot of ending) {
         slot.dead = true;
+        clearTimeout(slot.idle);
         settle(slot, (pending) => pending.reject(new Error('worker pool closed')));
       }
       await Promise.all(ending.map((slot) => slot.worker.terminate()));
