@@ -79,10 +79,11 @@ describe('generating data from JSON Schema', () => {
         none: { type: 'array', maxItems: 0, items: { type: 'string' } },
         pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false },
         map: { type: 'object', additionalProperties: { type: 'integer' } },
+        some: { type: 'object', minProperties: 2, properties: { a: { type: 'string' } } },
       },
     };
     for (const value of generated(schema) as Record<string, Json[]>[]) {
-      expect(Object.keys(value)).toEqual(['id', 'note', 'tags', 'none', 'pair', 'map']);
+      expect(Object.keys(value)).toEqual(['id', 'note', 'tags', 'none', 'pair', 'map', 'some']);
       expect(value.tags?.length).toBeGreaterThanOrEqual(2);
     }
   });

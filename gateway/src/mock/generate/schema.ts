@@ -207,10 +207,14 @@ function compileObject(c: Compiler, s: Schema, at: At): Gen {
       bytes: name.length + 4,
       gen: compileNode(c, properties[name] ?? {}, { ...at, name, where: join(at.where, `properties.${name}`) }),
     }));
-  const extra = !props.length && isSchema(s.additionalProperties) ? s.additionalProperties : undefined;
-  const values = extra
-    ? compileNode(c, extra, { ...at, name: '', where: join(at.where, 'additionalProperties') })
-    : null;
+  // Made-up entries: a map (`additionalProperties` only), or what `minProperties` asks beyond the properties.
+  const minProperties = typeof s.minProperties === 'number' ? Math.min(s.minProperties, c.limits.maxItems) : 0;
+  const open = s.additionalProperties !== false;
+  const map = !props.length && isSchema(s.additionalProperties);
+  const least = open ? Math.max(0, Math.ceil(minProperties) - props.length) : 0;
+  const extra = isSchema(s.additionalProperties) ? s.additionalProperties : {};
+  const values =
+    map || least > 0 ? compileNode(c, extra, { ...at, name: '', where: join(at.where, 'additionalProperties') }) : null;
   const where = at.where || '#';
   return (run) => {
     tick(run, where);
@@ -222,8 +226,8 @@ function compileObject(c: Compiler, s: Schema, at: At): Gen {
       out[prop.name] = value === OMIT ? null : value;
     }
     if (values) {
-      // A map (`additionalProperties` only): a few entries under made-up keys.
-      for (let i = rng.int(1, 3); i > 0; i -= 1) {
+      for (let i = Math.max(least, map ? rng.int(1, 3) : 0); i > 0; i -= 1) {
+        tick(run, where);
         const value = values(run);
         if (value !== OMIT) out[`key${i}`] = value;
       }
