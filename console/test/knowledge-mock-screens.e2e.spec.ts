@@ -270,7 +270,10 @@ describe.skipIf(!hasChromium)('the mock screens (answers mocked in the browser)'
     });
 
     // dragged by its handle, the second goes first
+    await poll(() => section().getByTestId('mock-expectations').getAttribute('data-dirty')).toBe('false');
     const handle = items.nth(1).getByLabel('拖动排序');
+    await items.first().scrollIntoViewIfNeeded();
+    await handle.waitFor();
     const from = (await handle.boundingBox())!;
     const to = (await items.first().boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

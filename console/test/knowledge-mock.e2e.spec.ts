@@ -66,9 +66,12 @@ describe.skipIf(!hasChromium)('the mock screens on the real server', () => {
     await section().getByRole('textbox', { name: '请求头' }).fill('');
     await section().getByRole('button', { name: '发送' }).click();
     await poll(() => reply().getAttribute('data-status')).toBe('404');
+    await reply().getByText('没有匹配的接口，或 Token 不对').waitFor();
   });
 
   it('saves an expectation and the mock answers from it', async () => {
+    // a fresh page: the try panel keeps what was typed in it while the page lives
+    await owner.page.reload();
     await owner.goto(`/project/index/${ids.projectId}?doc=${ids.apiId}`);
     await section().getByRole('tab', { name: '期望' }).click();
     await section().getByRole('button', { name: '添加期望' }).click();

@@ -35,6 +35,10 @@ const zh = {
     errors: {
       validation: '请求不符合文档',
       document: '文档无法生成数据',
+      'not-found': '没有匹配的接口，或 Token 不对',
+      method: '接口不支持这个请求方法',
+      request: '请求无法处理',
+      busy: 'Mock 服务繁忙',
       network: '请求失败',
     },
     empty: '点击“发送”调用 Mock，这里会显示状态码、响应头、耗时和响应体。',
@@ -181,6 +185,10 @@ const en: typeof zh = {
     errors: {
       validation: 'The request does not match the document',
       document: 'The document cannot be mocked',
+      'not-found': 'No API matches, or the token is wrong',
+      method: 'The API does not take this method',
+      request: 'The request cannot be handled',
+      busy: 'The mock is busy',
       network: 'The request failed',
     },
     empty: 'Send a request to the mock to see the status, headers, time and body here.',
