@@ -156,7 +156,7 @@ export const HistoryEntry = Type.Object({
   /**
    * project-created, project-updated, member-added, member-removed, member-role-changed, settings-changed,
    * node-added, node-renamed, node-moved, node-removed, doc-created, doc-saved, doc-deleted, imported,
-   * version-saved, version-deleted, restored, reverted, share-created, share-revoked.
+   * version-saved, version-deleted, restored, reverted, share-created, share-revoked, field-saved, field-deleted.
    */
   action: Type.String(),
   /** The node and document it concerns; 0 for the project's own changes. */

@@ -1,4 +1,5 @@
 import { ownLog, parseStreamId, projection, type ReadStore, type Recorded } from '@pmbok/infra';
+import type { DataFieldEvent } from '../../domain/dataField/dataField.js';
 import type { FieldDiff } from '../../domain/diff/index.js';
 import type { DocEvent } from '../../domain/doc/doc.js';
 import type { ImportScheduleEvent } from '../../domain/importSchedule/importSchedule.js';
@@ -6,6 +7,7 @@ import type { ProjectEvent } from '../../domain/project/project.js';
 import type { ShareEvent } from '../../domain/share/share.js';
 import type { NewNode, TreeEvent } from '../../domain/tree/tree.js';
 import type { VersionEvent } from '../../domain/version/version.js';
+import { dataFieldHandlers } from './dataFieldEntries.js';
 import { changeIdOf, type HistoryNodeDoc, historyDocs, historyEntries, historyNodes, record, widen } from './model.js';
 import { projectHandlers } from './projectEntries.js';
 import { publishingHandlers } from './publishingEntries.js';
@@ -214,6 +216,8 @@ function guarded<H extends Record<string, Handler>>(handlers: H): H {
 /** The change history of each project, from the service's own log (docs/api/publishing.md, "Change history"). */
 export const historyProjection = projection({
   name: 'projectHistory',
-  source: ownLog<ProjectEvent | TreeEvent | DocEvent | VersionEvent | ShareEvent | ImportScheduleEvent>(),
-  on: guarded({ ...projectHandlers, ...treeHandlers, ...docHandlers, ...publishingHandlers }),
+  source: ownLog<
+    ProjectEvent | TreeEvent | DocEvent | VersionEvent | ShareEvent | ImportScheduleEvent | DataFieldEvent
+  >(),
+  on: guarded({ ...projectHandlers, ...treeHandlers, ...docHandlers, ...publishingHandlers, ...dataFieldHandlers }),
 });

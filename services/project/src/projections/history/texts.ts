@@ -99,3 +99,17 @@ const SETTING_LABEL: Record<string, string> = {
   content: '内容',
 };
 export const settingLabel = (what: string, field: string) => `${what}的${SETTING_LABEL[field] ?? field}`;
+
+/** A field of a field library, named as the library's screen names it. */
+const DATA_FIELD_LABEL: Record<string, string> = {
+  name: '字段名',
+  aliases: '别名',
+  type: '类型',
+  format: '格式',
+  description: '说明',
+  example: '示例',
+  enum: '枚举值',
+  mockRule: 'Mock 规则',
+};
+export const dataFieldLabel = (field: string) => DATA_FIELD_LABEL[field] ?? field;
+export const dataFieldsText = (fields: string[]) => fields.map(dataFieldLabel).join('、');
