@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import compact from '../../gateway/src/schemas/regions.json';
 import { buildRegionTree } from '../../scripts/regions.mjs';
 import { type CompactRegion, expandRegions, loadRegionNames, loadRegionTree, type RegionNode } from '../src/region';
-import compact from '../../gateway/src/schemas/regions.json';
 
 const tree = expandRegions(compact as CompactRegion[]);
 const provinceByName = (name: string) => tree.find((province) => province.label === name)!;
