@@ -6,12 +6,12 @@ import type { RoutePageProps } from '../navigation/types';
 import { useLocalKnowledge } from './local/useLocalKnowledge';
 import { ProjectLayout, projectPath, useRouteProjectId } from './ProjectNav';
 
-const COMING = ['test', 'field', 'history', 'version', 'share'] as const;
+const COMING = ['test'] as const;
 type ComingPage = (typeof COMING)[number];
 
 /**
- * The project pages of later issues (tests, field standards, history, versions, share): the project's nav and what
- * the page will hold, instead of a blank screen.
+ * The project pages of later issues (API tests): the project's nav and what the page will hold, instead of a blank
+ * screen.
  */
 const ProjectComingPage = ({ route }: RoutePageProps) => {
   const translate = useTranslate();

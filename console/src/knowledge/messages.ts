@@ -45,10 +45,6 @@ const zh = {
   },
   coming: {
     test: '接口测试将在后续版本上线：用例、断言和批量运行，会用到本项目的环境和前后置脚本。',
-    field: '字段标准将随 Mock 服务一同上线：统一字段的名称、类型和说明，编写文档时自动提示。',
-    history: '历史记录将随版本与分享功能上线：每一次修改都已记录在案，届时可以逐条查看和对比。',
-    version: '版本管理将随历史与分享功能上线：按项目设置手动或自动保存版本，随时回看。',
-    share: '分享功能将随版本与历史功能上线：为公开的文档生成免登录的阅读链接。',
     back: '打开文档',
     no_project: '请先在知识库中选择一个项目。',
     to_list: '前往知识库',
@@ -234,12 +230,6 @@ const en: typeof zh = {
   },
   coming: {
     test: "API tests are coming: cases, assertions and batch runs that use this project's environments and scripts.",
-    field:
-      'Field standards come with the mock server: shared field names, types and descriptions, suggested as you write.',
-    history:
-      'History comes with versions and sharing: every change is already recorded and will be listed and compared here.',
-    version: "Versions come with history and sharing: saved by hand or automatically, per the project's setting.",
-    share: 'Sharing comes with versions and history: reading links without an account for public documents.',
     back: 'Open documents',
     no_project: 'Choose a project in Knowledge first.',
     to_list: 'Go to Knowledge',
