@@ -108,7 +108,7 @@ export function fieldsSection(f, { fmt, ms }) {
   if (s) {
     lines.push(
       `| the service's use case (\`createFieldCompare(…).run\`, read models in memory) | ${ms(s.ms)} | ${ms(s.firstMs)} |`,
-      `| of which reading the documents (\`docsOf\`: the tree and the docs read models) | ${ms(s.walkMs)} | |`,
+      `| reading the documents alone (\`docsOf\`: the tree and the docs read models), timed on its own after each run | ${ms(s.walkMs)} | |`,
     );
   }
   lines.push('');
