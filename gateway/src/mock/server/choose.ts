@@ -31,7 +31,15 @@ export interface Overrides {
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+/** Most requests ask for nothing: no `Prefer` header and no `__` parameter (checked without a regular expression). */
+const asksNothing = (request: Pick<MockRequest, 'query' | 'headers'>) => {
+  if (request.headers.prefer !== undefined) return false;
+  for (const key in request.query) if (key.startsWith('__')) return false;
+  return true;
+};
+
 export function overridesOf(request: Pick<MockRequest, 'query' | 'headers'>): Overrides {
+  if (asksNothing(request)) return { dynamic: false };
   const prefer: Record<string, string> = {};
   const header = first(request.headers.prefer) ?? '';
   for (const [, key, value] of header.matchAll(/\b(code|example|dynamic)=("[^"]*"|[^,;\s]+)/g))

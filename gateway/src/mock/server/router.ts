@@ -111,19 +111,35 @@ export function compileRouter(apis: MockApi[]): Router {
       yield* walk(at.param.node, segments, i + 1, { ...params, [at.param.name]: segment });
   }
 
+  // Clients call the same few paths over and over: a match is kept per method and path (the params object is
+  // shared between answers, which only read it), up to a bound after which the memory starts over.
+  const memo = new Map<string, RouteMatch>();
+  const MEMO_MAX = 5_000;
+
+  function matchOnce(method: string, path: string): RouteMatch {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const allow = new Set<string>();
+    for (const [end, params] of walk(root, segmentsOf(path), 0, {})) {
+      const api = end.methods.get(wanted);
+      if (api !== undefined) return { kind: 'found', api, params };
+      for (const m of end.methods.keys()) allow.add(m);
+    }
+    if (allow.size === 0) return { kind: 'none' };
+    if (allow.has('GET')) allow.add('HEAD');
+    allow.add('OPTIONS');
+    return { kind: 'method', allow: [...allow].sort() };
+  }
+
   return {
     match(method, path) {
-      const wanted = method === 'HEAD' ? 'GET' : method;
-      const allow = new Set<string>();
-      for (const [end, params] of walk(root, segmentsOf(path), 0, {})) {
-        const api = end.methods.get(wanted);
-        if (api !== undefined) return { kind: 'found', api, params };
-        for (const m of end.methods.keys()) allow.add(m);
+      const key = `${method} ${path}`;
+      let found = memo.get(key);
+      if (!found) {
+        found = matchOnce(method, path);
+        if (memo.size >= MEMO_MAX) memo.clear();
+        memo.set(key, found);
       }
-      if (allow.size === 0) return { kind: 'none' };
-      if (allow.has('GET')) allow.add('HEAD');
-      allow.add('OPTIONS');
-      return { kind: 'method', allow: [...allow].sort() };
+      return found;
     },
     nearest(path, count) {
       // Edit distance to at most NEAREST_POOL paths, those sharing the longest start with the request (a 404 of a
