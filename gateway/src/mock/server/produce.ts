@@ -7,6 +7,7 @@ import {
   type GenerateScope,
   isTemplate,
   MockDocumentError,
+  type MockLimits,
 } from '../generate/index.js';
 import {
   chooseExpectation,
@@ -42,25 +43,47 @@ export interface ProduceJob {
   overrides: Overrides;
 }
 
-const scopes = new WeakMap<MockIndex, GenerateScope>();
-const generators = new WeakMap<object, CompiledGenerator>();
+/**
+ * Limits of an answer made on the gateway's own thread (`produceInline`): a few milliseconds and a small body at
+ * most, so that running it costs less than sending it to a thread; what needs more goes to the threads.
+ */
+export const INLINE_LIMITS: MockLimits = {
+  maxBytes: 64 * 1024,
+  maxItems: 100,
+  maxStringLength: 4 * 1024,
+  maxRefDepth: DEFAULT_LIMITS.maxRefDepth,
+  timeMs: 5,
+};
+
+const scopes = new WeakMap<MockIndex, Map<MockLimits, GenerateScope>>();
+const generators = new WeakMap<object, Map<MockLimits, CompiledGenerator>>();
 const regexes = new Map<string, RegExp | null>();
 
-function scopeOf(index: MockIndex): GenerateScope {
-  let scope = scopes.get(index);
+function scopeOf(index: MockIndex, limits: MockLimits): GenerateScope {
+  let byLimits = scopes.get(index);
+  if (!byLimits) {
+    byLimits = new Map();
+    scopes.set(index, byLimits);
+  }
+  let scope = byLimits.get(limits);
   if (!scope) {
-    scope = { models: index.models as GenerateScope['models'], fields: index.fields };
-    scopes.set(index, scope);
+    scope = { models: index.models as GenerateScope['models'], fields: index.fields, limits };
+    byLimits.set(limits, scope);
   }
   return scope;
 }
 
 /** A generator compiled once per schema or template object of the index (the thread keeps the index per revision). */
-function generatorOf(owner: object, make: () => CompiledGenerator): CompiledGenerator {
-  let generator = generators.get(owner);
+function generatorOf(owner: object, limits: MockLimits, make: () => CompiledGenerator): CompiledGenerator {
+  let byLimits = generators.get(owner);
+  if (!byLimits) {
+    byLimits = new Map();
+    generators.set(owner, byLimits);
+  }
+  let generator = byLimits.get(limits);
   if (!generator) {
     generator = make();
-    generators.set(owner, generator);
+    byLimits.set(limits, generator);
   }
   return generator;
 }
@@ -91,31 +114,45 @@ function serialize(value: Json | undefined, mediaType: string): string | null {
 }
 
 /** Runs a compiled generator, or a template on its own holder (a template object is compiled once). */
-function run(owner: object, value: Json, kind: 'schema' | 'template', index: MockIndex, seed: number, where: string) {
-  const generator = generatorOf(owner, () =>
+function run(
+  owner: object,
+  value: Json,
+  kind: 'schema' | 'template',
+  index: MockIndex,
+  seed: number,
+  where: string,
+  limits: MockLimits,
+) {
+  const generator = generatorOf(owner, limits, () =>
     kind === 'schema'
-      ? compileSchema(value as never, scopeOf(index), where)
-      : compileTemplate(value as never, scopeOf(index)),
+      ? compileSchema(value as never, scopeOf(index, limits), where)
+      : compileTemplate(value as never, scopeOf(index, limits)),
   );
-  return generator({ seed, deadline: Date.now() + DEFAULT_LIMITS.timeMs }) as Json;
+  return generator({ seed, deadline: Date.now() + limits.timeMs }) as Json;
 }
 
-function documentedHeaders(response: MockResponse, index: MockIndex, seed: number, where: string): [string, string][] {
+function documentedHeaders(
+  response: MockResponse,
+  index: MockIndex,
+  seed: number,
+  where: string,
+  limits: MockLimits,
+): [string, string][] {
   return response.headers.map((header) => {
     const schema = (header.schema ?? { type: 'string' }) as Json;
     const holder = typeof schema === 'object' && schema !== null ? schema : { type: 'string' };
-    const value = run(holder, holder as Json, 'schema', index, seed, `${where} › 响应头 ${header.name}`);
+    const value = run(holder, holder as Json, 'schema', index, seed, `${where} › 响应头 ${header.name}`, limits);
     return [header.name, typeof value === 'string' ? value : JSON.stringify(value)];
   });
 }
 
-function limited(body: string | null, where: string): string | null {
-  if (body !== null && Buffer.byteLength(body) > DEFAULT_LIMITS.maxBytes)
-    throw new MockDocumentError(`响应超过 ${DEFAULT_LIMITS.maxBytes / 1024 / 1024} MB`, where);
+function limited(body: string | null, where: string, limits: MockLimits): string | null {
+  if (body !== null && Buffer.byteLength(body) > limits.maxBytes)
+    throw new MockDocumentError(`响应超过 ${limits.maxBytes / 1024 / 1024} MB`, where);
   return body;
 }
 
-function fromResponse(api: MockApi, job: ProduceJob, index: MockIndex, seed: number): Produced {
+function fromResponse(api: MockApi, job: ProduceJob, index: MockIndex, seed: number, limits: MockLimits): Produced {
   const { overrides } = job;
   const response = overrides.status ? responseForStatus(api, overrides.status) : defaultResponse(api);
   if (!response)
@@ -132,15 +169,15 @@ function fromResponse(api: MockApi, job: ProduceJob, index: MockIndex, seed: num
   let source: 'example' | 'generated' | 'template';
   if (example) {
     const template = isTemplate(example.value as never);
-    body = template ? run(example, example.value, 'template', index, seed, where) : example.value;
+    body = template ? run(example, example.value, 'template', index, seed, where, limits) : example.value;
     source = template ? 'template' : 'example';
   } else {
     const hasSchema = response.schema !== null && typeof response.schema === 'object';
-    body = hasSchema ? run(response, response.schema, 'schema', index, seed, where) : undefined;
+    body = hasSchema ? run(response, response.schema, 'schema', index, seed, where, limits) : undefined;
     source = 'generated';
   }
-  const headers = documentedHeaders(response, index, seed, where);
-  const serialized = limited(serialize(body, mediaType), where);
+  const headers = documentedHeaders(response, index, seed, where, limits);
+  const serialized = limited(serialize(body, mediaType), where, limits);
   if (serialized !== null) headers.push(['content-type', contentTypeOf(mediaType)]);
   return {
     kind: 'answer',
@@ -157,7 +194,13 @@ export const contentTypeOf = (mediaType: string) =>
     ? mediaType
     : `${mediaType}; charset=utf-8`;
 
-function fromExpectation(api: MockApi, job: ProduceJob, index: MockIndex, seed: number): Produced | null {
+function fromExpectation(
+  api: MockApi,
+  job: ProduceJob,
+  index: MockIndex,
+  seed: number,
+  limits: MockLimits,
+): Produced | null {
   const expectation = chooseExpectation(api, job.request, regexOf);
   if (!expectation) return null;
   const { response } = expectation;
@@ -172,7 +215,7 @@ function fromExpectation(api: MockApi, job: ProduceJob, index: MockIndex, seed: 
   } else {
     const holder = response.body !== null && typeof response.body === 'object' ? response.body : response;
     body = serialize(
-      run(holder, response.body, response.bodyType === 'schema' ? 'schema' : 'template', index, seed, where),
+      run(holder, response.body, response.bodyType === 'schema' ? 'schema' : 'template', index, seed, where, limits),
       mediaType,
     );
   }
@@ -183,14 +226,14 @@ function fromExpectation(api: MockApi, job: ProduceJob, index: MockIndex, seed: 
     kind: 'answer',
     status: response.status,
     headers,
-    body: limited(body, where),
+    body: limited(body, where, limits),
     source: 'expectation',
     delayMs: Math.min(Math.max(response.delayMs, 0), 10_000),
   };
 }
 
 /** The answer to one request: validation, the first matching expectation, else the response it asks for. */
-export function produce(index: MockIndex, job: ProduceJob): Produced {
+export function produce(index: MockIndex, job: ProduceJob, limits: MockLimits = DEFAULT_LIMITS): Produced {
   const api = index.apis[job.api];
   if (!api) return { kind: 'request', message: '接口不存在' };
   if (index.validateRequests) {
@@ -199,9 +242,19 @@ export function produce(index: MockIndex, job: ProduceJob): Produced {
   }
   const seed = job.overrides.seed ?? Math.floor(Math.random() * 2 ** 31);
   try {
-    return fromExpectation(api, job, index, seed) ?? fromResponse(api, job, index, seed);
+    return fromExpectation(api, job, index, seed, limits) ?? fromResponse(api, job, index, seed, limits);
   } catch (error) {
     if (error instanceof MockDocumentError) return { kind: 'document', message: error.message, where: error.where };
     throw error;
   }
+}
+
+/**
+ * Generation on the gateway's thread, for routes that need no thread's checks (no expectations, simple parameter
+ * checks): a 20-field answer takes ~20 µs, less than a message to a thread and back. Under INLINE_LIMITS; null
+ * when the answer needs more than they allow (the caller sends the request to a thread, which has the full limits).
+ */
+export function produceInline(index: MockIndex, job: ProduceJob): Produced | null {
+  const produced = produce(index, job, INLINE_LIMITS);
+  return produced.kind === 'document' ? null : produced;
 }

@@ -29,6 +29,13 @@ export interface CompiledProject {
   fastAnswer(api: number): FastAnswer | null;
   /** Routes whose work ran past the thread deadline: how often lately, and until when that counts. */
   timeouts: Map<number, { count: number; until: number }>;
+  /**
+   * Whether the route's answer may be made on the gateway's thread (produceInline): no expectations (their
+   * patterns run in threads) and nothing but simple parameter checks. `refuseInline` keeps a route that needed more
+   * than the inline limits in the threads for this revision.
+   */
+  inline(api: number): boolean;
+  refuseInline(api: number): void;
 }
 
 /** A documented header's value when its schema fixes one (otherwise a thread generates it). */
@@ -72,6 +79,7 @@ function fastAnswerOf(api: MockApi, validates: boolean): FastAnswer | null {
 export function compileProject(index: MockIndex, json?: string): CompiledProject {
   const token = index.access === 'token' ? Buffer.from(index.token) : null;
   const fast = new Map<number, FastAnswer | null>();
+  const inline = new Map<number, boolean>();
   return {
     projectId: index.projectId,
     revision: index.revision,
@@ -95,5 +103,18 @@ export function compileProject(index: MockIndex, json?: string): CompiledProject
       return fast.get(api) ?? null;
     },
     timeouts: new Map(),
+    inline(api) {
+      let verdict = inline.get(api);
+      if (verdict === undefined) {
+        const entry = index.apis[api];
+        verdict =
+          !!entry && !entry.expectations.some((e) => e.enabled) && (!index.validateRequests || checksAreSimple(entry));
+        inline.set(api, verdict);
+      }
+      return verdict;
+    },
+    refuseInline(api) {
+      inline.set(api, false);
+    },
   };
 }

@@ -2,7 +2,7 @@ import { WorkerDeadlineError, type WorkerPool, WorkerPoolBusyError } from '@pmbo
 import type { MockApi } from '@pmbok/project-service/mock-index';
 import { asksForMore, type MockRequest, overridesOf } from './choose.js';
 import type { MockIndexCache } from './indexCache.js';
-import type { Produced, ProduceJob } from './produce.js';
+import { type Produced, type ProduceJob, produceInline } from './produce.js';
 import type { CompiledProject } from './project.js';
 import { type ValidationError, validateRequest } from './validate.js';
 
@@ -121,6 +121,11 @@ export async function answerMock(
     return documentError('处理超时，文档的规则或正则表达式过于复杂', project.index.apis[match.api]?.name ?? '');
 
   const job: ProduceJob = { api: match.api, request: { ...request, params: match.params }, overrides };
+  if (project.inline(match.api)) {
+    const made = produceInline(project.index, job);
+    if (made) return answerOf(made);
+    project.refuseInline(match.api);
+  }
   let produced: Produced;
   try {
     produced = await deps.pool.run<Produced>(job, {
@@ -145,6 +150,10 @@ export async function answerMock(
       return json(503, 'busy', { code: 503, msg: 'Mock 服务繁忙，请稍后再试' }, [['x-pmbok-mock-error', 'busy']]);
     throw error;
   }
+  return answerOf(produced);
+}
+
+function answerOf(produced: Produced): MockAnswer {
   switch (produced.kind) {
     case 'answer':
       return {
