@@ -134,7 +134,7 @@ async function routes(app: FastifyInstance, options: MockRoutesOptions & { deps:
   const asRaw =
     (kind: Raw['kind']) => (_request: FastifyRequest, text: string | Buffer, done: (e: null, b: Raw) => void) =>
       done(null, { kind, text: text.toString() });
-  for (const type of ['application/json', /\+json/i])
+  for (const type of ['application/json', /^[\w.-]+\/[\w.-]+\+json(?:;|$)/i])
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: BODY_LIMIT }, asRaw('json'));
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -163,6 +163,9 @@ describe('the mock server (a fake index source, real threads)', () => {
     expect((await post('/mock/1/orders', '', 'application/json')).json().errors[0].message).toBe('缺少请求体');
     const ok = await post('/mock/1/orders', JSON.stringify({ amount: 3 }), 'application/json');
     expect(ok.statusCode).toBe(201);
+    // A structured-syntax JSON type (RFC 6839) is read as JSON too.
+    const problem = await post('/mock/1/orders', JSON.stringify({ items: [] }), 'application/merge-patch+json');
+    expect(problem.json().errors).toEqual([{ in: 'body', name: 'amount', message: '应当有必需属性 amount' }]);
     expect(ok.json()).toEqual({ ok: true });
     expect((await post('/mock/1/form', 'age=12', 'application/x-www-form-urlencoded')).json()).toEqual({ saved: true });
     const form = await post('/mock/1/form', 'age=old', 'application/x-www-form-urlencoded');
