@@ -10,6 +10,7 @@ const alias = {
   '@pmbok/infra/workers': src('./infra/src/workers/index.ts'),
   '@pmbok/infra': src('./infra/src/index.ts'),
   '@pmbok/proto': src('./proto/src/index.ts'),
+  '@pmbok/runner': src('./runner/src/index.ts'),
   ...Object.fromEntries(
     ['auth', 'team', 'project', 'task', 'messaging', 'ai'].map((name) => [
       `@pmbok/${name}-service`,
@@ -40,9 +41,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      tier('unit', 'infra,services/*,gateway,console,scripts', fast),
-      tier('int', 'infra,services/*,gateway,console,scripts', fast),
-      tier('e2e', 'infra,services/*,gateway,console', {
+      tier('unit', 'infra,runner,services/*,gateway,console,scripts', fast),
+      tier('int', 'infra,runner,services/*,gateway,console,scripts', fast),
+      tier('e2e', 'infra,runner,services/*,gateway,console', {
         testTimeout: 120_000,
         hookTimeout: 180_000,
         // One browser and one app at a time: two cores do not run more well.
