@@ -234,6 +234,11 @@ export interface RunPlan {
   globals?: PlanVariable[];
   cases: Record<string, PlanCase>;
   scenarios: Record<string, PlanScenario>;
+  /**
+   * Shared models the response schemas refer to as `#/components/schemas/<name>` (a knowledge project's schema
+   * documents, an OpenAPI document's components).
+   */
+  components?: Record<string, unknown>;
   /** What runs: a scenario, or cases in order. */
   entry: { scenarioKey: string } | { caseKeys: string[] };
   data?: PlanData;
@@ -265,7 +270,12 @@ export interface ScriptRun {
   name: string;
   phase: 'pre' | 'test';
   /** The script's own failure: a syntax error (with line and column), a thrown error, a limit reached. */
-  error?: { kind: 'syntax' | 'runtime' | 'timeout' | 'memory' | 'stack' | 'output' | 'unsupported'; message: string; line?: number; column?: number };
+  error?: {
+    kind: 'syntax' | 'runtime' | 'timeout' | 'memory' | 'stack' | 'output' | 'unsupported';
+    message: string;
+    line?: number;
+    column?: number;
+  };
   console: { level: 'log' | 'info' | 'warn' | 'error' | 'debug'; text: string }[];
   /** The console output went past the limit and was cut. */
   consoleTruncated?: boolean;
@@ -343,4 +353,29 @@ export interface RunReport {
   finishedAt: number;
   summary: RunSummary;
   results: RequestResult[];
+}
+
+/*
+ * As a knowledge project stores them (the project service turns them into a plan). In a scenario's steps, a case
+ * step's `caseKey` is the test case's id and a scenario step's `scenarioKey` the scenario's id, as decimal text.
+ */
+
+/** A test case of an API document: its request starts as the document's method and path. */
+export interface TestCaseContent {
+  request: RequestSpec;
+  assertions: Assertion[];
+  extractions: Extraction[];
+  preScript: string;
+  testScript: string;
+}
+
+export interface TestScenarioContent {
+  steps: Step[];
+  stopOnFailure: boolean;
+  /** The environment a run uses unless told otherwise; 0 is the project's mock. */
+  projectConfigId: number;
+  /** The scenario's starting variables (Postman's collection variables). */
+  variables: PlanVariable[];
+  /** Data-driven: one iteration per row. */
+  data: PlanData | null;
 }

@@ -6,6 +6,7 @@ import type * as publishing from './publishing.js';
 import type * as system from './system.js';
 import type * as task from './task.js';
 import type * as team from './team.js';
+import type * as tests from './tests.js';
 import type * as user from './user.js';
 import type * as userInfo from './user-info.js';
 
@@ -161,3 +162,22 @@ export type FieldCompareUpdateResult = Static<typeof mock.FieldCompareUpdateResu
 export type MockSettings = Static<typeof mock.MockSettings>;
 export type MockCondition = Static<typeof mock.MockCondition>;
 export type MockExpectation = Static<typeof mock.MockExpectation>;
+
+// project/… API tests (docs/api/tests.md)
+export type TestRunStatus = Static<typeof tests.TestRunStatus>;
+export type TestCaseSummary = Static<typeof tests.TestCaseSummary>;
+export type TestCaseList = Static<typeof tests.TestCaseList>;
+export type TestCase = Static<typeof tests.TestCase>;
+export type TestCaseSaved = Static<typeof tests.TestCaseSaved>;
+export type TestScenarioSummary = Static<typeof tests.TestScenarioSummary>;
+export type TestScenarioList = Static<typeof tests.TestScenarioList>;
+export type TestScenario = Static<typeof tests.TestScenario>;
+export type TestScenarioSaved = Static<typeof tests.TestScenarioSaved>;
+export type TestRunStarted = Static<typeof tests.TestRunStarted>;
+export type TestRunSummary = Static<typeof tests.TestRunSummary>;
+export type TestRunPage = Static<typeof tests.TestRunPage>;
+export type TestRunDetail = Static<typeof tests.TestRunDetail>;
+export type TestRunPush = Static<typeof tests.TestRunPush>;
+export type TestToken = Static<typeof tests.TestToken>;
+export type TestTokenList = Static<typeof tests.TestTokenList>;
+export type TestTokenCreated = Static<typeof tests.TestTokenCreated>;
