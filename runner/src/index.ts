@@ -1,2 +1,3 @@
 export * from './model.js';
 export * from './ports.js';
+export * from './engine/index.js';
