@@ -1,0 +1,91 @@
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The address policy of every server-side request (API tests, URL imports): only what ipaddr.js calls plain
+ * `unicast` is public. So loopback, private, link-local (169.254.169.254 and the other metadata services), CGNAT
+ * (100.100.100.200 of Alibaba Cloud), multicast, broadcast, unspecified, reserved, and in IPv6 loopback, ULA
+ * (fd00:ec2::254), link-local, site-local, multicast, 6to4, Teredo and the rest are refused. IPv6 forms that carry
+ * an IPv4 address (mapped `::ffff:a.b.c.d`, and NAT64's well-known `64:ff9b::/96`, which DNS64 answers for
+ * IPv4-only hosts) are judged by that IPv4 address.
+ */
+
+type Parsed = ipaddr.IPv4 | ipaddr.IPv6;
+
+/** NAT64's well-known prefix (RFC 6052): the last 32 bits are the IPv4 address reached. */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+
+function parse(address: string): Parsed | undefined {
+  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  // Only canonical spellings: `0x7f.1` or `2130706433` are names to a resolver, and a URL has normalized them.
+  if (!isIP(bare)) return undefined;
+  try {
+    return ipaddr.parse(bare);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The IPv4 address an IPv6 address stands for, when it is a form that carries one. */
+function unwrap(parsed: Parsed): Parsed {
+  if (parsed.kind() === 'ipv4') return parsed;
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  if (v6.match(NAT64 as [ipaddr.IPv6, number])) {
+    const bytes = v6.toByteArray();
+    return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
+  }
+  return parsed;
+}
+
+/**
+ * The range ipaddr.js names for an address, after unwrapping (`loopback`, `private`, `linkLocal`, `unicast` …);
+ * `invalid` when it is not an IP address in canonical form.
+ */
+export function addressRange(address: string): string {
+  const parsed = parse(address);
+  return parsed ? unwrap(parsed).range() : 'invalid';
+}
+
+function inNetwork(parsed: Parsed, network: string): boolean {
+  try {
+    const [range, bits] = ipaddr.parseCIDR(network);
+    return range.kind() === parsed.kind() && parsed.match(range, bits);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a server may reach an address: public unicast, or inside a network an administrator allowed (checked
+ * against the address as given and as unwrapped, so `127.0.0.1/32` also opens `::ffff:127.0.0.1`).
+ */
+export function isPublicAddress(address: string, allowedNetworks: readonly string[] = []): boolean {
+  const parsed = parse(address);
+  if (!parsed) return false;
+  const unwrapped = unwrap(parsed);
+  for (const network of allowedNetworks) {
+    if (inNetwork(parsed, network) || inNetwork(unwrapped, network)) return true;
+  }
+  return unwrapped.range() === 'unicast';
+}
+
+/**
+ * The networks of an allow-list variable (`PMBOK_TEST_ALLOWED_NETWORKS`, `PMBOK_IMPORT_ALLOWED_NETWORKS`):
+ * comma- or space-separated CIDRs; a bare address counts as its own /32 or /128; malformed entries are ignored.
+ */
+export function allowedNetworksOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(/[,\s]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .flatMap((entry) => {
+      if (!entry.includes('/') && isIP(entry)) return [`${entry}/${isIP(entry) === 4 ? 32 : 128}`];
+      try {
+        ipaddr.parseCIDR(entry);
+        return [entry];
+      } catch {
+        return [];
+      }
+    });
+}

@@ -1,0 +1,3 @@
+export { addressRange, allowedNetworksOf, isPublicAddress } from './address.js';
+export { createHttpClient } from './client.js';
+export { type FailureReason, HttpFailure, httpMessages } from './errors.js';
