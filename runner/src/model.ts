@@ -242,6 +242,8 @@ export interface RunPlan {
   /** What runs: a scenario, or cases in order. */
   entry: { scenarioKey: string } | { caseKeys: string[] };
   data?: PlanData;
+  /** Iterations without a data file (newman's -n); with one, one per row. */
+  iterationCount?: number;
   /** Stop at the first failed step (default), or run every step and report every failure. */
   stopOnFailure?: boolean;
   /** Only these steps (ids) run; re-running what failed. */
@@ -318,7 +320,10 @@ export interface RequestResult {
   unresolved?: string[];
   assertions: AssertionResult[];
   scripts: ScriptRun[];
-  extracted?: { variable: string; value: string }[];
+  /** What the extractions took; `missing` when the response did not hold it (the variable is left as it was). */
+  extracted?: { variable: string; value: string; missing?: boolean }[];
+  /** A pre-request script asked not to send it (`pm.execution.skipRequest()`). */
+  skipped?: boolean;
   passed: boolean;
   startedAt: number;
   durationMs: number;
