@@ -19,7 +19,7 @@ export function writtenUrl(request: RequestSpec, environment: PlanEnvironment): 
     url = url
       .split(`{${param.name}}`)
       .join(param.value)
-      .replace(new RegExp(`/:${escape(param.name)}(?=/|$|\\?)`, 'g'), `/${param.value}`);
+      .replace(new RegExp(`/:${escapeRegExp(param.name)}(?=/|$|\\?)`, 'g'), `/${param.value}`);
   }
   if (!FULL_URL.test(url) && !url.startsWith('{{') && environment.baseUrl) {
     url = `${environment.baseUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
@@ -32,7 +32,7 @@ export function writtenUrl(request: RequestSpec, environment: PlanEnvironment): 
   return `${url}${url.includes('?') ? (url.endsWith('?') || url.endsWith('&') ? '' : '&') : '?'}${pairs.join('&')}`;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -127,7 +127,7 @@ export function prepareRequest(
   url = applyAuth(spec.auth, headers, url, resolve);
   const bodyChanged = JSON.stringify(scripted.body) !== JSON.stringify(original.body);
   const body = bodyChanged ? scriptedBody(scripted.body, resolve) : encodeBody(spec, resolve);
-  if (body && body.contentType && !has(headers, 'content-type')) headers.push(['Content-Type', body.contentType]);
+  if (body?.contentType && !has(headers, 'content-type')) headers.push(['Content-Type', body.contentType]);
   const method = (scripted.method || spec.method || 'GET').toUpperCase();
   return { method, url, headers, ...(body?.data !== undefined ? { body: body.data } : {}), timeoutMs };
 }
