@@ -47,13 +47,20 @@ export function addressRange(address: string): string {
   return parsed ? unwrap(parsed).range() : 'invalid';
 }
 
+/** Parsed CIDRs, kept: a guarded client checks every request's literal host against the same few networks. */
+const networks = new Map<string, [Parsed, number] | null>();
+
 function inNetwork(parsed: Parsed, network: string): boolean {
-  try {
-    const [range, bits] = ipaddr.parseCIDR(network);
-    return range.kind() === parsed.kind() && parsed.match(range, bits);
-  } catch {
-    return false;
+  let cidr = networks.get(network);
+  if (cidr === undefined) {
+    try {
+      cidr = ipaddr.parseCIDR(network);
+    } catch {
+      cidr = null;
+    }
+    if (networks.size < 1024) networks.set(network, cidr);
   }
+  return cidr !== null && cidr[0].kind() === parsed.kind() && parsed.match(cidr);
 }
 
 /**

@@ -16,7 +16,7 @@ const deflate: Decoder = (input, options) =>
     return inflateRaw(input, options);
   });
 
-const decoders: Record<string, Decoder> = { gzip: gunzip, 'x-gzip': gunzip, deflate, br: brotli };
+const codings: Record<string, Decoder> = { gzip: gunzip, 'x-gzip': gunzip, deflate, br: brotli };
 
 /** What the client asks for: only encodings it can decode within bounds. */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -28,16 +28,16 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br';
  */
 export async function decodeContent(raw: Buffer, contentEncoding: string | undefined, maxBytes: number) {
   if (!contentEncoding || raw.length === 0) return raw;
-  const codings = contentEncoding
+  const listed = contentEncoding
     .toLowerCase()
     .split(',')
     .map((coding) => coding.trim())
     .filter((coding) => coding && coding !== 'identity');
-  if (codings.some((coding) => !decoders[coding])) return raw;
+  if (listed.some((coding) => !codings[coding])) return raw;
   let body = raw;
   try {
-    for (const coding of codings.reverse()) {
-      body = await decoders[coding]!(body, { maxOutputLength: maxBytes });
+    for (const coding of listed.reverse()) {
+      body = await codings[coding]!(body, { maxOutputLength: maxBytes });
     }
   } catch (error) {
     if ((error as { code?: string })?.code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
@@ -63,12 +63,24 @@ function isTextType(mediaType: string): boolean {
   return mediaType.startsWith('text/') || /[/+](json|xml)$/.test(mediaType) || TEXT_TYPES.has(mediaType);
 }
 
-function decoderFor(charset: string | undefined) {
-  try {
-    return new TextDecoder(charset || 'utf-8');
-  } catch {
-    return new TextDecoder('utf-8');
+const utf8 = new TextDecoder('utf-8');
+/** Decoders by charset label, made once (making one costs more than decoding a small answer). */
+const decoders = new Map<string, InstanceType<typeof TextDecoder>>([
+  ['utf-8', utf8],
+  ['utf8', utf8],
+]);
+
+function decoderFor(charset = 'utf-8') {
+  let decoder = decoders.get(charset);
+  if (!decoder) {
+    try {
+      decoder = new TextDecoder(charset);
+    } catch {
+      decoder = utf8;
+    }
+    if (decoders.size < 64) decoders.set(charset, decoder);
   }
+  return decoder;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

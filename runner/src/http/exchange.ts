@@ -48,10 +48,12 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** A header value as a server sent it: UTF-8 when it is (Chinese file names), else Latin-1 as HTTP defines. */
 function headerText(value: Buffer | string): string {
   if (typeof value === 'string') return value;
+  const latin1 = value.toString('latin1');
+  if (!/[\x80-\xff]/.test(latin1)) return latin1;
   try {
     return strictUtf8.decode(value);
   } catch {
-    return value.toString('latin1');
+    return latin1;
   }
 }
 
