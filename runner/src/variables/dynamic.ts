@@ -73,7 +73,7 @@ const generators: Record<string, () => string> = {
   randomImageUrl: () => `https://example.com/images/${640}x${480}/${alnum(8)}.jpg`,
   // Finance
   randomBankAccount: () => digits(8),
-  randomBankAccountName: () => pick(['Checking', 'Savings', 'Money Market', 'Credit Card']) + ' Account',
+  randomBankAccountName: () => `${pick(['Checking', 'Savings', 'Money Market', 'Credit Card'])} Account`,
   randomBankAccountIban: () => `CN${digits(2)}${digits(18)}`,
   randomBankAccountBic: () => `${alnum(4).toUpperCase()}CN${alnum(2).toUpperCase()}`,
   randomCreditCardMask: () => digits(4),
