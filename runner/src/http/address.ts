@@ -7,13 +7,18 @@ import ipaddr from 'ipaddr.js';
  * (100.100.100.200 of Alibaba Cloud), multicast, broadcast, unspecified, reserved, and in IPv6 loopback, ULA
  * (fd00:ec2::254), link-local, site-local, multicast, 6to4, Teredo and the rest are refused. IPv6 forms that carry
  * an IPv4 address (mapped `::ffff:a.b.c.d`, and NAT64's well-known `64:ff9b::/96`, which DNS64 answers for
- * IPv4-only hosts) are judged by that IPv4 address.
+ * IPv4-only hosts) are judged by that IPv4 address; the deprecated IPv4-compatible `::a.b.c.d` and any IPv6
+ * address outside global unicast (2000::/3), which ipaddr.js would call unicast, are refused.
  */
 
 type Parsed = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** NAT64's well-known prefix (RFC 6052): the last 32 bits are the IPv4 address reached. */
 const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+/** The deprecated IPv4-compatible form `::a.b.c.d`, which ipaddr.js calls unicast. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+/** Global unicast: the only IPv6 space allocated for the public Internet. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
 function parse(address: string): Parsed | undefined {
   const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
@@ -44,7 +49,13 @@ function unwrap(parsed: Parsed): Parsed {
  */
 export function addressRange(address: string): string {
   const parsed = parse(address);
-  return parsed ? unwrap(parsed).range() : 'invalid';
+  if (!parsed) return 'invalid';
+  const unwrapped = unwrap(parsed);
+  const range = unwrapped.range();
+  if (range !== 'unicast' || unwrapped.kind() === 'ipv4') return range;
+  const v6 = unwrapped as ipaddr.IPv6;
+  if (v6.match(IPV4_COMPATIBLE as [ipaddr.IPv6, number])) return 'ipv4Compatible';
+  return v6.match(GLOBAL_UNICAST as [ipaddr.IPv6, number]) ? 'unicast' : 'unallocated';
 }
 
 /** Parsed CIDRs, kept: a guarded client checks every request's literal host against the same few networks. */
@@ -74,7 +85,7 @@ export function isPublicAddress(address: string, allowedNetworks: readonly strin
   for (const network of allowedNetworks) {
     if (inNetwork(parsed, network) || inNetwork(unwrapped, network)) return true;
   }
-  return unwrapped.range() === 'unicast';
+  return addressRange(address) === 'unicast';
 }
 
 /**
