@@ -105,7 +105,9 @@ export interface Sandbox {
 }
 
 export interface SandboxOptions {
-  limits: Pick<RunLimits, 'scriptTimeoutMs' | 'scriptMemoryBytes' | 'scriptStackBytes' | 'scriptOutputBytes'>;
+  /** `requestTimeoutMs` (default 30 s) bounds each `pm.sendRequest` and a script call's wait for its answers. */
+  limits: Pick<RunLimits, 'scriptTimeoutMs' | 'scriptMemoryBytes' | 'scriptStackBytes' | 'scriptOutputBytes'> &
+    Partial<Pick<RunLimits, 'requestTimeoutMs'>>;
   /** `pm.sendRequest` goes through the run's guarded client, never anywhere else. */
   http: HttpClient;
   /** Requests a script may send per run (pm.sendRequest), bounded with the run's own. */
