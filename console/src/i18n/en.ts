@@ -11,6 +11,7 @@ import { historyMessagesEn } from '../knowledge/publishing/history/messages';
 import { ioMessagesEn } from '../knowledge/publishing/io/messages';
 import { shareMessagesEn } from '../knowledge/publishing/share/messages';
 import { versionMessagesEn } from '../knowledge/publishing/versions/messages';
+import { testMessagesEn } from '../knowledge/tests/messages';
 import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesEn } from '../list/messages';
@@ -394,6 +395,7 @@ const app: AppMessages = {
     diff: diffMessagesEn,
     field: fieldMessagesEn,
     mock: mockMessagesEn,
+    tests: testMessagesEn,
   },
 };
 

@@ -10,6 +10,7 @@ import { historyMessagesZh } from '../knowledge/publishing/history/messages';
 import { ioMessagesZh } from '../knowledge/publishing/io/messages';
 import { shareMessagesZh } from '../knowledge/publishing/share/messages';
 import { versionMessagesZh } from '../knowledge/publishing/versions/messages';
+import { testMessagesZh } from '../knowledge/tests/messages';
 import { docMessagesZh } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesZh } from '../list/messages';
@@ -570,6 +571,7 @@ const app = {
     diff: diffMessagesZh,
     field: fieldMessagesZh,
     mock: mockMessagesZh,
+    tests: testMessagesZh,
   },
 };
 
