@@ -1,9 +1,12 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { DomainError, invalid } from '@pmbok/infra';
-import ipaddr from 'ipaddr.js';
+import {
+  allowedNetworksOf,
+  createHttpClient,
+  type HttpClient,
+  HttpFailure,
+  type HttpPolicy,
+  isPublicAddress,
+} from '@pmbok/runner';
 
 /** docs/api/publishing.md: a URL source is read within 10 s, at most 20 MB, following at most 3 redirects. */
 export const FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 20 * 1024 * 1024, maxRedirects: 3 };
@@ -23,15 +26,15 @@ export const fetchMessages = {
 
 export interface FetchOptions {
   /**
-   * Networks (CIDR) an operator lets imports reach although they are not public, e.g. an intranet's API gateway.
-   * Empty by default: only public unicast addresses.
+   * Networks (CIDR) an operator lets imports reach although they are not public, e.g. an intranet's API gateway
+   * (`PMBOK_IMPORT_ALLOWED_NETWORKS`). Empty by default: only public unicast addresses.
    */
   allowedNetworks?: string[];
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
   /** The resolver, replaceable in tests to point a public-looking name at a given address. */
-  resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+  resolve?: HttpPolicy['resolve'];
 }
 
 export interface FetchedSource {
@@ -41,52 +44,19 @@ export interface FetchedSource {
   contentType: string;
 }
 
-type Parsed = ipaddr.IPv4 | ipaddr.IPv6;
-
-/** The networks of `PMBOK_IMPORT_ALLOWED_NETWORKS` (comma-separated CIDRs); malformed entries are ignored. */
-export function allowedNetworksOf(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => {
-      try {
-        ipaddr.parseCIDR(entry);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-}
-
 /**
- * Whether an address may be fetched: only what ipaddr.js calls plain `unicast` (so loopback, private, link-local
- * with the 169.254.169.254 metadata service, CGNAT with 100.100.100.200, ULA, multicast, reserved and the IPv6
- * forms that embed an IPv4 address are refused), or an address inside a network the operator allowed.
+ * One guard for the codebase: imports use the address policy and the guarded client of the test runner
+ * (`@pmbok/runner`), which checks each connection's address as it opens and every redirect.
  */
-export function isFetchableAddress(address: string, allowedNetworks: readonly string[] = []): boolean {
-  let parsed: Parsed;
-  try {
-    parsed = ipaddr.parse(address);
-  } catch {
-    return false;
-  }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  for (const network of allowedNetworks) {
-    const [range, bits] = ipaddr.parseCIDR(network);
-    if (range.kind() === parsed.kind() && parsed.match(range, bits)) return true;
-  }
-  return parsed.range() === 'unicast';
-}
+export { allowedNetworksOf };
+/** Whether an import may reach an address: the runner's `isPublicAddress`. */
+export const isFetchableAddress = isPublicAddress;
 
-const defaultResolve = (hostname: string) => dnsLookup(hostname, { all: true, verbatim: true });
-
-/** The URL checked for shape: http(s), no credentials. */
-function checkUrl(value: string, base?: string): URL {
+/** The URL checked for shape: http(s), no credentials (an import URL is stored and shown to the team). */
+function checkUrl(value: string): URL {
   let url: URL;
   try {
-    url = new URL(value, base);
+    url = new URL(value);
   } catch {
     throw invalid(fetchMessages.badUrl);
   }
@@ -95,115 +65,56 @@ function checkUrl(value: string, base?: string): URL {
   return url;
 }
 
-/** Resolves the host once and checks every address; the request then connects to the first, and only to it. */
-async function pinnedAddress(url: URL, options: FetchOptions): Promise<{ address: string; family: number }> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const allowed = options.allowedNetworks ?? [];
-  if (ipaddr.isValid(host)) {
-    if (!isFetchableAddress(host, allowed)) throw invalid(fetchMessages.notPublic(url.hostname));
-    return { address: host, family: host.includes(':') ? 6 : 4 };
+/** The import's own words for the runner's refusals. */
+function messageOf(failure: HttpFailure): string {
+  switch (failure.reason) {
+    case 'notPublic':
+      return fetchMessages.notPublic(failure.host ?? '');
+    case 'unresolved':
+      return fetchMessages.unresolved(failure.host ?? '');
+    case 'timeout':
+      return fetchMessages.timeout;
+    case 'tooLarge':
+      return fetchMessages.tooLarge;
+    case 'redirects':
+      return fetchMessages.tooManyRedirects;
+    case 'scheme':
+      return fetchMessages.badScheme;
+    case 'url':
+      return fetchMessages.badUrl;
+    default:
+      return fetchMessages.failed;
   }
-  let addresses: { address: string; family: number }[];
-  try {
-    addresses = await (options.resolve ?? defaultResolve)(host);
-  } catch {
-    throw invalid(fetchMessages.unresolved(host));
-  }
-  if (addresses.length === 0) throw invalid(fetchMessages.unresolved(host));
-  // A name with any private address is refused outright: a resolver answering both could be rebinding.
-  if (addresses.some((entry) => !isFetchableAddress(entry.address, allowed))) {
-    throw invalid(fetchMessages.notPublic(host));
-  }
-  return addresses[0]!;
-}
-
-type Step = { redirect: string } | { source: FetchedSource };
-
-function requestOnce(url: URL, pinned: { address: string; family: number }, signal: AbortSignal, maxBytes: number) {
-  // The socket connects to the checked address whatever the name resolves to by now (no DNS rebinding).
-  const lookup = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
-  }) as unknown as LookupFunction;
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise<Step>((resolve, reject) => {
-    const request = client.request(
-      url,
-      {
-        method: 'GET',
-        lookup,
-        signal,
-        agent: false,
-        headers: { accept: 'application/json, application/yaml, text/yaml, */*', 'accept-encoding': 'identity' },
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && response.headers.location) {
-          response.resume();
-          resolve({ redirect: response.headers.location });
-          return;
-        }
-        if (status < 200 || status >= 300) {
-          response.resume();
-          reject(invalid(fetchMessages.status(status)));
-          return;
-        }
-        const declared = Number(response.headers['content-length'] ?? 0);
-        if (declared > maxBytes) {
-          response.destroy();
-          reject(invalid(fetchMessages.tooLarge));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            response.destroy();
-            reject(invalid(fetchMessages.tooLarge));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () =>
-          resolve({
-            source: {
-              text: Buffer.concat(chunks).toString('utf8'),
-              url: url.toString(),
-              contentType: String(response.headers['content-type'] ?? ''),
-            },
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
 }
 
 /**
- * Reads a URL the way an import may: public addresses only (checked for every redirect, the connection pinned to
- * the checked address), within the time and size limits. Every refusal is `invalid(...)` with a Chinese message.
+ * Reads a URL the way an import may: a GET to public addresses only (checked for every connection and redirect),
+ * within the time and size limits. Every refusal is `invalid(...)` with a Chinese message.
  */
 export async function fetchImportSource(value: string, options: FetchOptions = {}): Promise<FetchedSource> {
-  const timeoutMs = options.timeoutMs ?? FETCH_LIMITS.timeoutMs;
-  const maxBytes = options.maxBytes ?? FETCH_LIMITS.maxBytes;
-  const maxRedirects = options.maxRedirects ?? FETCH_LIMITS.maxRedirects;
-  const signal = AbortSignal.timeout(timeoutMs);
-  let url = checkUrl(value.trim());
-  for (let redirects = 0; ; redirects++) {
-    const pinned = await pinnedAddress(url, options);
-    let step: Step;
-    try {
-      step = await requestOnce(url, pinned, signal, maxBytes);
-    } catch (error) {
-      if (signal.aborted) throw invalid(fetchMessages.timeout);
-      if (error instanceof DomainError) throw error;
-      throw invalid(fetchMessages.failed);
-    }
-    if ('source' in step) return step.source;
-    if (redirects >= maxRedirects) throw invalid(fetchMessages.tooManyRedirects);
-    url = checkUrl(step.redirect, url.toString());
+  const url = checkUrl(value.trim());
+  const client: HttpClient = createHttpClient(
+    { allowPrivate: false, allowedNetworks: options.allowedNetworks ?? [], resolve: options.resolve },
+    {
+      maxRedirects: options.maxRedirects ?? FETCH_LIMITS.maxRedirects,
+      responseMaxBytes: options.maxBytes ?? FETCH_LIMITS.maxBytes,
+    },
+  );
+  try {
+    const response = await client.send({
+      method: 'GET',
+      url: url.href,
+      headers: [['accept', 'application/json, application/yaml, text/yaml, */*']],
+      timeoutMs: options.timeoutMs ?? FETCH_LIMITS.timeoutMs,
+    });
+    if (response.status < 200 || response.status >= 300) throw invalid(fetchMessages.status(response.status));
+    const contentType = response.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+    return { text: Buffer.from(response.raw).toString('utf8'), url: response.url, contentType };
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    if (error instanceof HttpFailure) throw invalid(messageOf(error));
+    throw invalid(fetchMessages.failed);
+  } finally {
+    await client.close();
   }
 }
