@@ -219,6 +219,8 @@ describe('the HTTP client', () => {
       ]);
     }
     expect(JSON.parse((await post(303, 'PUT')).body).method).toBe('GET');
+    expect(JSON.parse((await post(303, 'head')).body || '{}')).toEqual({});
+    expect(JSON.parse((await post(307, 'patch')).body).method).toBe('PATCH');
     for (const code of [307, 308]) {
       const echoed = JSON.parse((await post(code, 'PUT')).body);
       expect([echoed.method, echoed.body, echoed.headers['content-type']], String(code)).toEqual([

@@ -87,7 +87,8 @@ export function createHttpClient(
     let target: Target = parseTarget(request.url);
     let hop: HopRequest = {
       url: target.url,
-      method: request.method,
+      // Methods are case-sensitive on the wire; what people type (`get`) means the standard one, as in Postman.
+      method: request.method.toUpperCase(),
       headers: [],
       body: request.body,
     };
@@ -98,11 +99,11 @@ export function createHttpClient(
       const location = REDIRECTS.has(response.status) ? headerOf(response.headers, 'location') : undefined;
       if (location === undefined || limits.maxRedirects <= 0) return { hop, response };
       if (redirects >= limits.maxRedirects) {
-        throw new HttpFailure('invalid', httpMessages.redirects(limits.maxRedirects), 'redirects', hop.url.host);
+        throw new HttpFailure('network', httpMessages.redirects(limits.maxRedirects), 'redirects', hop.url.host);
       }
       const from = hop.url;
       target = parseTarget(location, from.href);
-      const toGet = response.status !== 307 && response.status !== 308 && hop.method.toUpperCase() !== 'HEAD';
+      const toGet = response.status !== 307 && response.status !== 308 && hop.method !== 'HEAD';
       headers = headers.filter(([name]) => {
         const lower = name.toLowerCase();
         if (toGet && BODY_HEADERS.has(lower)) return false;
