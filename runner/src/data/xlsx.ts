@@ -6,6 +6,7 @@ import { DATA_FILE_LIMITS, DataFileError, columnNames, fitRow, tooManyRows } fro
  * the rows within the limit are read; the sheet's recorded extent tells how many there are beyond.
  */
 export async function parseXlsx(content: Uint8Array, fileName: string): Promise<PlanData> {
+  if (!isWorkbook(content)) throw new DataFileError('不是有效的 Excel 文件（xlsx 或 xls）');
   const XLSX = await import('@e965/xlsx');
   let workbook: ReturnType<typeof XLSX.read>;
   try {
@@ -28,4 +29,10 @@ export async function parseXlsx(content: Uint8Array, fileName: string): Promise<
     throw tooManyRows(range ? range.e.r - range.s.r : body.length);
   }
   return { fileName, columns, rows: body.map((cells) => fitRow(cells, columns.length)) };
+}
+
+/** A zip (xlsx) or an OLE compound file (xls): the library would otherwise read any text as a sheet. */
+function isWorkbook(content: Uint8Array): boolean {
+  const starts = (bytes: number[]) => bytes.every((byte, i) => content[i] === byte);
+  return starts([0x50, 0x4b, 0x03, 0x04]) || starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 }
