@@ -242,7 +242,7 @@ describe('a scenario', () => {
   });
 
   it('runs conditions and loops on variables, and only the steps asked for a re-run', async () => {
-    const p = scenario();
+    const p = scenario({ components });
     p.environment.variables = [
       { name: 'user', value: 'dave' },
       { name: 'ids', value: '[1,2,3]' },

@@ -29,7 +29,7 @@ export function createSchemaChecker() {
     strict: false,
     validateFormats: true,
     // Documents carry OpenAPI's own keywords (example, xml, discriminator …) beside JSON Schema's.
-    keywords: ['example', 'xml', 'externalDocs', 'discriminator', 'x-mock', 'deprecated', 'nullable'],
+    keywords: ['example', 'xml', 'externalDocs', 'discriminator', 'x-mock'],
   });
   addFormats.default(ajv);
   // OpenAPI's own formats say how a value is stored, not what it may be: only the type is checked.
