@@ -2,3 +2,6 @@ export * from './model.js';
 export * from './ports.js';
 export * from './engine/index.js';
 export * from './http/index.js';
+export * from './data/index.js';
+export * from './postman/index.js';
+export * from './report/index.js';

@@ -7,7 +7,7 @@ import { eventsOf, isObject, type RawCollection, type RawItem } from './shapes.j
 import { collectionVariables, variableFile } from './variables.js';
 
 export { PostmanFormatError } from './errors.js';
-export { type CollectionFileReader, MAX_FILE_BYTES } from './request.js';
+export type { CollectionFileReader } from './request.js';
 
 export interface PostmanInput {
   /** The parsed collection: v2.0 or v2.1, bare, wrapped as `{collection: {...}}`, or without an info block. */
