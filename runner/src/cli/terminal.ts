@@ -70,11 +70,13 @@ export class TerminalReporter {
         continue;
       }
       lines.push(`  ${red(c, '✗')} ${assertion.name}`);
-      const detail = [
-        assertion.message,
-        assertion.expected !== undefined ? `期望 ${assertion.expected}` : undefined,
-        assertion.actual !== undefined ? `实际 ${assertion.actual}` : undefined,
-      ].filter(Boolean);
+      // The message usually says both values already; they are shown apart only when it does not.
+      const detail = assertion.message
+        ? [assertion.message]
+        : [
+            assertion.expected !== undefined ? `期望 ${assertion.expected}` : undefined,
+            assertion.actual !== undefined ? `实际 ${assertion.actual}` : undefined,
+          ].filter(Boolean);
       if (detail.length > 0) lines.push(grey(c, `      ${detail.join(' · ')}`));
     }
     return `${lines.join('\n')}\n`;
