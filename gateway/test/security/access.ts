@@ -9,6 +9,7 @@ import { projectAccess } from './access-projects.js';
 import { shareAccess } from './access-share.js';
 import { taskAccess } from './access-tasks.js';
 import { teamAccess } from './access-teams.js';
+import { testsAccess } from './access-tests.js';
 import { versionAccess } from './access-versions.js';
 import type { Account, Actors, Least, Rung, World } from './world.js';
 
@@ -54,6 +55,7 @@ export const accessTable: Record<string, Access> = {
   ...mockAccess,
   ...fieldAccess,
   ...fieldCompareAccess,
+  ...testsAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */

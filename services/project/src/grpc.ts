@@ -7,6 +7,7 @@ import type { ProjectRole } from './domain/project/project.js';
 import { messages } from './domain/project/rules.js';
 import type { DocsCalls } from './grpcDocsCalls.js';
 import type { PublishingCallName } from './grpcPublishing.js';
+import type { TestsCallName } from './grpcTests.js';
 
 export const roles = enumCodec(projectv1.ProjectRole, 'PROJECT_ROLE_');
 export const privateTypes = enumCodec(projectv1.PrivateType, 'PRIVATE_TYPE_');
@@ -42,7 +43,7 @@ const done = async (work: Promise<unknown>) => {
   return {};
 };
 
-type Implementation = Omit<projectv1.ProjectServiceImplementation, 'getStatus' | PublishingCallName>;
+type Implementation = Omit<projectv1.ProjectServiceImplementation, 'getStatus' | PublishingCallName | TestsCallName>;
 
 /**
  * Requests in, use cases called, responses out. The caller comes from the metadata the gateway sets. The tree and

@@ -4,6 +4,7 @@ import { projectServiceImplementation } from './grpc.js';
 import { createServiceUseCases, docsServiceImplementation } from './grpcDocs.js';
 import { startImportTimer } from './grpcImport.js';
 import { publishingImplementation } from './grpcPublishing.js';
+import { testsImplementation } from './grpcTests.js';
 import { dataFieldsProjection } from './projections/dataFields/index.js';
 import { dataFieldUsesProjection } from './projections/dataFields/uses.js';
 import { docsProjection } from './projections/docs/index.js';
@@ -15,6 +16,8 @@ import { mockConfigProjection } from './projections/mockConfig/index.js';
 import { projectsProjection } from './projections/projects/index.js';
 import { projectSettingsProjection } from './projections/settings/index.js';
 import { shareDocViewsProjection, shareLinksProjection } from './projections/shares/index.js';
+import { testCasesProjection, testScenariosProjection } from './projections/testCases/index.js';
+import { testRunsProjection } from './projections/testRuns/index.js';
 import { treeProjection } from './projections/tree/index.js';
 import { versionsProjection } from './projections/versions/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
@@ -44,6 +47,9 @@ export const startProjectService = defineService({
     mockConfigProjection,
     dataFieldsProjection,
     dataFieldUsesProjection,
+    testCasesProjection,
+    testScenariosProjection,
+    testRunsProjection,
   ],
   reactions: async (service) => {
     const { runtime } = service;
@@ -74,6 +80,7 @@ export const startProjectService = defineService({
     return {
       ...projectServiceImplementation(projectUseCases, docsServiceImplementation(docUseCases)),
       ...publishingImplementation({ service, context, projectUseCases, docUseCases }),
+      ...testsImplementation({ context }),
     };
   },
 });

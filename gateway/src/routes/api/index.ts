@@ -7,6 +7,7 @@ import { projectHistoryCalls } from './project-history.js';
 import { projectImportCalls } from './project-import.js';
 import { projectMockCalls } from './project-mock.js';
 import { projectShareCalls } from './project-share.js';
+import { projectTestCalls } from './project-tests.js';
 import { projectVersionCalls } from './project-versions.js';
 import { qrLoginCalls } from './qr-login.js';
 import { systemCalls } from './system.js';
@@ -33,6 +34,7 @@ export const apiCalls: ApiCall[] = [
   ...projectFieldCalls(),
   ...projectFieldCompareCalls(),
   ...projectMockCalls(),
+  ...projectTestCalls(),
   ...feedbackCalls,
   ...systemCalls,
 ];

@@ -89,6 +89,42 @@ import {
   SaveProjectVersionRequest,
   SaveProjectVersionResponse,
 } from "./publishing_versions.js";
+import {
+  CancelTestRunRequest,
+  CancelTestRunResponse,
+  CreateTestTokenRequest,
+  CreateTestTokenResponse,
+  DeleteTestCaseRequest,
+  DeleteTestCaseResponse,
+  DeleteTestScenarioRequest,
+  DeleteTestScenarioResponse,
+  GetTestCaseRequest,
+  GetTestCaseResponse,
+  GetTestPlanRequest,
+  GetTestPlanResponse,
+  GetTestRunRequest,
+  GetTestRunResponse,
+  GetTestScenarioRequest,
+  GetTestScenarioResponse,
+  ListTestCasesRequest,
+  ListTestCasesResponse,
+  ListTestRunsRequest,
+  ListTestRunsResponse,
+  ListTestScenariosRequest,
+  ListTestScenariosResponse,
+  ListTestTokensRequest,
+  ListTestTokensResponse,
+  RecordTestReportRequest,
+  RecordTestReportResponse,
+  RevokeTestTokenRequest,
+  RevokeTestTokenResponse,
+  RunTestRequest,
+  RunTestResponse,
+  SaveTestCaseRequest,
+  SaveTestCaseResponse,
+  SaveTestScenarioRequest,
+  SaveTestScenarioResponse,
+} from "./tests.js";
 
 export const protobufPackage = "pmbok.project.v1";
 
@@ -393,6 +429,8 @@ export interface NameValue {
   name: string;
   value: string;
   description: string;
+  /** An environment's variable whose value reports mask (headers ignore it). */
+  secret: boolean;
 }
 
 /** Environment is a named base URL config (projectConfigId). */
@@ -1760,7 +1798,7 @@ export const Member: MessageFns<Member> = {
 };
 
 function createBaseNameValue(): NameValue {
-  return { name: "", value: "", description: "" };
+  return { name: "", value: "", description: "", secret: false };
 }
 
 export const NameValue: MessageFns<NameValue> = {
@@ -1773,6 +1811,9 @@ export const NameValue: MessageFns<NameValue> = {
     }
     if (message.description !== "") {
       writer.uint32(26).string(message.description);
+    }
+    if (message.secret !== false) {
+      writer.uint32(32).bool(message.secret);
     }
     return writer;
   },
@@ -1814,6 +1855,14 @@ export const NameValue: MessageFns<NameValue> = {
             message.description = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.secret = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1831,6 +1880,7 @@ export const NameValue: MessageFns<NameValue> = {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       value: isSet(object.value) ? globalThis.String(object.value) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
+      secret: isSet(object.secret) ? globalThis.Boolean(object.secret) : false,
     };
   },
 
@@ -1845,6 +1895,9 @@ export const NameValue: MessageFns<NameValue> = {
     if (message.description !== "") {
       obj.description = message.description;
     }
+    if (message.secret !== false) {
+      obj.secret = message.secret;
+    }
     return obj;
   },
 
@@ -1856,6 +1909,7 @@ export const NameValue: MessageFns<NameValue> = {
     message.name = object.name ?? "";
     message.value = object.value ?? "";
     message.description = object.description ?? "";
+    message.secret = object.secret ?? false;
     return message;
   },
 };
@@ -12154,6 +12208,162 @@ export const ProjectServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * --- API tests (docs/api/tests.md); messages in tests.proto. ---
+     * ListTestCases returns the project's cases, or one api node's (whoever sees the project).
+     */
+    listTestCases: {
+      name: "ListTestCases",
+      requestType: ListTestCasesRequest as typeof ListTestCasesRequest,
+      requestStream: false,
+      responseType: ListTestCasesResponse as typeof ListTestCasesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetTestCase returns one case whole. */
+    getTestCase: {
+      name: "GetTestCase",
+      requestType: GetTestCaseRequest as typeof GetTestCaseRequest,
+      requestStream: false,
+      responseType: GetTestCaseResponse as typeof GetTestCaseResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveTestCase creates or saves a case on its base version (writers). */
+    saveTestCase: {
+      name: "SaveTestCase",
+      requestType: SaveTestCaseRequest as typeof SaveTestCaseRequest,
+      requestStream: false,
+      responseType: SaveTestCaseResponse as typeof SaveTestCaseResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteTestCase deletes a case (writers). */
+    deleteTestCase: {
+      name: "DeleteTestCase",
+      requestType: DeleteTestCaseRequest as typeof DeleteTestCaseRequest,
+      requestStream: false,
+      responseType: DeleteTestCaseResponse as typeof DeleteTestCaseResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTestScenarios returns the project's scenarios. */
+    listTestScenarios: {
+      name: "ListTestScenarios",
+      requestType: ListTestScenariosRequest as typeof ListTestScenariosRequest,
+      requestStream: false,
+      responseType: ListTestScenariosResponse as typeof ListTestScenariosResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetTestScenario returns one scenario whole. */
+    getTestScenario: {
+      name: "GetTestScenario",
+      requestType: GetTestScenarioRequest as typeof GetTestScenarioRequest,
+      requestStream: false,
+      responseType: GetTestScenarioResponse as typeof GetTestScenarioResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveTestScenario creates or saves a scenario, refusing circular references (writers). */
+    saveTestScenario: {
+      name: "SaveTestScenario",
+      requestType: SaveTestScenarioRequest as typeof SaveTestScenarioRequest,
+      requestStream: false,
+      responseType: SaveTestScenarioResponse as typeof SaveTestScenarioResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteTestScenario deletes a scenario no other one uses (writers). */
+    deleteTestScenario: {
+      name: "DeleteTestScenario",
+      requestType: DeleteTestScenarioRequest as typeof DeleteTestScenarioRequest,
+      requestStream: false,
+      responseType: DeleteTestScenarioResponse as typeof DeleteTestScenarioResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RunTest starts a run in a worker thread and answers at once; progress is pushed to the caller (writers). */
+    runTest: {
+      name: "RunTest",
+      requestType: RunTestRequest as typeof RunTestRequest,
+      requestStream: false,
+      responseType: RunTestResponse as typeof RunTestResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTestRuns returns the run history, newest first. */
+    listTestRuns: {
+      name: "ListTestRuns",
+      requestType: ListTestRunsRequest as typeof ListTestRunsRequest,
+      requestStream: false,
+      responseType: ListTestRunsResponse as typeof ListTestRunsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetTestRun returns a run with its report so far. */
+    getTestRun: {
+      name: "GetTestRun",
+      requestType: GetTestRunRequest as typeof GetTestRunRequest,
+      requestStream: false,
+      responseType: GetTestRunResponse as typeof GetTestRunResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CancelTestRun stops a running run (writers). */
+    cancelTestRun: {
+      name: "CancelTestRun",
+      requestType: CancelTestRunRequest as typeof CancelTestRunRequest,
+      requestStream: false,
+      responseType: CancelTestRunResponse as typeof CancelTestRunResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListTestTokens returns the project's API tokens for the CLI (managers). */
+    listTestTokens: {
+      name: "ListTestTokens",
+      requestType: ListTestTokensRequest as typeof ListTestTokensRequest,
+      requestStream: false,
+      responseType: ListTestTokensResponse as typeof ListTestTokensResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CreateTestToken makes a token, answered once (managers). */
+    createTestToken: {
+      name: "CreateTestToken",
+      requestType: CreateTestTokenRequest as typeof CreateTestTokenRequest,
+      requestStream: false,
+      responseType: CreateTestTokenResponse as typeof CreateTestTokenResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RevokeTestToken ends a token (managers). */
+    revokeTestToken: {
+      name: "RevokeTestToken",
+      requestType: RevokeTestTokenRequest as typeof RevokeTestTokenRequest,
+      requestStream: false,
+      responseType: RevokeTestTokenResponse as typeof RevokeTestTokenResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetTestPlan is the CLI's read of what to run (by API token, no caller). */
+    getTestPlan: {
+      name: "GetTestPlan",
+      requestType: GetTestPlanRequest as typeof GetTestPlanRequest,
+      requestStream: false,
+      responseType: GetTestPlanResponse as typeof GetTestPlanResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RecordTestReport records a finished CLI run in the history (by API token, no caller). */
+    recordTestReport: {
+      name: "RecordTestReport",
+      requestType: RecordTestReportRequest as typeof RecordTestReportRequest,
+      requestStream: false,
+      responseType: RecordTestReportResponse as typeof RecordTestReportResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
@@ -12582,6 +12792,91 @@ export interface ProjectServiceImplementation<CallContextExt = {}> {
     request: GetMockIndexRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<GetMockIndexResponse>>;
+  /**
+   * --- API tests (docs/api/tests.md); messages in tests.proto. ---
+   * ListTestCases returns the project's cases, or one api node's (whoever sees the project).
+   */
+  listTestCases(
+    request: ListTestCasesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTestCasesResponse>>;
+  /** GetTestCase returns one case whole. */
+  getTestCase(
+    request: GetTestCaseRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetTestCaseResponse>>;
+  /** SaveTestCase creates or saves a case on its base version (writers). */
+  saveTestCase(
+    request: SaveTestCaseRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveTestCaseResponse>>;
+  /** DeleteTestCase deletes a case (writers). */
+  deleteTestCase(
+    request: DeleteTestCaseRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteTestCaseResponse>>;
+  /** ListTestScenarios returns the project's scenarios. */
+  listTestScenarios(
+    request: ListTestScenariosRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTestScenariosResponse>>;
+  /** GetTestScenario returns one scenario whole. */
+  getTestScenario(
+    request: GetTestScenarioRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetTestScenarioResponse>>;
+  /** SaveTestScenario creates or saves a scenario, refusing circular references (writers). */
+  saveTestScenario(
+    request: SaveTestScenarioRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveTestScenarioResponse>>;
+  /** DeleteTestScenario deletes a scenario no other one uses (writers). */
+  deleteTestScenario(
+    request: DeleteTestScenarioRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteTestScenarioResponse>>;
+  /** RunTest starts a run in a worker thread and answers at once; progress is pushed to the caller (writers). */
+  runTest(request: RunTestRequest, context: CallContext & CallContextExt): Promise<DeepPartial<RunTestResponse>>;
+  /** ListTestRuns returns the run history, newest first. */
+  listTestRuns(
+    request: ListTestRunsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTestRunsResponse>>;
+  /** GetTestRun returns a run with its report so far. */
+  getTestRun(
+    request: GetTestRunRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetTestRunResponse>>;
+  /** CancelTestRun stops a running run (writers). */
+  cancelTestRun(
+    request: CancelTestRunRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CancelTestRunResponse>>;
+  /** ListTestTokens returns the project's API tokens for the CLI (managers). */
+  listTestTokens(
+    request: ListTestTokensRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListTestTokensResponse>>;
+  /** CreateTestToken makes a token, answered once (managers). */
+  createTestToken(
+    request: CreateTestTokenRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CreateTestTokenResponse>>;
+  /** RevokeTestToken ends a token (managers). */
+  revokeTestToken(
+    request: RevokeTestTokenRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RevokeTestTokenResponse>>;
+  /** GetTestPlan is the CLI's read of what to run (by API token, no caller). */
+  getTestPlan(
+    request: GetTestPlanRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetTestPlanResponse>>;
+  /** RecordTestReport records a finished CLI run in the history (by API token, no caller). */
+  recordTestReport(
+    request: RecordTestReportRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RecordTestReportResponse>>;
 }
 
 export interface ProjectServiceClient<CallOptionsExt = {}> {
@@ -13009,6 +13304,91 @@ export interface ProjectServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<GetMockIndexRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<GetMockIndexResponse>;
+  /**
+   * --- API tests (docs/api/tests.md); messages in tests.proto. ---
+   * ListTestCases returns the project's cases, or one api node's (whoever sees the project).
+   */
+  listTestCases(
+    request: DeepPartial<ListTestCasesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTestCasesResponse>;
+  /** GetTestCase returns one case whole. */
+  getTestCase(
+    request: DeepPartial<GetTestCaseRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetTestCaseResponse>;
+  /** SaveTestCase creates or saves a case on its base version (writers). */
+  saveTestCase(
+    request: DeepPartial<SaveTestCaseRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveTestCaseResponse>;
+  /** DeleteTestCase deletes a case (writers). */
+  deleteTestCase(
+    request: DeepPartial<DeleteTestCaseRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteTestCaseResponse>;
+  /** ListTestScenarios returns the project's scenarios. */
+  listTestScenarios(
+    request: DeepPartial<ListTestScenariosRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTestScenariosResponse>;
+  /** GetTestScenario returns one scenario whole. */
+  getTestScenario(
+    request: DeepPartial<GetTestScenarioRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetTestScenarioResponse>;
+  /** SaveTestScenario creates or saves a scenario, refusing circular references (writers). */
+  saveTestScenario(
+    request: DeepPartial<SaveTestScenarioRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveTestScenarioResponse>;
+  /** DeleteTestScenario deletes a scenario no other one uses (writers). */
+  deleteTestScenario(
+    request: DeepPartial<DeleteTestScenarioRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteTestScenarioResponse>;
+  /** RunTest starts a run in a worker thread and answers at once; progress is pushed to the caller (writers). */
+  runTest(request: DeepPartial<RunTestRequest>, options?: CallOptions & CallOptionsExt): Promise<RunTestResponse>;
+  /** ListTestRuns returns the run history, newest first. */
+  listTestRuns(
+    request: DeepPartial<ListTestRunsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTestRunsResponse>;
+  /** GetTestRun returns a run with its report so far. */
+  getTestRun(
+    request: DeepPartial<GetTestRunRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetTestRunResponse>;
+  /** CancelTestRun stops a running run (writers). */
+  cancelTestRun(
+    request: DeepPartial<CancelTestRunRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CancelTestRunResponse>;
+  /** ListTestTokens returns the project's API tokens for the CLI (managers). */
+  listTestTokens(
+    request: DeepPartial<ListTestTokensRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListTestTokensResponse>;
+  /** CreateTestToken makes a token, answered once (managers). */
+  createTestToken(
+    request: DeepPartial<CreateTestTokenRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CreateTestTokenResponse>;
+  /** RevokeTestToken ends a token (managers). */
+  revokeTestToken(
+    request: DeepPartial<RevokeTestTokenRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RevokeTestTokenResponse>;
+  /** GetTestPlan is the CLI's read of what to run (by API token, no caller). */
+  getTestPlan(
+    request: DeepPartial<GetTestPlanRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetTestPlanResponse>;
+  /** RecordTestReport records a finished CLI run in the history (by API token, no caller). */
+  recordTestReport(
+    request: DeepPartial<RecordTestReportRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RecordTestReportResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

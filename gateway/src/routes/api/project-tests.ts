@@ -1,0 +1,115 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { id, integer, optionalId, optionalText, text } from '../../schemas/fields.js';
+import * as tests from '../../schemas/tests.js';
+import { Nothing } from '../../schemas/wire.js';
+import { inProject, knowledgeCall, ok, projectId } from './project-common.js';
+
+/**
+ * API tests (docs/api/tests.md): cases and scenarios. A case's and a scenario's content are JSON text of the runner's
+ * model, checked by the service, which names the field in its refusals.
+ */
+
+/** A case: 1 MB of content plus 5 MB of files as base64; a scenario: 6 MB. Percent-encoded in a form body: room. */
+const CASE_TEXT = 8 * 1024 * 1024;
+const SCENARIO_TEXT = 7 * 1024 * 1024;
+const bodyFor = (textLimit: number) => 3 * textLimit;
+
+/** JSON text the service answers, back into the value (the service wrote it, so it parses). */
+export const parsed = <S extends TSchema>(_schema: S, json: string): Static<S> => JSON.parse(json || 'null');
+
+const baseVersion = Type.Optional(integer(0, 2_147_483_647));
+
+export function projectTestCalls() {
+  const call = knowledgeCall('project');
+  const caseId = { ...projectId, testCaseId: id };
+  const scenarioId = { ...projectId, testScenarioId: id };
+  return [
+    call('testCases', { ...projectId, projectStructureId: optionalId }, tests.TestCaseList, async (b, c) => {
+      const request = { ...inProject(b), projectStructureId: Number(b.projectStructureId || 0) };
+      const { listJson } = await c.services.project.listTestCases(request, { metadata: c.metadata });
+      return parsed(tests.TestCaseList, listJson);
+    }),
+    call('testCase', caseId, tests.TestCase, async (b, c) => {
+      const request = { ...inProject(b), testCaseId: Number(b.testCaseId) };
+      const { testCaseJson } = await c.services.project.getTestCase(request, { metadata: c.metadata });
+      return parsed(tests.TestCase, testCaseJson);
+    }),
+    call(
+      'saveTestCase',
+      {
+        ...projectId,
+        testCaseId: optionalId,
+        projectStructureId: optionalId,
+        name: text(100),
+        content: Type.String({ maxLength: CASE_TEXT }),
+        baseVersion,
+      },
+      tests.TestCaseSaved,
+      (b, c) =>
+        c.services.project.saveTestCase(
+          {
+            ...inProject(b),
+            testCaseId: Number(b.testCaseId || 0),
+            projectStructureId: Number(b.projectStructureId || 0),
+            name: b.name,
+            contentJson: b.content,
+            baseVersion: b.baseVersion ?? 0,
+          },
+          { metadata: c.metadata },
+        ),
+      { bodyLimit: bodyFor(CASE_TEXT) },
+    ),
+    call('deleteTestCase', caseId, Nothing, (b, c) =>
+      ok(
+        c.services.project.deleteTestCase(
+          { ...inProject(b), testCaseId: Number(b.testCaseId) },
+          { metadata: c.metadata },
+        ),
+      ),
+    ),
+
+    call('testScenarios', projectId, tests.TestScenarioList, async (b, c) => {
+      const { listJson } = await c.services.project.listTestScenarios(inProject(b), { metadata: c.metadata });
+      return parsed(tests.TestScenarioList, listJson);
+    }),
+    call('testScenario', scenarioId, tests.TestScenario, async (b, c) => {
+      const request = { ...inProject(b), testScenarioId: Number(b.testScenarioId) };
+      const { testScenarioJson } = await c.services.project.getTestScenario(request, { metadata: c.metadata });
+      return parsed(tests.TestScenario, testScenarioJson);
+    }),
+    call(
+      'saveTestScenario',
+      {
+        ...projectId,
+        testScenarioId: optionalId,
+        name: text(100),
+        description: optionalText(500),
+        content: Type.String({ maxLength: SCENARIO_TEXT }),
+        baseVersion,
+      },
+      tests.TestScenarioSaved,
+      (b, c) =>
+        c.services.project.saveTestScenario(
+          {
+            ...inProject(b),
+            testScenarioId: Number(b.testScenarioId || 0),
+            name: b.name,
+            description: b.description ?? '',
+            contentJson: b.content,
+            baseVersion: b.baseVersion ?? 0,
+          },
+          { metadata: c.metadata },
+        ),
+      { bodyLimit: bodyFor(SCENARIO_TEXT) },
+    ),
+    call('deleteTestScenario', scenarioId, Nothing, (b, c) =>
+      ok(
+        c.services.project.deleteTestScenario(
+          { ...inProject(b), testScenarioId: Number(b.testScenarioId) },
+          { metadata: c.metadata },
+        ),
+      ),
+    ),
+  ];
+}

@@ -1,0 +1,92 @@
+import { invalid, signedInCaller } from '@pmbok/infra';
+import type { projectv1 } from '@pmbok/proto';
+import type { ProjectContext } from './application/context.js';
+import { createTestCases, parsedContent } from './application/testCases.js';
+import { createTestScenarios } from './application/testScenarios.js';
+
+/** The API test rpcs (docs/api/tests.md); index.ts spreads them next to the other calls. */
+export type TestsCallName =
+  | 'listTestCases'
+  | 'getTestCase'
+  | 'saveTestCase'
+  | 'deleteTestCase'
+  | 'listTestScenarios'
+  | 'getTestScenario'
+  | 'saveTestScenario'
+  | 'deleteTestScenario'
+  | 'runTest'
+  | 'listTestRuns'
+  | 'getTestRun'
+  | 'cancelTestRun'
+  | 'listTestTokens'
+  | 'createTestToken'
+  | 'revokeTestToken'
+  | 'getTestPlan'
+  | 'recordTestReport';
+
+export interface TestsDeps {
+  context: ProjectContext;
+}
+
+const done = async (work: Promise<unknown>) => {
+  await work;
+  return {};
+};
+const notYet = async (): Promise<never> => {
+  throw invalid('接口测试的运行尚未开放');
+};
+
+export function testsImplementation({
+  context,
+}: TestsDeps): Pick<projectv1.ProjectServiceImplementation, TestsCallName> {
+  const cases = createTestCases(context);
+  const scenarios = createTestScenarios(context);
+  const who = signedInCaller;
+  return {
+    listTestCases: async (r, c) => ({
+      listJson: JSON.stringify(await cases.list(r.projectId, r.projectStructureId, who(c))),
+    }),
+    getTestCase: async (r, c) => ({
+      testCaseJson: JSON.stringify(await cases.detail(r.projectId, r.testCaseId, who(c))),
+    }),
+    saveTestCase: (r, c) =>
+      cases.save(
+        r.projectId,
+        {
+          testCaseId: r.testCaseId,
+          projectStructureId: r.projectStructureId,
+          name: r.name,
+          content: parsedContent(r.contentJson),
+          baseVersion: r.baseVersion,
+        },
+        who(c),
+      ),
+    deleteTestCase: (r, c) => done(cases.remove(r.projectId, r.testCaseId, who(c))),
+    listTestScenarios: async (r, c) => ({ listJson: JSON.stringify(await scenarios.list(r.projectId, who(c))) }),
+    getTestScenario: async (r, c) => ({
+      testScenarioJson: JSON.stringify(await scenarios.detail(r.projectId, r.testScenarioId, who(c))),
+    }),
+    saveTestScenario: (r, c) =>
+      scenarios.save(
+        r.projectId,
+        {
+          testScenarioId: r.testScenarioId,
+          name: r.name,
+          description: r.description,
+          content: parsedContent(r.contentJson),
+          baseVersion: r.baseVersion,
+        },
+        who(c),
+      ),
+    deleteTestScenario: (r, c) => done(scenarios.remove(r.projectId, r.testScenarioId, who(c))),
+    runTest: notYet,
+    listTestRuns: notYet,
+    getTestRun: notYet,
+    cancelTestRun: notYet,
+    listTestTokens: notYet,
+    createTestToken: notYet,
+    revokeTestToken: notYet,
+    getTestPlan: notYet,
+    recordTestReport: notYet,
+  };
+}
