@@ -186,7 +186,7 @@ describe('knowledge projects through the gateway', () => {
         projectConfigId: Number(projectConfigId),
         name: '测试',
         baseUrl: 'https://t.example.com',
-        variables: [{ name: 'token', value: 'abc', description: '令牌' }],
+        variables: [{ name: 'token', value: 'abc', description: '令牌', secret: false }],
         headers: [],
         sort: expect.any(Number),
       },

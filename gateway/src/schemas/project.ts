@@ -69,7 +69,10 @@ export const Environment = Type.Object({
   projectConfigId: Type.Integer(),
   name: Type.String(),
   baseUrl: Type.String(),
-  variables: Type.Array(Type.Object({ name: Type.String(), value: Type.String(), description: Type.String() })),
+  /** `secret`: shown as ****** in every report, push and history entry of an API test run. */
+  variables: Type.Array(
+    Type.Object({ name: Type.String(), value: Type.String(), description: Type.String(), secret: Type.Boolean() }),
+  ),
   headers: Type.Array(Type.Object({ name: Type.String(), value: Type.String(), description: Type.String() })),
   sort: Type.Integer(),
 });

@@ -156,7 +156,7 @@ describe('the project service over gRPC: access by role and team (issue 15)', ()
       expect.objectContaining({
         projectConfigId,
         name: '测试环境',
-        headers: [{ name: 'X-App', value: '1', description: '' }],
+        headers: [{ name: 'X-App', value: '1', description: '', secret: false }],
       }),
     ]);
     expect(settings.responseCodes).toEqual([expect.objectContaining({ code: '1001', meaning: '参数错误' })]);

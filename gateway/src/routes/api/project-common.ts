@@ -100,6 +100,11 @@ export const projectView = (p: projectv1.Project) => {
     projectUser: { isStar },
   };
 };
+/** An environment as `Environment` answers it: headers have no `secret` (only variables are masked in reports). */
+export const environmentView = (e: projectv1.Environment) => ({
+  ...e,
+  headers: e.headers.map(({ secret: _secret, ...header }) => header),
+});
 export const memberView = (m: projectv1.Member) => ({ ...m, role: nameOf(knowledgeRoles, m.role, 'ProjectRole') });
 export const nodeView = (n: projectv1.StructureNode) => ({ ...n, kind: nameOf(nodeKinds, n.kind, 'NodeKind') });
 export const candidateView = (c: projectv1.TeamCandidate) => ({ ...c, role: roleName(c.role) });

@@ -4,10 +4,22 @@ import { ApiError } from '../../plugins/api.js';
 import { id, integer, optionalText, text } from '../../schemas/fields.js';
 import * as answers from '../../schemas/project.js';
 import { Nothing } from '../../schemas/wire.js';
-import { inProject, jsonField, knowledgeCall, nodeView, ok, onNode, projectId } from './project-common.js';
+import {
+  environmentView,
+  inProject,
+  jsonField,
+  knowledgeCall,
+  nodeView,
+  ok,
+  onNode,
+  projectId,
+} from './project-common.js';
 import { encryptScript, scriptOfSave } from './scriptCipher.js';
 
-/** `variables` and `headers` of an environment: JSON text of a list of `{name, value, description}`. */
+/**
+ * `variables` and `headers` of an environment: JSON text of a list of `{name, value, description}`; a variable may
+ * also say `secret` (true: reports of API test runs show it as ******).
+ */
 function nameValues(value: string | undefined, what: string): projectv1.NameValue[] {
   if (!value) return [];
   const parsed = jsonField(value, `${what}格式错误`);
@@ -16,12 +28,14 @@ function nameValues(value: string | undefined, what: string): projectv1.NameValu
     item !== null &&
     !Array.isArray(item) &&
     typeof (item as { name?: unknown }).name === 'string' &&
-    ['value', 'description'].every((key) => ['string', 'undefined'].includes(typeof (item as never)[key]));
+    ['value', 'description'].every((key) => ['string', 'undefined'].includes(typeof (item as never)[key])) &&
+    ['boolean', 'undefined'].includes(typeof (item as { secret?: unknown }).secret);
   if (!Array.isArray(parsed) || parsed.length > 200 || !parsed.every(fits)) throw new ApiError(400, `${what}格式错误`);
   return parsed.map((item) => ({
     name: String(item.name),
     value: String(item.value ?? ''),
     description: String(item.description ?? ''),
+    secret: item.secret === true,
   }));
 }
 
@@ -65,7 +79,7 @@ export function projectSettingCalls() {
     );
   return [
     call('projectBaseUrl', projectId, Type.Array(answers.Environment), async (b, { services, metadata }) => {
-      return (await services.project.listEnvironments(inProject(b), { metadata })).environments;
+      return (await services.project.listEnvironments(inProject(b), { metadata })).environments.map(environmentView);
     }),
     call(
       'addProjectBaseUrl',

@@ -5,6 +5,7 @@ import { Nothing } from '../../schemas/wire.js';
 import { nameOf } from './enums.js';
 import {
   docPrivateTypes,
+  environmentView,
   flag,
   flagOf,
   inProject,
@@ -108,7 +109,7 @@ function projectCallsProper() {
       return {
         project: projectView(settings.project),
         members: settings.members.map(memberView),
-        environments: settings.environments,
+        environments: settings.environments.map(environmentView),
         responseCodes: settings.responseCodes,
         templates: settings.templates.map(nodeView),
       };

@@ -18,9 +18,13 @@ export function createSettings(context: ProjectContext) {
     await readable(projectId, caller);
     const doc = await projectSettings(readStore).findOne({ _id: String(projectId) });
     return {
-      environments: [...(doc?.environments ?? [])].sort(
-        (a, b) => a.sort - b.sort || a.projectConfigId - b.projectConfigId,
-      ),
+      environments: [...(doc?.environments ?? [])]
+        .sort((a, b) => a.sort - b.sort || a.projectConfigId - b.projectConfigId)
+        .map((env) => ({
+          ...env,
+          variables: env.variables.map((v) => ({ ...v, secret: v.secret === true })),
+          headers: env.headers.map((h) => ({ ...h, secret: false })),
+        })),
       responseCodes: [...(doc?.responseCodes ?? [])].sort((a, b) => a.responseCodeId - b.responseCodeId),
       scripts: { before: doc?.beforeScript ?? '', after: doc?.afterScript ?? '' } as Record<ScriptKind, string>,
     };

@@ -22,6 +22,8 @@ export interface NameValue {
   name: string;
   value: string;
   description: string;
+  /** An environment's variable shown as ****** in test reports; stored only when true (headers never have it). */
+  secret?: boolean;
 }
 
 /** A named environment (`projectConfigId`): a base URL with its variables and common headers. */

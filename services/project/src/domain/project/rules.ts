@@ -112,13 +112,19 @@ export function checkProjectFields(fields: ProjectFields): ProjectFields {
 
 const BASE_URL = /^https?:\/\/[^\s"'<>]{1,490}$/;
 
-function checkEntries(entries: NameValue[]): NameValue[] {
+/** Variables may be secret (kept only when true, so entries saved before the flag compare equal); headers not. */
+function checkEntries(entries: NameValue[], secrets: boolean): NameValue[] {
   const ok =
     entries.length <= 100 &&
     entries.every((e) => chars(e.name) <= 100 && chars(e.value) <= 2000 && chars(e.description) <= 200);
   if (!ok) throw invalid(messages.entriesInvalid);
   return entries
-    .map((e) => ({ name: e.name.trim(), value: e.value, description: e.description.trim() }))
+    .map((e) => ({
+      name: e.name.trim(),
+      value: e.value,
+      description: e.description.trim(),
+      ...(secrets && e.secret === true ? { secret: true } : {}),
+    }))
     .filter((e) => e.name);
 }
 
@@ -134,7 +140,13 @@ export function checkEnvironment(project: ExistingProject, env: EnvironmentData)
     if (other.projectConfigId !== env.projectConfigId && other.name === name)
       throw invalid(messages.environmentNameTaken);
   }
-  return { ...env, name, baseUrl, variables: checkEntries(env.variables), headers: checkEntries(env.headers) };
+  return {
+    ...env,
+    name,
+    baseUrl,
+    variables: checkEntries(env.variables, true),
+    headers: checkEntries(env.headers, false),
+  };
 }
 
 export function checkResponseCode(project: ExistingProject, row: ResponseCodeData): ResponseCodeData {
