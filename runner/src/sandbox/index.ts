@@ -1,0 +1,1 @@
+export { createSandbox } from './sandbox.js';

@@ -1,0 +1,193 @@
+import type { AssertionResult, ScriptRun } from '../model.js';
+import type { ScriptRequest } from '../ports.js';
+import { CallState } from './call.js';
+import { limitMessages, type ScriptError, scriptErrorOf, type ThrownError, wallLimitMs } from './limits.js';
+import type { FromWorker, WorkerInput, WorkerLimits, WorkerOutput } from './protocol.js';
+import type { Abort, ScriptVm, VmResult } from './vm.js';
+
+type SendRequest = Extract<FromWorker, { type: 'send' }>['request'];
+
+/** What the prelude's finish() gives. */
+interface Finished {
+  tests: { name: string; passed: boolean; message?: string; expected?: string; actual?: string }[];
+  skip: boolean;
+  error: ThrownError | null;
+  unsupported: string | null;
+  next?: string | null;
+  request?: ScriptRequest;
+}
+
+const MAX_TEXT = 4_000;
+const clip = (text: string | undefined) =>
+  text !== undefined && text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+
+/**
+ * One script call in the thread: compile, run the body, then deliver timers and pm.sendRequest answers and run
+ * promise jobs until nothing is outstanding (or the call's wall time is spent), and read the outcome.
+ */
+export class ScriptRunner {
+  private active: CallState | undefined;
+
+  constructor(
+    private readonly vm: ScriptVm,
+    private readonly limits: WorkerLimits,
+  ) {}
+
+  /** An answer to a pm.sendRequest of the call in progress. */
+  answered(requestId: number, payload: string): void {
+    this.active?.answered(requestId, payload);
+  }
+
+  async run(input: WorkerInput, send: (requestId: number, request: SendRequest) => void): Promise<WorkerOutput> {
+    const started = performance.now();
+    const call = new CallState(input, this.limits, send);
+    this.active = call;
+    this.vm.current = call;
+    let error: ScriptError | undefined;
+    let finished: Finished | undefined;
+    let limitHit = false;
+    const prefix = this.vm.prefixLength(input.code);
+    const stop = (abort: Abort) => {
+      limitHit = true;
+      error = this.abortError(abort);
+    };
+    const thrown = (result: VmResult): boolean => {
+      if ('abort' in result) stop(result.abort);
+      else if ('error' in result) {
+        error = scriptErrorOf(result.error, this.limits, prefix);
+        limitHit ||= error.kind === 'memory' || error.kind === 'stack';
+      }
+      return !('value' in result);
+    };
+    try {
+      const compiled = this.vm.compile(input.code);
+      if (
+        'error' in compiled &&
+        compiled.error.name === 'SyntaxError' &&
+        !/stack overflow/.test(compiled.error.message)
+      ) {
+        error = this.syntaxError(compiled.error, prefix);
+      } else if (!thrown(compiled) && 'value' in compiled) {
+        const ran = this.vm.exec(compiled.value, JSON.stringify(this.meta(input, call)), this.bodyOf(input));
+        if ('value' in ran) ran.value.dispose();
+        if (!thrown(ran)) await this.settle(call, thrown, stop);
+      }
+      if (!this.vm.broken) {
+        if (limitHit) this.vm.allowReport();
+        const outcome = this.vm.finish();
+        if ('json' in outcome) finished = JSON.parse(outcome.json) as Finished;
+      }
+    } catch (failure) {
+      error ??= { kind: 'runtime', message: `脚本沙箱出错：${(failure as Error).message}` };
+      limitHit = true;
+    } finally {
+      call.end();
+      this.active = undefined;
+      this.vm.current = undefined;
+    }
+    const output = this.output(input, call, started, error, finished);
+    const kind = output.run.error?.kind;
+    if (limitHit || this.vm.broken || kind === 'memory' || kind === 'stack') this.vm.reset();
+    return output;
+  }
+
+  /** After the body: deliver what comes and run the jobs it makes, until nothing is left to wait for. */
+  private async settle(call: CallState, thrown: (result: VmResult) => boolean, stop: (abort: Abort) => void) {
+    for (;;) {
+      const jobs = this.vm.runJobs();
+      if (jobs && thrown(jobs)) return;
+      if (!call.outstanding) return;
+      if (!(await call.waitForEvent())) return stop('wall');
+      for (const event of call.takeEvents()) {
+        const delivered = this.vm.deliver(event.kind, event.id, event.payload);
+        if ('value' in delivered) delivered.value.dispose();
+        if (thrown(delivered)) return;
+      }
+    }
+  }
+
+  private abortError(abort: Abort): ScriptError {
+    if (abort === 'cpu') return { kind: 'timeout', message: limitMessages.cpu(this.limits) };
+    if (abort === 'wall') return { kind: 'timeout', message: limitMessages.wall(wallLimitMs(this.limits)) };
+    return { kind: 'stack', message: limitMessages.stack(this.limits) };
+  }
+
+  private syntaxError(error: ThrownError, prefix: number): ScriptError {
+    const match = /script\.js:(\d+):(\d+)/.exec(error.stack ?? '');
+    const line = match ? Number(match[1]) : undefined;
+    const column = match ? Math.max(1, Number(match[2]) - (line === 1 ? prefix : 0)) : undefined;
+    const where = line === undefined ? '' : `（第 ${line} 行第 ${column} 列）`;
+    return {
+      kind: 'syntax',
+      message: `语法错误：${error.message}${where}`,
+      ...(line === undefined ? {} : { line, column }),
+    };
+  }
+
+  private meta(input: WorkerInput, call: CallState) {
+    const response = input.response;
+    return {
+      phase: input.phase,
+      request: input.request,
+      info: input.info,
+      room: call.room,
+      ...(response
+        ? {
+            response: {
+              code: response.status,
+              status: response.statusText,
+              headers: response.headers,
+              responseTime: response.totalMs,
+              responseSize: response.size,
+            },
+          }
+        : {}),
+    };
+  }
+
+  private bodyOf(input: WorkerInput): string {
+    const response = input.response;
+    if (!response) return '';
+    return response.raw ? new TextDecoder().decode(response.raw) : response.body;
+  }
+
+  private output(
+    input: WorkerInput,
+    call: CallState,
+    started: number,
+    error: ScriptError | undefined,
+    finished: Finished | undefined,
+  ): WorkerOutput {
+    const tests: AssertionResult[] = (finished?.tests ?? []).map((test) => ({
+      name: clip(test.name)!,
+      passed: test.passed,
+      origin: 'script',
+      script: input.name,
+      ...(test.message === undefined ? {} : { message: clip(test.message)! }),
+      ...(test.expected === undefined ? {} : { expected: clip(test.expected)! }),
+      ...(test.actual === undefined ? {} : { actual: clip(test.actual)! }),
+    }));
+    let failure = error;
+    if (!failure && finished?.error)
+      failure = scriptErrorOf(finished.error, this.limits, this.vm.prefixLength(input.code));
+    if (!failure && finished?.unsupported) failure = { kind: 'unsupported', message: finished.unsupported };
+    if (!failure && call.consoleTruncated) failure = { kind: 'output', message: limitMessages.output(this.limits) };
+    const run: ScriptRun = {
+      name: input.name,
+      phase: input.phase,
+      console: call.console,
+      durationMs: Math.round(performance.now() - started),
+      ...(failure ? { error: failure } : {}),
+      ...(call.consoleTruncated ? { consoleTruncated: true } : {}),
+    };
+    return {
+      tests,
+      run,
+      request: finished?.request ?? input.request,
+      writes: call.writes,
+      ...(finished?.skip ? { skipRequest: true } : {}),
+      ...(finished && finished.next !== undefined ? { nextRequest: finished.next } : {}),
+      ...(this.vm.broken ? { broken: true } : {}),
+    };
+  }
+}
