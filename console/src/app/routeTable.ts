@@ -49,7 +49,7 @@ const ProjectSettingsPage = lazy(() => import('../tasks/ProjectSettingsPage'));
 const ProjectMembersPage = lazy(() => import('../tasks/ProjectMembersPage'));
 const KnowledgeListPage = lazy(() => import('../knowledge/ProjectListPage'));
 const KnowledgeSettingsPage = lazy(() => import('../knowledge/settings/ProjectSettingsPage'));
-const KnowledgeComingPage = lazy(() => import('../knowledge/ProjectComingPage'));
+const KnowledgeTestsPage = lazy(() => import('../knowledge/tests/TestsPage'));
 const KnowledgeWorkspacePage = lazy(() => import('../knowledge/workspace/WorkspacePage'));
 const KnowledgeVersionsPage = lazy(() => import('../knowledge/publishing/versions/VersionsPage'));
 const KnowledgeHistoryPage = lazy(() => import('../knowledge/publishing/history/HistoryPage'));
@@ -206,7 +206,7 @@ export const routeTable: AppRoute[] = [
       { path: 'index', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
       { path: 'index/:projectId', title: 'app.route.projectIndex', icon: MenuBookIcon, page: KnowledgeWorkspacePage },
       { path: 'share/:projectId?', title: 'app.route.projectShare', icon: ShareIcon, page: KnowledgeSharePage },
-      { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon, page: KnowledgeComingPage },
+      { path: 'test/:projectId?', title: 'app.route.projectTest', icon: ScienceIcon, page: KnowledgeTestsPage },
       { path: 'field/:projectId?', title: 'app.route.projectField', icon: RuleIcon, page: KnowledgeFieldsPage },
       {
         path: 'version/:projectId?',

@@ -69,13 +69,15 @@ export interface ProjectFields {
   versionUpdateType: VersionUpdateType;
 }
 
-/** A name and value row of an environment's variables or common headers. */
-export type NameValue = Environment['variables'][number];
+/** A name and value row of an environment's common headers. */
+export type NameValue = Environment['headers'][number];
+/** A variable: a row that may be secret (masked in test reports, docs/api/tests.md). */
+export type EnvironmentVariable = Environment['variables'][number];
 
 export interface EnvironmentFields {
   name: string;
   baseUrl: string;
-  variables: NameValue[];
+  variables: EnvironmentVariable[];
   headers: NameValue[];
 }
 

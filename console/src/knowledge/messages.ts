@@ -44,7 +44,6 @@ const zh = {
     back: '返回项目列表',
   },
   coming: {
-    test: '接口测试将在后续版本上线：用例、断言和批量运行，会用到本项目的环境和前后置脚本。',
     back: '打开文档',
     no_project: '请先在知识库中选择一个项目。',
     to_list: '前往知识库',
@@ -229,7 +228,6 @@ const en: typeof zh = {
     back: 'Back to projects',
   },
   coming: {
-    test: "API tests are coming: cases, assertions and batch runs that use this project's environments and scripts.",
     back: 'Open documents',
     no_project: 'Choose a project in Knowledge first.',
     to_list: 'Go to Knowledge',

@@ -95,7 +95,7 @@ async function copyContent(projectId: number, target: number, nodes: StructureNo
 }
 
 async function copySettings(projectId: number, target: number): Promise<void> {
-  const rows = (list: Environment['variables']) => JSON.stringify(list);
+  const rows = (list: Environment['variables'] | Environment['headers']) => JSON.stringify(list);
   for (const environment of await local<Environment[]>('projectBaseUrl', { projectId })) {
     const { name, baseUrl, variables, headers } = environment;
     await server('addProjectBaseUrl', {

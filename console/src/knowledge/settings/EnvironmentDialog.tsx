@@ -8,18 +8,20 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
+  Switch,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Environment, EnvironmentFields, NameValue } from '../knowledgeApi';
+import type { Environment, EnvironmentFields, EnvironmentVariable, NameValue } from '../knowledgeApi';
 
 /** docs/api/knowledge.md: an http(s) URL or empty. */
 export const isBaseUrl = (value: string) => value === '' || /^https?:\/\/[^\s/?#]+\S*$/i.test(value);
 
 const EMPTY_ROW: NameValue = { name: '', value: '', description: '' };
+const EMPTY_VARIABLE: EnvironmentVariable = { ...EMPTY_ROW, secret: false };
 
 interface EnvironmentDialogProps {
   /** The environment to edit; null for a new one. */
@@ -37,7 +39,10 @@ export const EnvironmentDialog = ({ environment, busy, readOnly = false, onSave,
   const [fields, setFields] = useState<EnvironmentFields>(() => ({
     name: environment?.name ?? '',
     baseUrl: environment?.baseUrl ?? '',
-    variables: environment?.variables.length ? environment.variables : [EMPTY_ROW],
+    // an environment saved before variables could be secret has rows without the flag
+    variables: environment?.variables.length
+      ? environment.variables.map((row) => ({ ...row, secret: row.secret === true }))
+      : [EMPTY_VARIABLE],
     headers: environment?.headers.length ? environment.headers : [EMPTY_ROW],
   }));
   const badUrl = !isBaseUrl(fields.baseUrl.trim());
@@ -78,12 +83,14 @@ export const EnvironmentDialog = ({ environment, busy, readOnly = false, onSave,
         <NameValueRows
           title={translate('app.knowledge.environments.variables')}
           rows={fields.variables}
+          empty={EMPTY_VARIABLE}
           readOnly={readOnly}
           onChange={(variables) => setFields({ ...fields, variables })}
         />
         <NameValueRows
           title={translate('app.knowledge.environments.headers')}
           rows={fields.headers}
+          empty={EMPTY_ROW}
           readOnly={readOnly}
           onChange={(headers) => setFields({ ...fields, headers })}
         />
@@ -104,19 +111,36 @@ export const EnvironmentDialog = ({ environment, busy, readOnly = false, onSave,
   );
 };
 
-interface NameValueRowsProps {
+interface NameValueRowsProps<Row extends NameValue> {
   title: string;
-  rows: NameValue[];
+  rows: Row[];
+  /** A new row; a variable's has the 保密 switch (`secret`), shown as ****** in test reports. */
+  empty: Row;
   readOnly: boolean;
-  onChange: (rows: NameValue[]) => void;
+  onChange: (rows: Row[]) => void;
 }
 
-/** Rows of name, value and description; rows left without a name are dropped on save. */
-const NameValueRows = ({ title, rows, readOnly, onChange }: NameValueRowsProps) => {
+/** Rows of name, value and description (and 保密 for variables); rows left without a name are dropped on save. */
+const NameValueRows = <Row extends NameValue & { secret?: boolean }>({
+  title,
+  rows,
+  empty,
+  readOnly,
+  onChange,
+}: NameValueRowsProps<Row>) => {
   const translate = useTranslate();
-  const set = (index: number, key: keyof NameValue, value: string) =>
+  const set = (index: number, key: keyof Row, value: string | boolean) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, [key]: value } : row)));
   const columns: (keyof NameValue)[] = ['name', 'value', 'description'];
+  const secrets = 'secret' in empty;
+  const secretLabel = translate('app.knowledge.tests.variables.secret');
+  const rowSx = {
+    display: 'grid',
+    gridTemplateColumns: secrets ? '1fr 1fr 1.5fr auto auto' : '1fr 1fr 1.5fr auto',
+    gap: 1,
+    mb: 1,
+    alignItems: 'center',
+  };
 
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} aria-label={title}>
@@ -125,11 +149,12 @@ const NameValueRows = ({ title, rows, readOnly, onChange }: NameValueRowsProps) 
       </Typography>
       {rows.map((row, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own and are edited in place
-        <Box key={index} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1.5fr auto', gap: 1, mb: 1 }}>
+        <Box key={index} sx={rowSx}>
           {columns.map((key) => (
             <TextField
               key={key}
               size="small"
+              type={key === 'value' && row.secret ? 'password' : 'text'}
               placeholder={translate(`app.knowledge.environments.row_${key}`)}
               value={row[key]}
               disabled={readOnly}
@@ -137,10 +162,27 @@ const NameValueRows = ({ title, rows, readOnly, onChange }: NameValueRowsProps) 
               slotProps={{
                 htmlInput: {
                   'aria-label': `${title} ${index + 1} ${translate(`app.knowledge.environments.row_${key}`)}`,
+                  autoComplete: 'off',
                 },
               }}
             />
           ))}
+          {secrets && (
+            <Tooltip title={translate('app.knowledge.tests.variables.secret_hint')}>
+              <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                <Switch
+                  size="small"
+                  checked={row.secret === true}
+                  disabled={readOnly}
+                  onChange={(event) => set(index, 'secret', event.target.checked)}
+                  slotProps={{ input: { 'aria-label': `${title} ${index + 1} ${secretLabel}` } }}
+                />
+                <Typography variant="caption" color="text.secondary">
+                  {secretLabel}
+                </Typography>
+              </Box>
+            </Tooltip>
+          )}
           {!readOnly && (
             <Tooltip title={translate('app.knowledge.environments.remove_row')}>
               <IconButton
@@ -155,7 +197,7 @@ const NameValueRows = ({ title, rows, readOnly, onChange }: NameValueRowsProps) 
         </Box>
       ))}
       {!readOnly && (
-        <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...rows, EMPTY_ROW])}>
+        <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...rows, empty])}>
           {translate('app.knowledge.environments.add_row')}
         </Button>
       )}

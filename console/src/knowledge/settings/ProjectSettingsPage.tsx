@@ -23,6 +23,7 @@ import { canManage, knowledgeApi, knowledgeKeys, type ProjectSettings } from '..
 import { MockSettingsTab } from '../mock/MockSettingsTab';
 import { ProjectLayout, useRouteProjectId } from '../ProjectNav';
 import { ImportSchedulesTab } from '../publishing/io/ImportSchedulesTab';
+import { hasTests } from '../tests/testsApi';
 import { ApiTemplatesTab } from './ApiTemplatesTab';
 import { DangerZone } from './DangerZone';
 import { EnvironmentsTab } from './EnvironmentsTab';
@@ -30,6 +31,7 @@ import { GeneralTab } from './GeneralTab';
 import { MembersTab } from './MembersTab';
 import { ResponseCodesTab } from './ResponseCodesTab';
 import { ScriptsTab } from './ScriptsTab';
+import { TestTokensTab } from './TestTokensTab';
 
 export interface TabProps {
   projectId: number;
@@ -38,7 +40,13 @@ export interface TabProps {
   readOnly: boolean;
 }
 
-const TABS: { key: string; Panel: (props: TabProps) => ReactNode; label?: string }[] = [
+const TABS: {
+  key: string;
+  Panel: (props: TabProps) => ReactNode;
+  label?: string;
+  /** Shown to owners and administrators only, of a project the server keeps (API tokens). */
+  managers?: boolean;
+}[] = [
   { key: 'general', Panel: GeneralTab },
   { key: 'members', Panel: MembersTab },
   { key: 'environments', Panel: EnvironmentsTab },
@@ -47,6 +55,7 @@ const TABS: { key: string; Panel: (props: TabProps) => ReactNode; label?: string
   { key: 'templates', Panel: ApiTemplatesTab },
   { key: 'import', Panel: ImportSchedulesTab, label: 'app.knowledge.io.schedules.tab' },
   { key: 'mock', Panel: MockSettingsTab, label: 'app.knowledge.mock.settings.tab' },
+  { key: 'tokens', Panel: TestTokensTab, label: 'app.knowledge.tests.tokens.tab', managers: true },
   { key: 'danger', Panel: DangerZone },
 ];
 
@@ -73,7 +82,8 @@ const Settings = ({ projectId }: { projectId: number }) => {
 
   const { project } = settings;
   const readOnly = !canManage(project.myRole);
-  const tab = TABS.find((entry) => entry.key === search.get('tab')) ?? TABS[0]!;
+  const tabs = TABS.filter((entry) => !entry.managers || (!readOnly && hasTests(projectId)));
+  const tab = tabs.find((entry) => entry.key === search.get('tab')) ?? tabs[0]!;
   const role = translate(`app.knowledge.roles.${project.myRole || 'none'}`);
 
   return (
@@ -108,7 +118,7 @@ const Settings = ({ projectId }: { projectId: number }) => {
         allowScrollButtonsMobile
         sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
       >
-        {TABS.map(({ key, label }) => (
+        {tabs.map(({ key, label }) => (
           <Tab
             key={key}
             value={key}

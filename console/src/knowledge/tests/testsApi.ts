@@ -155,7 +155,7 @@ export function useTestScenarios(projectId: number) {
   });
 }
 
-export function useTestRuns(projectId: number, filter: RunFilter, refresh = false) {
+export function useTestRuns(projectId: number, filter: RunFilter) {
   return useQuery({
     queryKey: testKeys.runs(projectId, filter),
     queryFn: () => testsApi.runs(projectId, filter),
@@ -163,7 +163,7 @@ export function useTestRuns(projectId: number, filter: RunFilter, refresh = fals
     retry: false,
     placeholderData: keepPreviousData,
     // a running run in the list: its status changes without anyone asking
-    refetchInterval: refresh ? 3_000 : false,
+    refetchInterval: (query) => (query.state.data?.list.some((run) => run.status === 'running') ? 3_000 : false),
   });
 }
 

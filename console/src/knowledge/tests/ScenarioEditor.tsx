@@ -1,0 +1,371 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { Step, TestScenarioContent } from '@pmbok/runner';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
+import type { Environment, StructureNode } from '../docApi';
+import { useSaveShortcut } from '../editor/useSaveShortcut';
+import { useUnsavedGuard } from '../editor/useUnsavedGuard';
+import { AddStepButton, type StepChoices } from './AddStepButton';
+import { DataFilePanel } from './DataFilePanel';
+import { EnvironmentPicker } from './EnvironmentPicker';
+import { type StepEdits, StepList } from './StepList';
+import {
+  cleanScenario,
+  emptyScenario,
+  normalizeScenario,
+  type ScenarioDraft,
+  sameScenario,
+  scenarioProblems,
+} from './scenarioDraft';
+import { countSteps, duplicateStep, insertSteps, moveStep, removeStep, updateStep } from './stepTree';
+import { type TestCaseSummary, type TestScenarioSummary, testKeys, testsApi } from './testsApi';
+import { VariablesTable } from './VariablesTable';
+
+interface Props {
+  projectId: number;
+  /** 0: a new scenario. */
+  testScenarioId: number;
+  canWrite: boolean;
+  environments: Environment[];
+  cases: TestCaseSummary[];
+  scenarios: TestScenarioSummary[];
+  nodes: readonly StructureNode[];
+  onCreated(testScenarioId: number): void;
+  onDeleted(): void;
+  onRun(testRunId: number): void;
+  onOpenCase(testCaseId: number): void;
+}
+
+/** A scenario: loaded (or new), then its steps, variables and data file edited, saved and run. */
+export function ScenarioEditor(props: Props) {
+  const translate = useTranslate();
+  const { projectId, testScenarioId, environments } = props;
+  const stored = useQuery({
+    queryKey: testKeys.scenario(projectId, testScenarioId),
+    queryFn: () => testsApi.scenario(projectId, testScenarioId),
+    enabled: testScenarioId > 0,
+    retry: false,
+  });
+  const [initial, setInitial] = useState<{ draft: ScenarioDraft; version: number } | null>(null);
+  useEffect(() => {
+    if (initial) return;
+    if (testScenarioId === 0) {
+      const name = translate('app.knowledge.tests.scenarios.new_name');
+      setInitial({ draft: emptyScenario(name, environments[0]?.projectConfigId ?? 0), version: 0 });
+    } else if (stored.data) {
+      const { name, description, content, version } = stored.data;
+      setInitial({ draft: { name, description, content: normalizeScenario(content) }, version });
+    }
+  }, [initial, testScenarioId, stored.data, environments, translate]);
+  if (stored.error) return <Alert severity="warning">{stored.error.message}</Alert>;
+  if (!initial) return <LinearProgress />;
+  return <ScenarioForm {...props} initial={initial} />;
+}
+
+type TabKey = 'steps' | 'variables' | 'data';
+
+function ScenarioForm({
+  projectId,
+  testScenarioId: firstId,
+  canWrite,
+  environments,
+  cases,
+  scenarios,
+  nodes,
+  onCreated,
+  onDeleted,
+  onRun,
+  onOpenCase,
+  initial,
+}: Props & { initial: { draft: ScenarioDraft; version: number } }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.knowledge.tests.${key}`, options);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState(initial.draft);
+  const [draft, setDraft] = useState(initial.draft);
+  const [scenarioId, setScenarioId] = useState(firstId);
+  const [version, setVersion] = useState(initial.version);
+  const [created, setCreated] = useState(0);
+  const [tab, setTab] = useState<TabKey>('steps');
+  const [busy, setBusy] = useState<'' | 'save' | 'run'>('');
+  const [saveError, setSaveError] = useState('');
+  const [showProblems, setShowProblems] = useState(false);
+  const [deleting, setDeleting] = useState<'' | 'ask' | 'done'>('');
+  const readOnly = !canWrite;
+  const dirty = !sameScenario(draft, base);
+  useUnsavedGuard(!readOnly && dirty && deleting !== 'done', 'app.knowledge.tests.scenario.unsaved_leave');
+  const known = useMemo(
+    () => ({
+      cases: new Set(cases.map((c) => String(c.testCaseId))),
+      scenarios: new Set(scenarios.map((s) => String(s.testScenarioId))),
+      self: scenarioId ? String(scenarioId) : undefined,
+    }),
+    [cases, scenarios, scenarioId],
+  );
+  const problems = useMemo(() => scenarioProblems(draft, known), [draft, known]);
+  const choices: StepChoices = { cases, scenarios, nodes, selfId: scenarioId };
+  const { content } = draft;
+  const setContent = (patch: Partial<TestScenarioContent>) =>
+    setDraft((d) => ({ ...d, content: { ...d.content, ...patch } }));
+  const setSteps = (change: (steps: Step[]) => Step[]) =>
+    setDraft((d) => ({ ...d, content: { ...d.content, steps: change(d.content.steps) } }));
+  const edits: StepEdits = {
+    update: (id, patch) => setSteps((steps) => updateStep(steps, id, patch)),
+    remove: (id) => setSteps((steps) => removeStep(steps, id)),
+    duplicate: (id) => setSteps((steps) => duplicateStep(steps, id)),
+    move: (parentId, from, to) => setSteps((steps) => moveStep(steps, parentId, from, to)),
+    insert: (parentId, added) => setSteps((steps) => insertSteps(steps, parentId, added)),
+  };
+
+  useEffect(() => {
+    if (created && !dirty) {
+      onCreated(created);
+      setCreated(0);
+    }
+  }, [created, dirty, onCreated]);
+  useEffect(() => {
+    if (deleting === 'done') onDeleted();
+  }, [deleting, onDeleted]);
+
+  const save = async (): Promise<number> => {
+    if (problems.length > 0) {
+      setShowProblems(true);
+      return 0;
+    }
+    setBusy('save');
+    setSaveError('');
+    try {
+      const next = cleanScenario(draft);
+      const saved = await testsApi.saveScenario(projectId, {
+        testScenarioId: scenarioId || undefined,
+        name: next.name,
+        description: next.description,
+        content: next.content,
+        baseVersion: scenarioId ? version : undefined,
+      });
+      setBase(next);
+      setDraft(next);
+      setVersion(saved.version);
+      setShowProblems(false);
+      if (!scenarioId) {
+        setScenarioId(saved.testScenarioId);
+        setCreated(saved.testScenarioId);
+      }
+      void queryClient.invalidateQueries({ queryKey: testKeys.scenarios(projectId) });
+      void queryClient.invalidateQueries({ queryKey: testKeys.scenario(projectId, saved.testScenarioId) });
+      notify('app.knowledge.tests.scenario.saved', { type: 'success' });
+      return saved.testScenarioId;
+    } catch (error) {
+      setSaveError((error as Error).message);
+      return 0;
+    } finally {
+      setBusy('');
+    }
+  };
+  useSaveShortcut(() => {
+    if (!readOnly && dirty && busy === '') void save();
+  });
+
+  const run = async () => {
+    const id = dirty || !scenarioId ? await save() : scenarioId;
+    if (!id) return;
+    setBusy('run');
+    try {
+      const started = await testsApi.run(projectId, { testScenarioId: id, projectConfigId: content.projectConfigId });
+      onRun(started.testRunId);
+    } catch {
+      // toasted by the request client
+    } finally {
+      setBusy('');
+    }
+  };
+  const remove = async () => {
+    try {
+      await testsApi.deleteScenario(projectId, scenarioId);
+      setDeleting('done');
+      notify('app.knowledge.tests.scenario.deleted', { type: 'info' });
+      void queryClient.invalidateQueries({ queryKey: testKeys.scenarios(projectId) });
+    } catch {
+      setDeleting('');
+    }
+  };
+  const flagged = new Set(showProblems ? problems.flatMap((p) => ('stepId' in p && p.stepId ? [p.stepId] : [])) : []);
+  const counts: Record<TabKey, number> = {
+    steps: countSteps(content.steps),
+    variables: content.variables.length,
+    data: content.data?.rows.length ?? 0,
+  };
+
+  return (
+    <Box data-testid="scenario-editor" data-dirty={dirty} data-scenario-id={scenarioId}>
+      <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 1.5 }}>
+        <TextField
+          size="small"
+          label={t('scenario.name')}
+          value={draft.name}
+          disabled={readOnly}
+          error={showProblems && !draft.name.trim()}
+          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          sx={{ flex: '1 1 220px', '& input': { fontWeight: 600 } }}
+        />
+        <EnvironmentPicker
+          environments={environments}
+          value={content.projectConfigId}
+          disabled={readOnly}
+          onChange={(projectConfigId) => setContent({ projectConfigId })}
+        />
+        <Tooltip title={t('scenario.stop_on_failure_hint')}>
+          <FormControlLabel
+            sx={{ mr: 0 }}
+            control={
+              <Switch
+                checked={content.stopOnFailure}
+                disabled={readOnly}
+                onChange={(event) => setContent({ stopOnFailure: event.target.checked })}
+              />
+            }
+            label={<Typography variant="body2">{t('scenario.stop_on_failure')}</Typography>}
+          />
+        </Tooltip>
+        {!readOnly && (
+          <>
+            {dirty && <Chip size="small" color="warning" variant="outlined" label={t('editor.unsaved')} />}
+            <Button
+              variant="outlined"
+              startIcon={<SaveIcon />}
+              onClick={() => void save()}
+              disabled={busy !== '' || (!dirty && scenarioId > 0)}
+            >
+              {busy === 'save' ? t('editor.saving') : t('editor.save')}
+            </Button>
+            <Button
+              variant="contained"
+              color="success"
+              startIcon={<PlayArrowIcon />}
+              onClick={() => void run()}
+              disabled={busy !== '' || content.steps.length === 0}
+              data-testid="scenario-run-button"
+            >
+              {busy === 'run' ? t('editor.running') : t('editor.run')}
+            </Button>
+            {scenarioId > 0 && (
+              <Tooltip title={t('scenario.delete')}>
+                <IconButton aria-label={t('scenario.delete')} onClick={() => setDeleting('ask')}>
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+          </>
+        )}
+      </Stack>
+      <TextField
+        size="small"
+        fullWidth
+        label={t('scenario.description')}
+        placeholder={t('scenario.description_hint')}
+        value={draft.description}
+        disabled={readOnly}
+        onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+        sx={{ mb: 1.5 }}
+      />
+      {saveError && (
+        <Alert severity="error" sx={{ mb: 1.5 }} data-testid="scenario-save-error">
+          {t('editor.stale', { message: saveError })}
+        </Alert>
+      )}
+      {showProblems && problems.length > 0 && (
+        <Alert severity="error" sx={{ mb: 1.5 }} onClose={() => setShowProblems(false)} data-testid="scenario-problems">
+          <Typography variant="body2" fontWeight={600}>
+            {t('editor.problems')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {problems.map((p, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two steps may have the same problem
+              <li key={index}>{t(`problems.${p.key}`, p.args)}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(_e, next: TabKey) => setTab(next)}
+        sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
+        {(['steps', 'variables', 'data'] as const).map((key) => (
+          <Tab
+            key={key}
+            value={key}
+            sx={{ minHeight: 40 }}
+            label={counts[key] ? `${t(`scenario.tabs.${key}`)} ${counts[key]}` : t(`scenario.tabs.${key}`)}
+          />
+        ))}
+      </Tabs>
+      {tab === 'steps' && (
+        <Box>
+          {content.steps.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+              {t('steps.empty')}
+            </Typography>
+          ) : (
+            <StepList
+              steps={content.steps}
+              parentId={null}
+              depth={0}
+              choices={choices}
+              readOnly={readOnly}
+              flagged={flagged}
+              edits={edits}
+              onOpenCase={onOpenCase}
+            />
+          )}
+          {!readOnly && (
+            <Box sx={{ mt: 1.5 }}>
+              <AddStepButton choices={choices} onAdd={(added) => edits.insert(null, added)} />
+            </Box>
+          )}
+        </Box>
+      )}
+      {tab === 'variables' && (
+        <VariablesTable
+          variables={content.variables}
+          readOnly={readOnly}
+          onChange={(variables) => setContent({ variables })}
+        />
+      )}
+      {tab === 'data' && (
+        <DataFilePanel data={content.data} readOnly={readOnly} onChange={(data) => setContent({ data })} />
+      )}
+      <Confirm
+        isOpen={deleting === 'ask'}
+        title="app.knowledge.tests.scenario.delete_title"
+        content="app.knowledge.tests.scenario.delete_content"
+        contentTranslateOptions={{ name: draft.name }}
+        confirmColor="warning"
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting('')}
+      />
+    </Box>
+  );
+}
