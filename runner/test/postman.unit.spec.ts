@@ -300,6 +300,49 @@ describe('inheritance', () => {
     expect(warnings).toEqual(['请求「hawk」的认证方式 hawk 不支持，使用它的请求将不带认证发送']);
   });
 
+  it("auth replaces the request's own Authorization header or API key entry, as Postman's runtime does", async () => {
+    const { plan } = await postmanToPlan({
+      collection: minimal([
+        {
+          name: 'bearer',
+          request: {
+            url: 'h/1',
+            header: [
+              { key: 'authorization', value: 'Bearer stale' },
+              { key: 'X-Other', value: 'kept' },
+            ],
+            auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}' }] },
+          },
+        },
+        {
+          name: 'key',
+          request: {
+            url: 'h/2?api_key=old&x=1',
+            header: [{ key: 'X-API-KEY', value: 'old' }],
+            auth: {
+              type: 'apikey',
+              apikey: [
+                { key: 'key', value: 'api_key' },
+                { key: 'value', value: 'new' },
+                { key: 'in', value: 'query' },
+              ],
+            },
+          },
+        },
+      ]),
+    });
+    const [bearer, key] = casesInOrder(plan);
+    expect(bearer!.request.headers).toEqual([
+      { name: 'authorization', value: 'Bearer stale', enabled: false },
+      { name: 'X-Other', value: 'kept' },
+    ]);
+    expect(key!.request.query).toEqual([
+      { name: 'api_key', value: 'old', enabled: false },
+      { name: 'x', value: '1' },
+    ]);
+    expect(key!.request.headers).toEqual([{ name: 'X-API-KEY', value: 'old' }]);
+  });
+
   it('scripts in Postman order, disabled events left out, names by origin', async () => {
     const event = (listen: string, code: string, disabled = false) => ({
       listen,

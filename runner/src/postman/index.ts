@@ -1,4 +1,4 @@
-import type { PlanCase, PlanScript, RunPlan, Step } from '../model.js';
+import type { KeyValue, PlanCase, PlanScript, RequestSpec, RunPlan, Step } from '../model.js';
 import { type FoundAuth, readAuth } from './auth.js';
 import { PostmanFormatError } from './errors.js';
 import { type CollectionFileReader, normaliseRawRequest, toRequestSpec } from './request.js';
@@ -65,6 +65,25 @@ export async function postmanToPlan(input: PostmanInput): Promise<PostmanPlan> {
   };
   if (globals) plan.globals = globals.variables;
   return { plan, warnings: [...walker.warnings] };
+}
+
+/**
+ * Postman's auth replaces what the request itself says under the same name (an `Authorization` header for basic
+ * and bearer, the API key's header or query entry): those entries are kept, disabled, so the auth is what is sent.
+ */
+function yieldToAuth(request: RequestSpec): void {
+  const auth = request.auth;
+  if (!auth) return;
+  const disable = (list: KeyValue[] | undefined, same: (name: string) => boolean) => {
+    for (const entry of list ?? []) if (entry.enabled !== false && same(entry.name)) entry.enabled = false;
+  };
+  if (auth.type === 'basic' || auth.type === 'bearer') {
+    disable(request.headers, (name) => name.toLowerCase() === 'authorization');
+  } else if (auth.type === 'apikey' && auth.in === 'header') {
+    disable(request.headers, (name) => name.toLowerCase() === auth.key.toLowerCase());
+  } else if (auth.type === 'apikey') {
+    disable(request.query, (name) => name === auth.key);
+  }
 }
 
 function readCollection(json: unknown): RawCollection {
@@ -134,7 +153,10 @@ class CollectionWalker {
     });
     const rawRequest = isObject(item.request) ? item.request : {};
     const auth = this.auth(rawRequest as RawItem, `请求「${name}」`) ?? inherited.auth;
-    if (auth && 'spec' in auth && auth.spec.type !== 'none') request.auth = auth.spec;
+    if (auth && 'spec' in auth && auth.spec.type !== 'none') {
+      request.auth = auth.spec;
+      yieldToAuth(request);
+    }
     const planCase: PlanCase = { key, name, request };
     const pre = [...inherited.pre, ...this.scripts(item, 'prerequest', name)];
     const test = [...inherited.test, ...this.scripts(item, 'test', name)];
