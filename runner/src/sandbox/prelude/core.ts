@@ -38,7 +38,27 @@ function strict(target, label) {
   });
 }
 
+// Globals of Postman's own sandbox that this one does not have: left undefined (libraries test for them), and a
+// script stopped by one is told it is unsupported rather than a plain ReferenceError.
+var POSTMAN_ONLY = {
+  Buffer: '请用 btoa/atob 或 CryptoJS.enc',
+  URL: "请用 require('postman-collection').Url",
+  URLSearchParams: "请用 require('postman-collection').QueryParam",
+  TextEncoder: '请用 CryptoJS.enc.Utf8',
+  TextDecoder: '请用 CryptoJS.enc.Utf8',
+  xml2Json: '',
+  tv4: '请用用例的「响应符合文档结构」断言',
+  cheerio: '',
+  structuredClone: '请用 JSON.parse(JSON.stringify(…))',
+  fetch: '请用 pm.sendRequest',
+  XMLHttpRequest: '请用 pm.sendRequest',
+};
 function describeError(e) {
+  var missing = e instanceof ReferenceError && /^'([^']+)' is not defined$/.exec(e.message);
+  if (missing && hasOwn(POSTMAN_ONLY, missing[1])) {
+    var u = unsupportedError(missing[1], POSTMAN_ONLY[missing[1]]);
+    return { name: u.name, message: u.message, stack: String(e.stack || '') };
+  }
   if (e instanceof Error || (e && typeof e === 'object' && 'message' in e)) {
     var d = { name: String(e.name || 'Error'), message: String(e.message), stack: String(e.stack || '') };
     if (e.name === 'AssertionError' && e.showDiff !== false) {
@@ -131,7 +151,7 @@ function formatArgs(args) {
   var first = args[0];
   var rest = Array.prototype.slice.call(args, 1);
   var out = '';
-  if (typeof first === 'string' && /%[sdifjoOc%]/.test(first)) {
+  if (typeof first === 'string' && first.indexOf('%') >= 0 && /%[sdifjoOc%]/.test(first)) {
     out = first.replace(/%([sdifjoOc%])/g, function (whole, f) {
       if (f === '%') return '%';
       if (!rest.length) return whole;
@@ -155,7 +175,10 @@ function emit(level, text) {
 var timersStarted = {};
 var consoleApi = {};
 ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
-  consoleApi[level] = function () { emit(level, formatArgs(arguments)); };
+  consoleApi[level] = function () {
+    // Past the limit nothing is kept: not even formatted.
+    if (state && state.room > 0) emit(level, formatArgs(arguments));
+  };
 });
 consoleApi.trace = function () { emit('debug', formatArgs(arguments)); };
 consoleApi.dir = function (v) { emit('log', show(v)); };

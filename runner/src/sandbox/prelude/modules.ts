@@ -5,13 +5,18 @@
  */
 export const MODULES = String.raw`
 var libraries = {};
+var loadingLibraries = {};
 function loadLibrary(name) {
   if (hasOwn(libraries, name)) return libraries[name];
+  // lodash reads the global _ while it loads (to restore it in noConflict): that must not load it again.
+  if (hasOwn(loadingLibraries, name)) return undefined;
+  loadingLibraries[name] = true;
   host.loadBegin();
   try {
     libraries[name] = geval(host.module(name));
   } finally {
     host.loadEnd();
+    delete loadingLibraries[name];
   }
   return libraries[name];
 }
@@ -75,7 +80,7 @@ function lazyGlobal(name, make) {
     enumerable: false,
     get: function () {
       var value = make();
-      Object.defineProperty(G, name, { value: value, writable: true, configurable: true, enumerable: false });
+      if (value !== undefined) Object.defineProperty(G, name, { value: value, writable: true, configurable: true, enumerable: false });
       return value;
     },
     set: function (value) {
@@ -86,19 +91,4 @@ function lazyGlobal(name, make) {
 lazyGlobal('_', function () { return loadLibrary('lodash'); });
 lazyGlobal('CryptoJS', function () { return loadLibrary('crypto-js'); });
 
-// Globals of Postman's own sandbox that this one does not have: using one says so.
-[
-  ['Buffer', '请用 btoa/atob 或 CryptoJS.enc'],
-  ['URL', '请用 require(\'postman-collection\').Url'],
-  ['URLSearchParams', '请用 require(\'postman-collection\').QueryParam'],
-  ['TextEncoder', '请用 CryptoJS.enc.Utf8'],
-  ['TextDecoder', '请用 CryptoJS.enc.Utf8'],
-  ['xml2Json', ''],
-  ['tv4', '请用用例的「响应符合文档结构」断言'],
-  ['cheerio', ''],
-].forEach(function (entry) {
-  var name = entry[0];
-  var stub = strict(function () { throw unsupportedError(name, entry[1]); }, name);
-  Object.defineProperty(G, name, { value: stub, writable: true, configurable: true, enumerable: false });
-});
 `;
