@@ -73,6 +73,7 @@ const mixed = report([
         schemaErrors: [{ path: '/token', message: '应为整数' }],
       },
       { name: 'token is set', passed: true, origin: 'script', script: '登录' },
+      { name: 'json', passed: true, origin: 'script', script: '集合 冒烟' },
     ],
     scripts: [
       { name: '登录', phase: 'test', console: [{ level: 'log', text: 'hello' }], durationMs: 2 },
@@ -125,9 +126,9 @@ describe('JUnit XML', () => {
   it('is read by a JUnit parser: a suite per request, a case per assertion, failures and errors', async () => {
     const parsed = (await parse(toJUnitXml(mixed))) as unknown as Parsed;
     const suites = parsed.testsuite;
-    expect(parsed).toMatchObject({ name: '冒烟测试', tests: 7, failures: 2, errors: 2, time: 2 });
+    expect(parsed).toMatchObject({ name: '冒烟测试', tests: 8, failures: 2, errors: 2, time: 2 });
     expect(suites.map((s) => [s.name, s.tests, s.failures, s.errors])).toEqual([
-      ['账户 / 登录', 5, 2, 1],
+      ['账户 / 登录', 6, 2, 1],
       ['下单', 1, 0, 1],
       ['健康检查', 1, 0, 0],
     ]);
@@ -139,9 +140,11 @@ describe('JUnit XML', () => {
     expect(login!.testcase[1]!.failure![0]).toMatchObject({ type: 'AssertionFailure', message: '值不相等' });
     expect(login!.testcase[1]!.failure![0]!.inner).toBe('值不相等\n期望："x"\n实际："t"');
     expect(login!.testcase[2]!.failure![0]!.inner).toContain('/token：应为整数');
-    expect(login!.testcase[3]!.name).toBe('token is set（登录）');
-    expect(login!.testcase[4]).toMatchObject({ name: '前置脚本「集合 前置」' });
-    expect(login!.testcase[4]!.error![0]).toMatchObject({
+    // The request's own script is not named again; an inherited one is.
+    expect(login!.testcase[3]!.name).toBe('token is set');
+    expect(login!.testcase[4]!.name).toBe('json（集合 冒烟）');
+    expect(login!.testcase[5]).toMatchObject({ name: '前置脚本「集合 前置」' });
+    expect(login!.testcase[5]!.error![0]).toMatchObject({
       type: 'ScriptError.syntax',
       message: '语法错误：unexpected token（第 3 行，第 7 列）',
     });

@@ -85,7 +85,9 @@ function requestBlock(result: RequestResult, report: RunReport): string {
         `<div class="err">${esc(`${phaseName(script)}「${script.name}」${scriptErrorText(script.error)}`)}</div>`,
       );
   }
-  if (result.assertions.length > 0) parts.push(`<ul>${result.assertions.map(assertionItem).join('')}</ul>`);
+  if (result.assertions.length > 0) {
+    parts.push(`<ul>${result.assertions.map((a) => assertionItem(a, result.name)).join('')}</ul>`);
+  }
   if (result.extracted?.length) {
     const items = result.extracted.map((e) => `${e.variable} = ${e.missing ? '（未取到）' : e.value}`);
     parts.push(`<div class="muted">提取变量：${esc(items.join('；'))}</div>`);
@@ -112,9 +114,10 @@ function requestBlock(result: RequestResult, report: RunReport): string {
   return parts.join('');
 }
 
-function assertionItem(assertion: AssertionResult): string {
+function assertionItem(assertion: AssertionResult, requestName: string): string {
   const mark = assertion.passed ? '<span class="ok">✓</span>' : '<span class="no">✗</span>';
-  const from = assertion.script ? ` <span class="muted">${esc(assertion.script)}</span>` : '';
+  const inherited = assertion.script && assertion.script !== requestName;
+  const from = inherited ? ` <span class="muted">${esc(assertion.script)}</span>` : '';
   let detail = '';
   if (!assertion.passed) {
     const lines = [

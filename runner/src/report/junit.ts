@@ -45,7 +45,9 @@ interface TestCase {
 function testCases(result: RequestResult): TestCase[] {
   const cases: TestCase[] = [];
   for (const assertion of result.assertions) {
-    const name = assertion.script ? `${assertion.name}（${assertion.script}）` : assertion.name;
+    // A test from an inherited script (collection, folder) says which; the request's own needs no note.
+    const inherited = assertion.script && assertion.script !== result.name;
+    const name = inherited ? `${assertion.name}（${assertion.script}）` : assertion.name;
     if (assertion.passed) {
       cases.push({ name });
       continue;
