@@ -99,7 +99,8 @@ function requestBlock(result: RequestResult, report: RunReport): string {
     parts.push(`<details><summary>控制台输出（${logs.length}）</summary><pre>${esc(logs.join('\n'))}</pre></details>`);
   if (request) {
     const body = request.body ? `<pre>${esc(request.body)}${request.bodyTruncated ? '\n……（已截断）' : ''}</pre>` : '';
-    parts.push(`<details><summary>请求</summary>${headerTable(request.headers)}${body}</details>`);
+    const empty = request.headers.length === 0 && !body ? '<p class="muted">没有请求头和请求体</p>' : '';
+    parts.push(`<details><summary>请求</summary>${headerTable(request.headers)}${body}${empty}</details>`);
   }
   if (response) {
     const body =
