@@ -12,6 +12,17 @@ export interface WorkerLimits {
   requestTimeoutMs: number;
 }
 
+/**
+ * What a thread starts with. `clock` holds one number the thread keeps current: while it is inside QuickJS, the
+ * epoch time (ms) its CPU time for the call ends, else 0. The interrupt handler is not called inside some native
+ * loops (JSON.stringify's cycle check on deep nesting, searches of huge sparse arrays): the main thread ends a thread
+ * found past that time.
+ */
+export interface WorkerData {
+  limits: WorkerLimits;
+  clock: SharedArrayBuffer;
+}
+
 /** A response as a script reads it: the whole body, as bytes when there are some. */
 export interface WorkerResponse {
   status: number;

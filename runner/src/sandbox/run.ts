@@ -75,7 +75,10 @@ export class ScriptRunner {
       if (!this.vm.broken) {
         if (limitHit) this.vm.allowReport();
         const outcome = this.vm.finish();
-        if ('json' in outcome) finished = JSON.parse(outcome.json) as Finished;
+        if ('json' in outcome) finished = readFinished(outcome.json);
+        if ('json' in outcome && !finished) {
+          error ??= { kind: 'runtime', message: '脚本改动了内置对象，测试结果无法读取' };
+        }
       }
     } catch (failure) {
       error ??= { kind: 'runtime', message: `脚本沙箱出错：${(failure as Error).message}` };
@@ -190,4 +193,49 @@ export class ScriptRunner {
       ...(this.vm.broken ? { broken: true } : {}),
     };
   }
+}
+
+/** The prelude's outcome, if it has the shape it should (a script may have changed what builds it). */
+function readFinished(json: string): Finished | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const out = value as Finished;
+  if (!out || typeof out !== 'object' || !Array.isArray(out.tests)) return undefined;
+  const tests = out.tests.filter(
+    (test) => test && typeof test === 'object' && typeof test.name === 'string' && typeof test.passed === 'boolean',
+  );
+  const text = (x: unknown) => (typeof x === 'string' ? x : undefined);
+  const request = out.request;
+  const validRequest =
+    request &&
+    typeof request.method === 'string' &&
+    typeof request.url === 'string' &&
+    Array.isArray(request.headers) &&
+    request.headers.every((h) => Array.isArray(h) && typeof h[0] === 'string' && typeof h[1] === 'string') &&
+    (request.body === undefined || (typeof request.body === 'object' && typeof request.body.mode === 'string'));
+  return {
+    tests: tests.map((test) => ({
+      name: test.name,
+      passed: test.passed,
+      ...(text(test.message) === undefined ? {} : { message: text(test.message)! }),
+      ...(text(test.expected) === undefined ? {} : { expected: text(test.expected)! }),
+      ...(text(test.actual) === undefined ? {} : { actual: text(test.actual)! }),
+    })),
+    skip: out.skip === true,
+    error:
+      out.error && typeof out.error === 'object'
+        ? {
+            name: String(out.error.name),
+            message: String(out.error.message),
+            ...(text(out.error.stack) === undefined ? {} : { stack: text(out.error.stack)! }),
+          }
+        : null,
+    unsupported: text(out.unsupported) ?? null,
+    ...(out.next === null || typeof out.next === 'string' ? { next: out.next } : {}),
+    ...(validRequest ? { request: request as ScriptRequest } : {}),
+  };
 }

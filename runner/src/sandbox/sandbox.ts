@@ -2,13 +2,24 @@ import { Worker } from 'node:worker_threads';
 import type { ScriptRun } from '../model.js';
 import { HttpError, type Sandbox, type SandboxOptions, type ScriptInput, type ScriptOutput } from '../ports.js';
 import { limitMessages, MAX_CONCURRENT_SENDS, threadStackMb, wallLimitMs } from './limits.js';
-import type { FromWorker, SendAnswer, ToWorker, WorkerInput, WorkerLimits, WorkerOutput } from './protocol.js';
+import type {
+  FromWorker,
+  SendAnswer,
+  ToWorker,
+  WorkerData,
+  WorkerInput,
+  WorkerLimits,
+  WorkerOutput,
+} from './protocol.js';
 import { sandboxWorkerScript } from './workerScript.js';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_SEND_REQUESTS = 1_000;
 /** The thread's own answer to a call that ran too long comes within this; past it the thread is ended. */
 const WATCHDOG_GRACE_MS = 2_000;
+/** A thread still inside QuickJS this long after its CPU time ended is stuck in a native loop: it is ended. */
+const CPU_GRACE_MS = 1_000;
+const CPU_CHECK_MS = 100;
 
 type SendMessage = Extract<FromWorker, { type: 'send' }>;
 
@@ -29,6 +40,8 @@ class ThreadSandbox implements Sandbox {
   private worker: Promise<Worker> | undefined;
   /** The thread once started, to know whether the one ending is the current one. */
   private live: Worker | undefined;
+  /** The live thread's clock (see WorkerData). */
+  private clock: Float64Array<ArrayBufferLike> = new Float64Array(0);
   private queue: Promise<unknown> = Promise.resolve();
   private calls = 0;
   private sends = 0;
@@ -71,8 +84,9 @@ class ThreadSandbox implements Sandbox {
   }
 
   private async spawn(): Promise<Worker> {
+    const clock = new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT);
     const worker = new Worker(await sandboxWorkerScript(), {
-      workerData: this.limits,
+      workerData: { limits: this.limits, clock } satisfies WorkerData,
       resourceLimits: { stackSizeMb: threadStackMb(this.limits), maxOldGenerationSizeMb: 256 },
     });
     worker.unref();
@@ -82,6 +96,7 @@ class ThreadSandbox implements Sandbox {
         worker.off('message', onMessage);
         worker.off('error', reject);
         this.live = worker;
+        this.clock = new Float64Array(clock);
         resolve(worker);
       };
       worker.on('message', onMessage);
@@ -112,6 +127,7 @@ class ThreadSandbox implements Sandbox {
       let crash: Error | undefined;
       const finish = (value: WorkerOutput | ScriptRun['error']) => {
         clearTimeout(watchdog);
+        clearInterval(cpuWatch);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -137,6 +153,14 @@ class ThreadSandbox implements Sandbox {
         this.kill(worker);
         finish({ kind: 'timeout', message: limitMessages.wall(wallLimitMs(this.limits)) });
       }, wallLimitMs(this.limits) + WATCHDOG_GRACE_MS);
+      const clock = this.clock;
+      const cpuWatch = setInterval(() => {
+        const until = clock[0] ?? 0;
+        if (until > 0 && Date.now() > until + CPU_GRACE_MS) {
+          this.kill(worker);
+          finish({ kind: 'timeout', message: limitMessages.cpu(this.limits) });
+        }
+      }, CPU_CHECK_MS);
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);

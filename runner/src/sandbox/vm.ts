@@ -38,7 +38,7 @@ export class ScriptVm {
   private context: QuickJSContext | undefined;
   private entry: Entry | undefined;
   private readonly compiled = new Map<string, QuickJSHandle>();
-  private deadline = Number.POSITIVE_INFINITY;
+  private deadlineAt = Number.POSITIVE_INFINITY;
   private interrupted: Abort | undefined;
   private loading = 0;
   private savedMs = 0;
@@ -47,15 +47,20 @@ export class ScriptVm {
   /** QuickJS's memory may be inconsistent: the thread must end. */
   broken = false;
 
+  private readonly clock: Float64Array;
+
   private constructor(
     private readonly module: QuickJSWASMModule,
     private readonly limits: WorkerLimits,
-  ) {}
+    clock: SharedArrayBuffer,
+  ) {
+    this.clock = new Float64Array(clock);
+  }
 
-  static async create(limits: WorkerLimits): Promise<ScriptVm> {
+  static async create(limits: WorkerLimits, clock: SharedArrayBuffer): Promise<ScriptVm> {
     // A module per thread: its memory is this thread's alone.
     const module = await newQuickJSWASMModuleFromVariant(import('@jitl/quickjs-wasmfile-release-sync'));
-    return new ScriptVm(module, limits);
+    return new ScriptVm(module, limits, clock);
   }
 
   /** Characters the wrapper puts before the script's first line. */
@@ -153,6 +158,16 @@ export class ScriptVm {
     this.runtime = undefined;
   }
 
+  /** When the current entry into QuickJS must end (performance.now() time), shared with the main thread. */
+  private get deadline(): number {
+    return this.deadlineAt;
+  }
+
+  private set deadline(at: number) {
+    this.deadlineAt = at;
+    this.clock[0] = Number.isFinite(at) ? performance.timeOrigin + at : 0;
+  }
+
   /** A library's load (trusted code) runs on its own time, not the script's. */
   loadBegin(): void {
     if (this.loading++ === 0) {
@@ -171,7 +186,7 @@ export class ScriptVm {
     runtime.setMemoryLimit(this.limits.scriptMemoryBytes);
     runtime.setMaxStackSize(this.limits.scriptStackBytes);
     runtime.setInterruptHandler(() => {
-      if (performance.now() <= this.deadline) return false;
+      if (performance.now() <= this.deadlineAt) return false;
       this.interrupted ??= 'cpu';
       return true;
     });
@@ -202,6 +217,7 @@ export class ScriptVm {
     } finally {
       for (const handle of made) handle.dispose();
       this.current = saved;
+      this.deadline = Number.POSITIVE_INFINITY;
     }
     return context;
   }
@@ -227,11 +243,15 @@ export class ScriptVm {
       if (call) call.cpuRemainingMs = Math.max(0, this.deadline - performance.now());
       this.deadline = Number.POSITIVE_INFINITY;
     }
-    if ('value' in result) return { value: result.value };
+    // Checked first: an interrupt inside a promise job becomes a rejection, and the call seems to succeed.
     const interrupted = this.interrupted;
+    if (interrupted) {
+      ('value' in result ? result.value : result.error).dispose();
+      return { abort: interrupted };
+    }
+    if ('value' in result) return { value: result.value };
     const thrown = this.describe(result.error);
     result.error.dispose();
-    if (interrupted) return { abort: interrupted };
     return { error: thrown };
   }
 

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FromWorker, SendAnswer, ToWorker, WorkerLimits } from './protocol.js';
+import type { FromWorker, SendAnswer, ToWorker, WorkerData } from './protocol.js';
 import { ScriptRunner } from './run.js';
 import { ScriptVm } from './vm.js';
 
@@ -7,8 +7,8 @@ import { ScriptVm } from './vm.js';
 // script computes, and a thread whose QuickJS broke is ended and replaced without touching anything else.
 const port = parentPort;
 if (!port) throw new Error('the sandbox worker runs in a worker thread');
-const limits = workerData as WorkerLimits;
-const vm = await ScriptVm.create(limits);
+const { limits, clock } = workerData as WorkerData;
+const vm = await ScriptVm.create(limits, clock);
 const runner = new ScriptRunner(vm, limits);
 const post = (message: FromWorker) => port.postMessage(message);
 
