@@ -1,7 +1,16 @@
 import { serveJobs } from '@pmbok/infra/workers';
 
-/** The thread of workers.int.spec.ts: jobs that answer, fail with data, read a context, or never end. */
-type Job = { kind: 'echo'; value: unknown } | { kind: 'fail' } | { kind: 'context' } | { kind: 'spin' };
+/**
+ * The thread of workers.int.spec.ts: jobs that answer, fail with data, read a context, never end, report progress,
+ * or wait until they are cancelled.
+ */
+type Job =
+  | { kind: 'echo'; value: unknown }
+  | { kind: 'fail' }
+  | { kind: 'context' }
+  | { kind: 'spin' }
+  | { kind: 'count'; to: number }
+  | { kind: 'untilCancelled' };
 
 class PlaceError extends Error {
   constructor(
@@ -16,8 +25,18 @@ class PlaceError extends Error {
 const seen = new WeakMap<object, number>();
 
 serveJobs<Job, { name: string }, unknown>(
-  (job, context) => {
+  async (job, context, control) => {
     if (job.kind === 'echo') return job.value;
+    if (job.kind === 'count') {
+      for (let i = 1; i <= job.to; i++) control.progress(i);
+      return 'counted';
+    }
+    if (job.kind === 'untilCancelled') {
+      control.progress('started');
+      if (!control.signal.aborted)
+        await new Promise((resolve) => control.signal.addEventListener('abort', resolve, { once: true }));
+      return 'stopped';
+    }
     if (job.kind === 'fail') throw new PlaceError('refused', 'properties.list');
     if (job.kind === 'context') {
       if (!context) return null;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createWorkerPool,
+  JobCancelledError,
   WorkerCrashedError,
   WorkerDeadlineError,
   WorkerJobError,
@@ -119,5 +120,41 @@ describe('worker pool', () => {
     const second = p.run({ kind: 'echo', value: 2 });
     await expect(p.run({ kind: 'echo', value: 3 })).rejects.toBeInstanceOf(WorkerPoolBusyError);
     await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+  });
+
+  it('delivers what a job reports, in order, before its answer', async () => {
+    const p = open(1);
+    const seen: unknown[] = [];
+    const answer = await p.run({ kind: 'count', to: 200 }, { onProgress: (value) => seen.push(value) });
+    expect(answer).toBe('counted');
+    expect(seen).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    // Another job's progress goes to its own listener only.
+    const other: unknown[] = [];
+    await p.run({ kind: 'count', to: 2 }, { onProgress: (value) => other.push(value) });
+    expect(other).toEqual([1, 2]);
+    expect(seen).toHaveLength(200);
+  });
+
+  it('asks a job under way to stop through its signal, and the job still answers; a waiting one leaves the queue', async () => {
+    const p = open(1);
+    const running = new AbortController();
+    let started!: () => void;
+    const isRunning = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = p.run({ kind: 'untilCancelled' }, { signal: running.signal, onProgress: () => started() });
+    const waiting = new AbortController();
+    const second = p.run({ kind: 'echo', value: 'never' }, { signal: waiting.signal });
+    waiting.abort();
+    await expect(second).rejects.toBeInstanceOf(JobCancelledError);
+    await isRunning;
+    running.abort();
+    await expect(first).resolves.toBe('stopped');
+    // Cancelled before it was asked: refused at once.
+    await expect(p.run({ kind: 'echo', value: 1 }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      JobCancelledError,
+    );
+    await expect(p.run({ kind: 'echo', value: 2 })).resolves.toBe(2);
+    expect(p.stats().replaced).toBe(0);
   });
 });

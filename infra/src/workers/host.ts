@@ -1,5 +1,12 @@
 import { parentPort } from 'node:worker_threads';
-import type { AnswerMessage, JobFailure, JobMessage } from './protocol.js';
+import type { AnswerMessage, CancelMessage, JobFailure, JobMessage } from './protocol.js';
+
+/** What a job's handler gets besides the job: a signal the pool aborts to stop it, and a way to report progress. */
+export interface JobControl {
+  signal: AbortSignal;
+  /** Sent to the pool's `onProgress` for this job, in order, before the job's answer. */
+  progress(value: unknown): void;
+}
 
 /**
  * A thread's side of a worker pool: runs each job the pool posts with the shared context it names (a value the pool
@@ -7,7 +14,7 @@ import type { AnswerMessage, JobFailure, JobMessage } from './protocol.js';
  * the same object for every job naming its key, so a handler can memoize work on it (a WeakMap keyed by it).
  */
 export function serveJobs<J, C, R>(
-  handle: (job: J, context: C | undefined) => R | Promise<R>,
+  handle: (job: J, context: C | undefined, control: JobControl) => R | Promise<R>,
   options: {
     /** Turns a context as sent (JSON text, say, which crosses threads faster than objects) into what jobs read. */
     prepare?: (value: unknown) => C;
@@ -16,8 +23,19 @@ export function serveJobs<J, C, R>(
   const port = parentPort;
   if (!port) throw new Error('serveJobs runs in a worker thread');
   const contexts = new Map<string, C>();
-  port.on('message', async (message: JobMessage) => {
+  const running = new Map<number, AbortController>();
+  port.on('message', async (message: JobMessage | CancelMessage) => {
+    if ('cancel' in message) {
+      running.get(message.cancel)?.abort();
+      return;
+    }
     for (const key of message.drop ?? []) contexts.delete(key);
+    const controller = new AbortController();
+    running.set(message.id, controller);
+    const control: JobControl = {
+      signal: controller.signal,
+      progress: (value) => port.postMessage({ id: message.id, progress: value } satisfies AnswerMessage),
+    };
     let context: C | undefined;
     let answer: AnswerMessage;
     try {
@@ -29,10 +47,11 @@ export function serveJobs<J, C, R>(
         }
         context = contexts.get(key);
       }
-      answer = { id: message.id, result: await handle(message.job as J, context) };
+      answer = { id: message.id, result: await handle(message.job as J, context, control) };
     } catch (error) {
       answer = { id: message.id, failure: failureOf(error) };
     }
+    running.delete(message.id);
     port.postMessage(answer);
   });
   // The pool hands jobs to a thread once it says so: its imports loaded, a job's deadline counts only the job.

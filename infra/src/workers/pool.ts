@@ -1,5 +1,5 @@
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import type { AnswerMessage, JobFailure, JobMessage } from './protocol.js';
+import type { AnswerMessage, CancelMessage, JobFailure, JobMessage } from './protocol.js';
 
 /** A job ran past its deadline: its thread was ended (and replaced). */
 export class WorkerDeadlineError extends Error {
@@ -14,6 +14,14 @@ export class WorkerCrashedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'WorkerCrashedError';
+  }
+}
+
+/** A job cancelled (its signal aborted) before a thread took it. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super('job cancelled before it started');
+    this.name = 'JobCancelledError';
   }
 }
 
@@ -60,6 +68,13 @@ export interface RunOptions {
   deadlineMs?: number;
   /** The shared value the job reads, sent to a thread the first time it runs a job naming `key`. */
   context?: { key: string; value: () => unknown };
+  /** Each value the job reports (`control.progress` in the thread), in order, before its answer. */
+  onProgress?: (value: unknown) => void;
+  /**
+   * Asks the job to stop: a job under way sees its handler's signal abort and still answers (what it did until
+   * then); a job still waiting is taken out of the queue and refused with a JobCancelledError.
+   */
+  signal?: AbortSignal;
 }
 
 export interface WorkerPoolStats {
@@ -89,7 +104,7 @@ type Slot = {
   worker: Worker;
   /** Context keys the thread holds, least recently used first. */
   contexts: string[];
-  busy?: Pending & { id: number; timer: NodeJS.Timeout };
+  busy?: Pending & { id: number; timer: NodeJS.Timeout; stopListening?: () => void };
   idle?: NodeJS.Timeout;
   dead?: boolean;
 };
@@ -123,6 +138,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const busy = slot.busy;
     if (!busy) return;
     clearTimeout(busy.timer);
+    busy.stopListening?.();
     slot.busy = undefined;
     outcome(busy);
   }
@@ -156,6 +172,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       worker.on('message', (answer: AnswerMessage) => {
         if ('ready' in answer) return ready();
         if (slot.busy?.id !== answer.id) return;
+        if ('progress' in answer) return slot.busy?.options.onProgress?.(answer.progress);
         settle(slot, (pending) =>
           'failure' in answer ? pending.reject(new WorkerJobError(answer.failure)) : pending.resolve(answer.result),
         );
@@ -206,7 +223,14 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     clearTimeout(slot.idle);
     slot.idle = undefined;
     slot.busy = { ...pending, id, timer };
+    const signal = pending.options.signal;
+    if (signal) {
+      const cancel = () => slot.worker.postMessage({ cancel: id } satisfies CancelMessage);
+      signal.addEventListener('abort', cancel, { once: true });
+      slot.busy.stopListening = () => signal.removeEventListener('abort', cancel);
+    }
     slot.worker.postMessage(message);
+    if (signal?.aborted) slot.worker.postMessage({ cancel: id } satisfies CancelMessage);
   }
 
   function pump() {
@@ -237,7 +261,20 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       if (queue.length >= maxQueue) return Promise.reject(new WorkerPoolBusyError());
       broken = false;
       return new Promise<R>((resolve, reject) => {
-        queue.push({ job, options: runOptions, resolve: resolve as (value: unknown) => void, reject });
+        const pending: Pending = { job, options: runOptions, resolve: resolve as (value: unknown) => void, reject };
+        const signal = runOptions.signal;
+        if (signal) {
+          // Still waiting when cancelled: nothing ran, nothing to answer.
+          const leave = () => {
+            const at = queue.indexOf(pending);
+            if (at < 0) return;
+            queue.splice(at, 1);
+            reject(new JobCancelledError());
+          };
+          if (signal.aborted) return reject(new JobCancelledError());
+          signal.addEventListener('abort', leave, { once: true });
+        }
+        queue.push(pending);
         pump();
       });
     },

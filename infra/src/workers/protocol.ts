@@ -10,6 +10,11 @@ export interface JobMessage {
   drop?: string[];
 }
 
+/** The main thread asks the job under way to stop (its handler's signal aborts; the job still answers). */
+export interface CancelMessage {
+  cancel: number;
+}
+
 /** A job's refusal as it crosses the thread boundary: the error's name, message and own data fields. */
 export interface JobFailure {
   name: string;
@@ -17,4 +22,9 @@ export interface JobFailure {
   data: Record<string, unknown>;
 }
 
-export type AnswerMessage = { id: number; result: unknown } | { id: number; failure: JobFailure } | { ready: true };
+export type AnswerMessage =
+  | { id: number; result: unknown }
+  | { id: number; failure: JobFailure }
+  /** Something the job reports while it runs, delivered before its answer, in order. */
+  | { id: number; progress: unknown }
+  | { ready: true };

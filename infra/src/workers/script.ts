@@ -1,6 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * Workspace packages whose TypeScript sources are bundled into a worker (not infra's, which imports only Node's own
+ * modules in a thread): their package imports resolve from their own workspace (the runner's undici and chai are
+ * not the versions hoisted to the root), and `import.meta.url` stays their source file's, so a module that finds
+ * files beside itself (the runner's sandbox bundles its own thread from there) does as it does in the tests.
+ */
+const SOURCE_PACKAGES: Record<string, string> = { '@pmbok/runner': 'runner' };
 
 const bundles = new Map<string, Promise<URL>>();
 
@@ -49,6 +58,27 @@ async function bundleSource(entry: string): Promise<URL> {
             path: join(root, 'infra/src/workers/index.ts'),
           }));
           b.onResolve({ filter: /^@pmbok\/infra$/ }, () => ({ path: join(root, 'infra/src/index.ts') }));
+          for (const [name, folder] of Object.entries(SOURCE_PACKAGES)) {
+            const sources = join(root, folder, 'src/');
+            const requireFrom = createRequire(join(root, folder, 'package.json'));
+            b.onResolve({ filter: new RegExp(`^${name.replace('/', '\\/')}$`) }, () => ({
+              path: join(sources, 'index.ts'),
+            }));
+            b.onResolve({ filter: /^[^./]/ }, (args) => {
+              if (!args.importer.startsWith(sources) || args.path.startsWith('node:')) return undefined;
+              try {
+                return { path: requireFrom.resolve(args.path), external: true };
+              } catch {
+                return undefined;
+              }
+            });
+            b.onLoad({ filter: /\.ts$/ }, (args) => {
+              if (!args.path.startsWith(sources)) return undefined;
+              const text = readFileSync(args.path, 'utf8');
+              const url = JSON.stringify(pathToFileURL(args.path).href);
+              return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
+            });
+          }
         },
       },
     ],
