@@ -10,6 +10,10 @@ export const LIVE = {
   authenticate: 200000,
   heartbeat: 200001,
   unread: 200201,
+  /** The task service: something of a task project changed (`{taskProjectId, taskId, type, actorId}`). */
+  taskChanged: 200300,
+  /** The project service: an API test run's event, to the member who started it (`TestRunPush`). */
+  testRun: 200400,
   /** Sent before closing a connection whose token is missing or no longer valid. */
   signedOut: 402,
 } as const;

@@ -1,7 +1,10 @@
+import { gzipSync } from 'node:zlib';
 import { invalid, signedInCaller } from '@pmbok/infra';
 import type { projectv1 } from '@pmbok/proto';
 import type { ProjectContext } from './application/context.js';
 import { createTestCases, parsedContent } from './application/testCases.js';
+import type { TestRunHost } from './application/testRunHost.js';
+import { createTestRuns } from './application/testRuns.js';
 import { createTestScenarios } from './application/testScenarios.js';
 
 /** The API test rpcs (docs/api/tests.md); index.ts spreads them next to the other calls. */
@@ -26,6 +29,15 @@ export type TestsCallName =
 
 export interface TestsDeps {
   context: ProjectContext;
+  host: TestRunHost;
+}
+
+/** A report or a plan, compressed, with room left for the rest of the answer under the 8 MB message limit. */
+const GZIP_MAX_BYTES = 7 * 1024 * 1024;
+export function gzipped(value: unknown, tooLarge: string): Buffer {
+  const bytes = gzipSync(JSON.stringify(value), { level: 6 });
+  if (bytes.length > GZIP_MAX_BYTES) throw invalid(tooLarge);
+  return bytes;
 }
 
 const done = async (work: Promise<unknown>) => {
@@ -38,9 +50,11 @@ const notYet = async (): Promise<never> => {
 
 export function testsImplementation({
   context,
+  host,
 }: TestsDeps): Pick<projectv1.ProjectServiceImplementation, TestsCallName> {
   const cases = createTestCases(context);
   const scenarios = createTestScenarios(context);
+  const runs = createTestRuns(context, host);
   const who = signedInCaller;
   return {
     listTestCases: async (r, c) => ({
@@ -79,10 +93,30 @@ export function testsImplementation({
         who(c),
       ),
     deleteTestScenario: (r, c) => done(scenarios.remove(r.projectId, r.testScenarioId, who(c))),
-    runTest: notYet,
-    listTestRuns: notYet,
-    getTestRun: notYet,
-    cancelTestRun: notYet,
+    runTest: (r, c) =>
+      runs.run(
+        r.projectId,
+        {
+          testScenarioId: r.testScenarioId,
+          testCaseIds: r.testCaseIds,
+          projectConfigId: r.projectConfigId,
+          rerunOf: r.rerunOf,
+        },
+        who(c),
+      ),
+    listTestRuns: async (r, c) => ({
+      pageJson: JSON.stringify(
+        await runs.list(
+          r.projectId,
+          { testScenarioId: r.testScenarioId, testCaseId: r.testCaseId, page: r.page, pageSize: r.pageSize },
+          who(c),
+        ),
+      ),
+    }),
+    getTestRun: async (r, c) => ({
+      detailGzip: gzipped(await runs.detail(r.projectId, r.testRunId, who(c)), '报告过大，无法显示'),
+    }),
+    cancelTestRun: (r, c) => done(runs.cancel(r.projectId, r.testRunId, who(c))),
     listTestTokens: notYet,
     createTestToken: notYet,
     revokeTestToken: notYet,

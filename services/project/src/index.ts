@@ -1,5 +1,6 @@
 import { defineService } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
+import { createTestRunHost, startInterruptedRunsCheck } from './application/testRunHost.js';
 import { projectServiceImplementation } from './grpc.js';
 import { createServiceUseCases, docsServiceImplementation } from './grpcDocs.js';
 import { startImportTimer } from './grpcImport.js';
@@ -59,9 +60,16 @@ export const startProjectService = defineService({
     const tasks = await startTaskFeeds(runtime);
     const auto = await startAutoVersions(service);
     const importTimer = startImportTimer(service);
+    // API test runs: their threads, and the runs a stopped process left running marked interrupted.
+    const testRunHost = createTestRunHost(service);
+    const interruptedRuns = startInterruptedRunsCheck(testRunHost, service.now, service.logger);
+    await interruptedRuns.first;
     return {
       roster: team.roster,
+      testRunHost,
       stops: [
+        () => testRunHost.stop(),
+        interruptedRuns.stop,
         ...(await startAuthReactions(runtime)),
         ...team.stops,
         ...tasks.stops,
@@ -72,7 +80,7 @@ export const startProjectService = defineService({
       ],
     };
   },
-  calls: (service, { roster }) => {
+  calls: (service, { roster, testRunHost }) => {
     const { context, projectUseCases, docUseCases } = createServiceUseCases({
       ...service,
       rosterCaughtUp: async () => roster.catchUp(2_000),
@@ -80,7 +88,7 @@ export const startProjectService = defineService({
     return {
       ...projectServiceImplementation(projectUseCases, docsServiceImplementation(docUseCases)),
       ...publishingImplementation({ service, context, projectUseCases, docUseCases }),
-      ...testsImplementation({ context }),
+      ...testsImplementation({ context, host: testRunHost }),
     };
   },
 });

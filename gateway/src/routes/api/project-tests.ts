@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
-import { id, integer, optionalId, optionalText, text } from '../../schemas/fields.js';
+import { ApiError } from '../../plugins/api.js';
+import { id, integer, optionalId, optionalText, paging, text } from '../../schemas/fields.js';
 import * as tests from '../../schemas/tests.js';
 import { Nothing } from '../../schemas/wire.js';
 import { inProject, knowledgeCall, ok, projectId } from './project-common.js';
@@ -19,6 +21,31 @@ const bodyFor = (textLimit: number) => 3 * textLimit;
 export const parsed = <S extends TSchema>(_schema: S, json: string): Static<S> => JSON.parse(json || 'null');
 
 const baseVersion = Type.Optional(integer(0, 2_147_483_647));
+
+/** JSON text the service answers gzipped (reports and plans can be megabytes), back into the value. */
+export const unzipped = <S extends TSchema>(schema: S, bytes: Uint8Array): Static<S> =>
+  parsed(schema, gunzipSync(bytes).toString('utf8'));
+
+/** `testCaseIds`: JSON text of a list of at most 200 case ids, in the order they run. */
+export const CASE_IDS_TEXT = 200 * 20;
+export function caseIdsOf(value: string | undefined): number[] {
+  if (!value) return [];
+  let list: unknown;
+  try {
+    list = JSON.parse(value);
+  } catch {
+    list = undefined;
+  }
+  const ids = Array.isArray(list)
+    ? list.map((v) => (typeof v === 'string' || typeof v === 'number' ? Number(v) : NaN))
+    : [];
+  if (!Array.isArray(list) || !ids.every((v) => Number.isSafeInteger(v) && v > 0))
+    throw new ApiError(400, '用例列表格式错误');
+  if (ids.length > 200) throw new ApiError(400, '一次最多运行 200 个用例');
+  return ids;
+}
+/** An environment id that may be left out (the scenario's); `0` is the project's mock. */
+export const environmentOf = (value: string | undefined) => (value ? Number(value) : undefined);
 
 export function projectTestCalls() {
   const call = knowledgeCall('project');
@@ -109,6 +136,55 @@ export function projectTestCalls() {
           { ...inProject(b), testScenarioId: Number(b.testScenarioId) },
           { metadata: c.metadata },
         ),
+      ),
+    ),
+
+    call(
+      'runTest',
+      {
+        ...projectId,
+        testScenarioId: optionalId,
+        testCaseIds: Type.Optional(Type.String({ maxLength: CASE_IDS_TEXT })),
+        projectConfigId: optionalId,
+        rerunOf: optionalId,
+      },
+      tests.TestRunStarted,
+      (b, c) =>
+        c.services.project.runTest(
+          {
+            ...inProject(b),
+            testScenarioId: Number(b.testScenarioId || 0),
+            testCaseIds: caseIdsOf(b.testCaseIds),
+            projectConfigId: environmentOf(b.projectConfigId),
+            rerunOf: Number(b.rerunOf || 0),
+          },
+          { metadata: c.metadata },
+        ),
+    ),
+    call(
+      'testRuns',
+      { ...projectId, testScenarioId: optionalId, testCaseId: optionalId, ...paging },
+      tests.TestRunPage,
+      async (b, c) => {
+        const request = {
+          ...inProject(b),
+          testScenarioId: Number(b.testScenarioId || 0),
+          testCaseId: Number(b.testCaseId || 0),
+          page: b.page ?? 1,
+          pageSize: b.pageSize ?? 20,
+        };
+        const { pageJson } = await c.services.project.listTestRuns(request, { metadata: c.metadata });
+        return parsed(tests.TestRunPage, pageJson);
+      },
+    ),
+    call('testRun', { ...projectId, testRunId: id }, tests.TestRunDetail, async (b, c) => {
+      const request = { ...inProject(b), testRunId: Number(b.testRunId) };
+      const { detailGzip } = await c.services.project.getTestRun(request, { metadata: c.metadata });
+      return unzipped(tests.TestRunDetail, detailGzip);
+    }),
+    call('cancelTestRun', { ...projectId, testRunId: id }, Nothing, (b, c) =>
+      ok(
+        c.services.project.cancelTestRun({ ...inProject(b), testRunId: Number(b.testRunId) }, { metadata: c.metadata }),
       ),
     ),
   ];

@@ -37,6 +37,33 @@ const newToken = () => randomBytes(24).toString('base64url');
 const newExpectationId = () => randomBytes(6).toString('base64url');
 
 /**
+ * A project's mock settings with its token, made the first time it is needed (the settings of a writer, the
+ * gateway's index, an API test run of the mock); the read model shows it once the command returns.
+ */
+export async function mockSettingsWithToken(
+  context: Pick<ProjectContext, 'readStore' | 'runCommand'>,
+  project: Pick<ProjectDoc, 'projectId' | 'teamId'>,
+  caller: Partial<Caller> = {},
+): Promise<MockSettingsDoc> {
+  const settingsOf = async () =>
+    (await mockSettings(context.readStore).findOne({ _id: String(project.projectId) })) ??
+    defaultMockSettings(project.projectId);
+  const settings = await settingsOf();
+  if (settings.token) return settings;
+  const data = { projectId: project.projectId, token: newToken(), reason: 'first' as const };
+  await context.runCommand(
+    mockConfigStreamId(project.projectId),
+    mockConfigDecider,
+    { type: 'IssueMockToken', data },
+    caller,
+    {
+      teamId: project.teamId,
+    },
+  );
+  return settingsOf();
+}
+
+/**
  * Mock settings and expectations (docs/api/mock-and-fields.md, "Mock settings and expectations"), and the
  * gateway's read of a project (`index`). Whoever sees the project reads; writers save expectations and see the
  * token; managers change the settings.
@@ -56,16 +83,10 @@ export function createMockConfig(context: ProjectContext, serviceName: string) {
 
   /** The first reader who needs a token makes it; the read model shows it once the command returns. */
   async function issueToken(project: ProjectDoc, caller: Partial<Caller> = {}) {
-    const data = { projectId: project.projectId, token: newToken(), reason: 'first' as const };
-    await run(project, { type: 'IssueMockToken', data }, caller);
+    await mockSettingsWithToken(context, project, caller);
   }
 
-  async function withToken(project: ProjectDoc, caller: Partial<Caller>) {
-    const settings = await settingsOf(project.projectId);
-    if (settings.token) return settings;
-    await issueToken(project, caller);
-    return settingsOf(project.projectId);
-  }
+  const withToken = (project: ProjectDoc, caller: Partial<Caller>) => mockSettingsWithToken(context, project, caller);
 
   /** An api document of the project (not an API template): expectations belong to nothing else. */
   async function apiNode(projectId: number, projectStructureId: number) {

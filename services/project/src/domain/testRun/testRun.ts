@@ -19,6 +19,8 @@ export interface TestRunStartedData {
   /** Every case of the plan (for the history by case). */
   caseIds: number[];
   environment: string;
+  /** The environment's id (0 the project's mock) for a re-run; 0 for a CLI report, whose environment is only named. */
+  projectConfigId: number;
   trigger: TestRunTrigger;
   /** Who started it; the token's creator for a CLI report. */
   userId: number;
