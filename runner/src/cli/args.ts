@@ -15,36 +15,36 @@ export const USAGE = `用法：pmbok-test run <collection.json | plan.json> [选
 运行 Postman 集合、导出的测试计划，或 pmbok 服务器上项目的测试场景，写出 JUnit XML、JSON、HTML 报告。
 
 输入
-  -e, --environment <file>          Postman 环境文件
-  -g, --globals <file>              Postman 全局变量文件
-  -d, --iteration-data <file>       数据文件（csv、xlsx 或 json），每行一轮
-  -n, --iteration-count <n>         运行轮数
-      --env-var <name=value>        设置环境变量（可重复）
+  -e, --environment <file>            Postman 环境文件
+  -g, --globals <file>                Postman 全局变量文件
+  -d, --iteration-data <file>         数据文件（csv、xlsx 或 json），每行一轮
+  -n, --iteration-count <n>           运行轮数
+      --env-var <name=value>          设置环境变量（可重复）
 
 从服务器运行
-      --server <url>                pmbok 服务器地址，如 https://pmbok.example.com
-      --token <token>               项目的 API 令牌（也可用环境变量 PMBOK_TOKEN）
-      --project <id>                项目 ID
-      --scenario <id>               只运行这个场景（默认：项目的全部场景）
-      --case <id>                   只运行这些用例（可重复）
-      --environment-name <name>     使用项目中这个名字的环境
-      --upload                      运行后把报告上传到服务器
+      --server <url>                  pmbok 服务器地址，如 https://pmbok.example.com
+      --token <token>                 项目的 API 令牌（也可用环境变量 PMBOK_TOKEN）
+      --project <id>                  项目 ID
+      --scenario <id>                 只运行这个场景（默认：项目的全部场景）
+      --case <id>                     只运行这些用例（可重复）
+      --environment-name <name>       使用项目中这个名字的环境
+      --upload                        运行后把报告上传到服务器
 
 运行
-      --bail                        第一个失败后停止
-      --timeout-request <ms>        每个请求的超时（毫秒）
-  -k, --insecure                    不校验 TLS 证书（自签名证书的本地服务）
-      --resolve <host:port:address> 把 host:port 的连接发往 address（同 curl --resolve，可重复）
+      --bail                          第一个失败后停止
+      --timeout-request <ms>          每个请求的超时（毫秒）
+  -k, --insecure                      不校验 TLS 证书（自签名证书的本地服务）
+      --resolve <host:port:address>   把 host:port 的连接发往 address（同 curl --resolve，可重复）
 
 报告
-  -r, --reporters <list>            cli,junit,json,html 中的若干个（默认 cli）
+  -r, --reporters <list>              cli,junit,json,html 中的若干个（默认 cli）
       --reporter-junit-export <path>  默认 ${DEFAULT_EXPORTS.junit}
       --reporter-json-export <path>   默认 ${DEFAULT_EXPORTS.json}
       --reporter-html-export <path>   默认 ${DEFAULT_EXPORTS.html}
-  -q, --quiet                       终端不输出运行过程
+  -q, --quiet                         终端不输出运行过程
 
-  -h, --help                        显示帮助
-  -v, --version                     显示版本
+  -h, --help                          显示帮助
+  -v, --version                       显示版本
 
 退出码：0 全部通过；1 有断言、测试脚本或请求失败；2 用法错误、输入无法读取或服务器调用失败。`;
 
