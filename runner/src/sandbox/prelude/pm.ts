@@ -33,7 +33,7 @@ function messageOf(e) {
 function test(name, fn) {
   if (typeof fn !== 'function') {
     emit('info', '已跳过测试：' + String(name));
-    return pmObject;
+    return G.pm;
   }
   var rec = { name: String(name), passed: true, done: true };
   if (state.tests.length < MAX_TESTS) state.tests.push(rec);
@@ -64,11 +64,11 @@ function test(name, fn) {
     rec.done = true;
     fail(e);
   }
-  return pmObject;
+  return G.pm;
 }
 test.skip = function (name) {
   emit('info', '已跳过测试：' + String(name));
-  return pmObject;
+  return G.pm;
 };
 test.index = function () { return state.tests.length; };
 
@@ -83,104 +83,128 @@ function sendRequest(input, callback) {
   return promise;
 }
 
-var pmObject = null;
-function buildPm(meta, request, response) {
-  var info = meta.info;
-  var target = {
-    test: test,
-    environment: environmentApi,
-    globals: globalsApi,
-    collectionVariables: collectionApi,
-    iterationData: dataApi,
-    variables: variablesApi,
-    request: request,
-    response: response,
-    cookies: cookieList(response ? meta.response.headers : []),
-    info: {
-      eventName: meta.phase === 'pre' ? 'prerequest' : 'test',
-      iteration: info.iteration,
-      iterationCount: info.iterationCount,
-      requestName: info.requestName,
-      requestId: info.requestId,
-    },
-    sendRequest: sendRequest,
-    execution: strict({
-      skipRequest: function () { if (state.phase === 'pre') state.skip = true; },
-      setNextRequest: function (name) { state.next = name === null || name === undefined ? null : String(name); },
-      location: Object.assign([info.requestName], { current: info.requestName }),
-    }, 'pm.execution'),
-    visualizer: strict({ set: unsupported('pm.visualizer.set'), clear: unsupported('pm.visualizer.clear') }, 'pm.visualizer'),
-    vault: strict({ get: unsupported('pm.vault.get'), set: unsupported('pm.vault.set'), unset: unsupported('pm.vault.unset') }, 'pm.vault'),
-    require: unsupported('pm.require', '不支持 Postman 的包库；' + AVAILABLE),
-  };
-  Object.defineProperty(target, 'expect', { enumerable: true, get: function () { return chai().expect; } });
-  return strict(target, 'pm');
+// Each part of pm and of the legacy globals is made at its first use in a call: most scripts read only a few.
+function part(name, make) {
+  if (!hasOwn(state.made, name)) state.made[name] = make();
+  return state.made[name];
 }
+function currentRequest() {
+  return part('request', function () {
+    var made = makeRequest(state.meta.request);
+    state.requestOut = made.out;
+    return made.request;
+  });
+}
+function currentResponse() {
+  var r = state.meta.response;
+  if (!r) return undefined;
+  return part('response', function () {
+    return makeResponse({ code: r.code, status: r.status, headers: r.headers, body: state.body, responseTime: r.responseTime, responseSize: r.responseSize });
+  });
+}
+function setNext(name) { state.next = name === null || name === undefined ? null : String(name); }
+
+var executionApi = strict(Object.defineProperties({
+  skipRequest: function () { if (state.phase === 'pre') state.skip = true; },
+  setNextRequest: setNext,
+}, {
+  location: { enumerable: true, get: function () { var name = state.meta.info.requestName; return Object.assign([name], { current: name }); } },
+}), 'pm.execution');
+var visualizerApi = strict({ set: unsupported('pm.visualizer.set'), clear: unsupported('pm.visualizer.clear') }, 'pm.visualizer');
+var vaultApi = strict({ get: unsupported('pm.vault.get'), set: unsupported('pm.vault.set'), unset: unsupported('pm.vault.unset') }, 'pm.vault');
+
+// What every call's pm shares; a call's own pm inherits it, so what a script assigns to pm stays with that call.
+var pmShared = Object.defineProperties({
+  test: test,
+  environment: environmentApi,
+  globals: globalsApi,
+  collectionVariables: collectionApi,
+  iterationData: dataApi,
+  variables: variablesApi,
+  sendRequest: sendRequest,
+  execution: executionApi,
+  visualizer: visualizerApi,
+  vault: vaultApi,
+  require: unsupported('pm.require', '不支持 Postman 的包库；' + AVAILABLE),
+}, {
+  request: { enumerable: true, get: currentRequest },
+  response: { enumerable: true, get: currentResponse },
+  cookies: { enumerable: true, get: function () { return part('cookies', function () { return cookieList(state.meta.response ? state.meta.response.headers : []); }); } },
+  expect: { enumerable: true, get: function () { return chai().expect; } },
+  info: {
+    enumerable: true,
+    get: function () {
+      return part('info', function () {
+        var info = state.meta.info;
+        return { eventName: state.phase === 'pre' ? 'prerequest' : 'test', iteration: info.iteration, iterationCount: info.iterationCount, requestName: info.requestName, requestId: info.requestId };
+      });
+    },
+  },
+});
+
+var postmanApi = strict({
+  setEnvironmentVariable: function (k, v) { setVar('environment', String(k), v); },
+  getEnvironmentVariable: function (k) { return getVar('environment', String(k)); },
+  clearEnvironmentVariable: function (k) { host.unset('environment', String(k)); },
+  clearEnvironmentVariables: function () { host.clear('environment'); },
+  setGlobalVariable: function (k, v) { setVar('globals', String(k), v); },
+  getGlobalVariable: function (k) { return getVar('globals', String(k)); },
+  clearGlobalVariable: function (k) { host.unset('globals', String(k)); },
+  clearGlobalVariables: function () { host.clear('globals'); },
+  setNextRequest: setNext,
+  getResponseHeader: function (name) { var r = currentResponse(); return r ? r.headers.get(name) : undefined; },
+  getResponseCookie: function (name) { var r = currentResponse(); return r ? r.cookies.one(name) : undefined; },
+}, 'postman');
 
 function legacyData(body) {
   if (!body || body.mode === 'none') return {};
   if (body.mode === 'urlencoded' || body.mode === 'formdata') return body[body.mode].toObject(true);
   return body.toString();
 }
-var RESPONSE_GLOBALS = ['responseBody', 'responseCode', 'responseHeaders', 'responseTime', 'responseCookies'];
-function setLegacy(meta, request, response, body) {
-  G.tests = {};
-  G.iteration = meta.info.iteration;
-  lazyGlobal('environment', function () { return scopeObject('environment'); });
-  lazyGlobal('globals', function () { return scopeObject('globals'); });
-  lazyGlobal('data', function () { return scopeObject('data'); });
-  lazyGlobal('request', function () {
-    return {
-      id: meta.info.requestId,
-      name: meta.info.requestName,
-      url: request.url.toString(),
-      method: request.method,
-      headers: request.getHeaders(),
-      data: legacyData(request.body),
-    };
-  });
-  G.postman = strict({
-    setEnvironmentVariable: function (k, v) { setVar('environment', String(k), v); },
-    getEnvironmentVariable: function (k) { return getVar('environment', String(k)); },
-    clearEnvironmentVariable: function (k) { host.unset('environment', String(k)); },
-    clearEnvironmentVariables: function () { host.clear('environment'); },
-    setGlobalVariable: function (k, v) { setVar('globals', String(k), v); },
-    getGlobalVariable: function (k) { return getVar('globals', String(k)); },
-    clearGlobalVariable: function (k) { host.unset('globals', String(k)); },
-    clearGlobalVariables: function () { host.clear('globals'); },
-    setNextRequest: function (name) { state.next = name === null || name === undefined ? null : String(name); },
-    getResponseHeader: function (name) { return response ? response.headers.get(name) : undefined; },
-    getResponseCookie: function (name) { return response ? response.cookies.one(name) : undefined; },
-  }, 'postman');
-  if (!response) {
-    RESPONSE_GLOBALS.forEach(function (name) { delete G[name]; });
-    return;
-  }
-  G.responseBody = body;
-  G.responseCode = { code: response.code, name: response.status, detail: response.status };
-  G.responseTime = response.responseTime;
-  lazyGlobal('responseHeaders', function () { return response.headers.toObject(false, true); });
-  lazyGlobal('responseCookies', function () { return response.cookies.all(); });
+function withResponse(make) {
+  return function () { return state.meta.response ? make(currentResponse()) : undefined; };
 }
+// The legacy globals: defined once, read per call (a script's assignment lasts for its call).
+var LEGACY = {
+  pm: function () { return strict(Object.create(pmShared), 'pm'); },
+  tests: function () { return {}; },
+  postman: function () { return postmanApi; },
+  iteration: function () { return state.meta.info.iteration; },
+  environment: function () { return scopeObject('environment'); },
+  globals: function () { return scopeObject('globals'); },
+  data: function () { return scopeObject('data'); },
+  request: function () {
+    var request = currentRequest();
+    var info = state.meta.info;
+    return { id: info.requestId, name: info.requestName, url: request.url.toString(), method: request.method, headers: request.getHeaders(), data: legacyData(request.body) };
+  },
+  responseBody: withResponse(function () { return state.body; }),
+  responseCode: withResponse(function (r) { return { code: r.code, name: r.status, detail: r.status }; }),
+  responseTime: withResponse(function (r) { return r.responseTime; }),
+  responseHeaders: withResponse(function (r) { return r.headers.toObject(false, true); }),
+  responseCookies: withResponse(function (r) { return r.cookies.all(); }),
+};
+Object.keys(LEGACY).forEach(function (name) {
+  Object.defineProperty(G, name, {
+    configurable: false,
+    enumerable: false,
+    get: function () {
+      if (!state) return undefined;
+      if (!hasOwn(state.legacy, name)) state.legacy[name] = LEGACY[name]();
+      return state.legacy[name];
+    },
+    set: function (value) { if (state) state.legacy[name] = value; },
+  });
+});
 
 // The host's entry points.
 function exec(fn, metaJson, body) {
   var meta = parseJson(metaJson);
   timers.clear();
   state = {
-    phase: meta.phase, tests: [], error: null, unsupported: null, room: meta.room, skip: false, next: undefined,
-    requests: new Map(), nextRequest: 1, requestOut: null,
+    phase: meta.phase, meta: meta, body: body, made: {}, legacy: {}, tests: [], error: null, unsupported: null,
+    room: meta.room, skip: false, next: undefined, requests: new Map(), nextRequest: 1, requestOut: null,
   };
-  var response;
-  if (meta.response) {
-    var r = meta.response;
-    response = makeResponse({ code: r.code, status: r.status, headers: r.headers, body: body, responseTime: r.responseTime, responseSize: r.responseSize });
-  }
-  var made = makeRequest(meta.request);
-  state.requestOut = made.out;
-  pmObject = buildPm(meta, made.request, response);
-  G.pm = pmObject;
-  setLegacy(meta, made.request, response, body);
   try {
     var result = fn.call(G);
     if (result && typeof result.then === 'function') result.then(undefined, recordError);
@@ -215,13 +239,13 @@ function finish() {
     if (rec.actual !== undefined) out.actual = rec.actual;
     return out;
   });
-  var legacy = G.tests;
+  var legacy = state.legacy.tests;
   if (legacy && typeof legacy === 'object') {
     Object.keys(legacy).slice(0, MAX_TESTS).forEach(function (name) { tests.push({ name: name, passed: !!legacy[name] }); });
   }
   var out = { tests: tests, skip: state.skip, error: state.error, unsupported: state.unsupported };
   if (state.next !== undefined) out.next = state.next;
-  if (state.phase === 'pre') {
+  if (state.phase === 'pre' && state.requestOut) {
     try { out.request = state.requestOut(); } catch (e) { if (!out.error) out.error = describeError(e); }
   }
   timers.clear();
