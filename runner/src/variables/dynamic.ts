@@ -24,6 +24,7 @@ const domainName = () => `${domainWord()}.${pick(w.DOMAIN_SUFFIXES)}`;
 const ipv4 = () => Array.from({ length: 4 }, () => randomInt(256)).join('.');
 const product = () => `${pick(w.PRODUCT_ADJECTIVES)} ${pick(w.MATERIALS)} ${pick(w.PRODUCTS)}`;
 const fileExt = () => pick(w.FILE_TYPES)[0];
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 
 const generators: Record<string, () => string> = {
   // Common
@@ -90,8 +91,7 @@ const generators: Record<string, () => string> = {
   randomDatePast: () => new Date(Date.now() - (1 + randomInt(365)) * dayMs).toString(),
   randomDateRecent: () => new Date(Date.now() - randomInt(dayMs)).toString(),
   randomWeekday: () => pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']),
-  randomMonth: () =>
-    pick(['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October']),
+  randomMonth: () => pick(MONTHS),
   // Domains, emails and user names
   randomDomainName: domainName,
   randomDomainSuffix: () => pick(w.DOMAIN_SUFFIXES),
