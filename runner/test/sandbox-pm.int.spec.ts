@@ -225,6 +225,18 @@ describe('pm.execution and setNextRequest', () => {
   });
 });
 
+describe('chai as Postman has it', () => {
+  it('throws on a misspelt chain instead of passing silently', async () => {
+    const out = await run(sandbox, {
+      response: user,
+      code: "pm.test('typo', function () { pm.expect(1).to.equall(2); });",
+    });
+    expect(out.tests).toMatchObject([
+      { name: 'typo', passed: false, message: expect.stringContaining('Invalid Chai property: equall') },
+    ]);
+  });
+});
+
 describe('scripts are separate', () => {
   it('does not carry one script’s declarations or tests into the next', async () => {
     const scopes = emptyScopes();
@@ -236,5 +248,20 @@ describe('scripts are separate', () => {
     });
     expect(out.run.error).toBeUndefined();
     expect(out.run.console[0]?.text).toBe('undefined 0 3');
+  });
+
+  it('keeps what a script puts on the built-in objects for the rest of the run, as Postman does', async () => {
+    const scopes = emptyScopes();
+    await run(sandbox, {
+      scopes,
+      code: 'Object.prototype.sharedHelper = function () { return "from the collection"; };',
+    });
+    const out = await run(sandbox, {
+      scopes,
+      response: user,
+      code: 'console.log(pm.sharedHelper(), _.sharedHelper === pm.sharedHelper)',
+    });
+    expect(out.run.console[0]?.text).toBe('from the collection true');
+    await run(sandbox, { scopes, code: 'delete Object.prototype.sharedHelper;' });
   });
 });
