@@ -1,9 +1,12 @@
 import { javascript } from '@codemirror/lang-javascript';
 import AddIcon from '@mui/icons-material/Add';
-import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import { Box, Link, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { useRef } from 'react';
 import { useTranslate } from 'react-admin';
+// what the sandbox supports, as a page of its own (console/build/markdownPage.ts)
+import pmApiUrl from '../../../../docs/api/pm-api.md?page';
 
 const EXTENSIONS = [javascript()];
 
@@ -94,12 +97,17 @@ export function ScriptPanel({
             aria-label={translate(`app.knowledge.tests.request.tabs.${phase}`)}
           />
         </Box>
-        {!readOnly && (
-          <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, alignSelf: 'start' }}>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 1.5, pt: 1 }}>
-              {t('cheat')}
-            </Typography>
-            <List dense disablePadding>
+        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, alignSelf: 'start' }}>
+          {!readOnly && (
+            <List
+              dense
+              disablePadding
+              subheader={
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 1.5, pt: 1 }}>
+                  {t('cheat')}
+                </Typography>
+              }
+            >
               {SNIPPETS[phase].map((snippet) => (
                 <ListItemButton
                   key={snippet.key}
@@ -111,8 +119,28 @@ export function ScriptPanel({
                 </ListItemButton>
               ))}
             </List>
-          </Box>
-        )}
+          )}
+          <Link
+            href={pmApiUrl}
+            target="_blank"
+            rel="noopener"
+            underline="hover"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 0.5,
+              px: 1.5,
+              py: 1,
+              fontSize: 13,
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
+            data-testid="pm-api-help"
+          >
+            <HelpOutlineIcon sx={{ fontSize: 16 }} />
+            {t('help')}
+          </Link>
+        </Box>
       </Box>
     </Box>
   );

@@ -190,9 +190,11 @@ function Tests({ projectId }: { projectId: number }) {
             flexDirection: 'column',
             minHeight: 0,
             maxHeight: { xs: 360, md: 'none' },
-            borderRight: { md: 1 },
-            borderBottom: { xs: 1, md: 0 },
-            borderColor: 'divider',
+            // the shorthand per breakpoint would reset the colour: each side names its own
+            borderRight: { md: '1px solid' },
+            borderRightColor: { md: 'divider' },
+            borderBottom: { xs: '1px solid', md: 'none' },
+            borderBottomColor: 'divider',
           }}
         >
           <Tabs
