@@ -1,7 +1,7 @@
 import type { AssertionResult, ScriptRun } from '../model.js';
 import type { ScriptRequest } from '../ports.js';
 import { CallState } from './call.js';
-import { limitMessages, type ScriptError, scriptErrorOf, type ThrownError, wallLimitMs } from './limits.js';
+import { limitMessages, positionIn, type ScriptError, scriptErrorOf, type ThrownError, wallLimitMs } from './limits.js';
 import type { FromWorker, WorkerInput, WorkerLimits, WorkerOutput } from './protocol.js';
 import type { Abort, ScriptVm, VmResult } from './vm.js';
 
@@ -66,7 +66,7 @@ export class ScriptRunner {
         compiled.error.name === 'SyntaxError' &&
         !/stack overflow/.test(compiled.error.message)
       ) {
-        error = this.syntaxError(compiled.error, prefix);
+        error = this.syntaxError(compiled.error, prefix, input.code);
       } else if (!thrown(compiled) && 'value' in compiled) {
         const ran = this.vm.exec(compiled.value, JSON.stringify(this.meta(input, call)), this.bodyOf(input));
         if ('value' in ran) ran.value.dispose();
@@ -115,10 +115,16 @@ export class ScriptRunner {
     return { kind: 'stack', message: limitMessages.stack(this.limits) };
   }
 
-  private syntaxError(error: ThrownError, prefix: number): ScriptError {
-    const match = /script\.js:(\d+):(\d+)/.exec(error.stack ?? '');
-    const line = match ? Number(match[1]) : undefined;
-    const column = match ? Math.max(1, Number(match[2]) - (line === 1 ? prefix : 0)) : undefined;
+  private syntaxError(error: ThrownError, prefix: number, code: string): ScriptError {
+    let { line, column } = positionIn(error.stack, prefix);
+    // An error found at the end of the input (an unclosed brace) is placed where the script ends, not in the
+    // wrapper's closing line.
+    const lines = code.split('\n');
+    if (line !== undefined && line > lines.length) {
+      line = lines.length;
+      column = Number.POSITIVE_INFINITY;
+    }
+    if (line !== undefined && column !== undefined) column = Math.min(column, lines[line - 1]!.length + 1);
     const where = line === undefined ? '' : `（第 ${line} 行第 ${column} 列）`;
     return {
       kind: 'syntax',
