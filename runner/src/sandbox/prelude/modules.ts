@@ -3,7 +3,7 @@
  * the script's CPU clock while one loads), a small `postman-collection`, `_` and `CryptoJS`; what is not
  * supported throws an error naming it.
  */
-export const MODULES = String.raw`
+export const MODULES = `
 var libraries = {};
 var loadingLibraries = {};
 function loadLibrary(name) {
