@@ -5,8 +5,12 @@ import { ClientError, type Metadata, Status } from 'nice-grpc';
 import { id } from '../schemas/fields.js';
 import { ApiError } from './envelope.js';
 
-/** `user` routes need a valid token; `public` ones ignore any; `optional` ones use a token when one is sent. */
-export type Access = 'public' | 'user' | 'optional';
+/**
+ * `user` routes need a valid token; `public` ones ignore any; `optional` ones use a token when one is sent;
+ * `apiToken` ones (the test CLI's) carry a project's API token instead of a session: they are anonymous here and
+ * hand the token (`apiTokenOf`) to the service, which checks it.
+ */
+export type Access = 'public' | 'user' | 'optional' | 'apiToken';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,10 +44,14 @@ export async function authenticate(app: FastifyInstance, token: string, correlat
   return { userId, sessionId };
 }
 
+/** The token of the `authorization` header (a session's, or on `apiToken` routes a project's API token). */
+export const apiTokenOf = (request: FastifyRequest) =>
+  (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+
 /** The identity of a request by its `authorization` header, as the route's access asks. */
 async function identify(app: FastifyInstance, request: FastifyRequest, access: Access): Promise<Identity> {
-  if (access === 'public') return anonymous;
-  const token = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+  if (access === 'public' || access === 'apiToken') return anonymous;
+  const token = apiTokenOf(request);
   if (!token) {
     if (access === 'optional') return anonymous;
     throw new ApiError(402, '请先登录');
@@ -80,7 +88,7 @@ export default fp(
     app.decorateRequest('metadata', null as unknown as Metadata);
     app.addHook('onRoute', (route) => {
       if (route.url?.startsWith('/pmbok/') && !route.config?.access)
-        throw new Error(`${String(route.method)} ${route.url} declares no access (public, user or optional)`);
+        throw new Error(`${String(route.method)} ${route.url} declares no access (public, user, optional or apiToken)`);
     });
     // After validation, as a malformed request is the client's error whoever sends it, and the body's team is checked.
     // Routes outside /pmbok/ (console files, health) declare no access and read no caller: nothing to build for them.

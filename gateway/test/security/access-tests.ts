@@ -12,6 +12,12 @@ interface Tested {
   apiId: string;
   caseId: string;
   scenarioId: string;
+  /** A scenario that waits a minute: a run of it is still running when a cancel comes. */
+  slowScenarioId: string;
+  /** A run of the case (it fails: nothing answers at the internal address, which does not matter here). */
+  runId: string;
+  tokenId: string;
+  token: string;
 }
 
 type As = (path: string, body: Body) => Promise<any>;
@@ -64,7 +70,29 @@ async function buildTested(h: Harness, w: World, a: Actors): Promise<Tested> {
     name: '冒烟',
     content: scenarioContent(caseId),
   });
-  return { projectId, apiId, caseId, scenarioId: String(testScenarioId) };
+  const slow = await as('project/saveTestScenario', {
+    projectId,
+    name: '慢',
+    content: JSON.stringify({
+      steps: [{ id: 'w', kind: 'wait', ms: 60_000 }],
+      stopOnFailure: true,
+      projectConfigId: 0,
+      variables: [],
+      data: null,
+    }),
+  });
+  const { testRunId } = await as('project/runTest', { projectId, testCaseIds: `[${caseId}]` });
+  const { testTokenId, token } = await as('project/createTestToken', { projectId, name: 'CI' });
+  return {
+    projectId,
+    apiId,
+    caseId,
+    scenarioId: String(testScenarioId),
+    slowScenarioId: String(slow.testScenarioId),
+    runId: String(testRunId),
+    tokenId: String(testTokenId),
+    token,
+  };
 }
 
 const built = new Map<string, Promise<Tested>>();
@@ -97,6 +125,35 @@ async function fresh(c: AccessContext, t: Tested, kind: 'case' | 'scenario'): Pr
   return String((await as('project/saveTestScenario', body)).testScenarioId);
 }
 
+/** A run of the slow scenario started by the caller, for the allowed run of a cancel. */
+async function runningRun(c: AccessContext, t: Tested): Promise<string> {
+  const body = { teamId: c.w.teamId, projectId: t.projectId, testScenarioId: t.slowScenarioId };
+  const answer = await c.h.call('project/runTest', body, c.me.token);
+  if (answer.code !== 200) throw new Error(`runTest: ${answer.code} ${answer.msg}`);
+  return String(answer.data.testRunId);
+}
+
+const report = JSON.stringify({
+  name: 'CI 冒烟',
+  status: 'passed',
+  environment: '预发',
+  startedAt: 1_700_000_000_000,
+  finishedAt: 1_700_000_001_000,
+  summary: {
+    requests: 0,
+    failedRequests: 0,
+    assertions: 0,
+    failedAssertions: 0,
+    scriptErrors: 0,
+    iterations: 1,
+    durationMs: 1_000,
+  },
+  results: [],
+});
+
+/** Every signed-in rung: their session tokens are no API tokens. */
+const everyone: Access['refusedAlso'] = ['stranger', 'teamMember', 'projectMember', 'admin', 'owner'];
+
 export const testsAccess: Record<string, Access> = {
   'project/testCases': onTested('teamMember', (t) => ({ projectId: t.projectId })),
   'project/testCase': onTested('teamMember', (t) => ({ projectId: t.projectId, testCaseId: t.caseId })),
@@ -121,4 +178,31 @@ export const testsAccess: Record<string, Access> = {
     projectId: t.projectId,
     testScenarioId: c.allowed ? await fresh(c, t, 'scenario') : t.scenarioId,
   })),
+  'project/runTest': onTested('projectMember', (t) => ({ projectId: t.projectId, testCaseIds: `[${t.caseId}]` })),
+  'project/testRuns': onTested('teamMember', (t) => ({ projectId: t.projectId, testCaseId: t.caseId })),
+  'project/testRun': onTested('teamMember', (t) => ({ projectId: t.projectId, testRunId: t.runId })),
+  'project/cancelTestRun': onTested('projectMember', async (t, c) => ({
+    projectId: t.projectId,
+    testRunId: c.allowed ? await runningRun(c, t) : t.runId,
+  })),
+  'project/testTokens': onTested('admin', (t) => ({ projectId: t.projectId })),
+  // A world of its own: the malformed-input sweep's valid variants make tokens up to the project's bound.
+  'project/createTestToken': onTested('admin', (t) => ({ projectId: t.projectId, name: '流水线' }), { fresh: true }),
+  'project/revokeTestToken': onTested('admin', async (t, c) => ({
+    projectId: t.projectId,
+    testTokenId: c.allowed
+      ? String(
+          (await asOwner(c.h, c.w, c.a)('project/createTestToken', { projectId: t.projectId, name: '一次' }))
+            .testTokenId,
+        )
+      : t.tokenId,
+  })),
+  'project/testPlan': onTested('public', (t) => ({ projectId: t.projectId, testScenarioId: t.scenarioId }), {
+    refusedAlso: everyone,
+    authorization: async (c) => `Bearer ${(await testedIn(c)).token}`,
+  }),
+  'project/testReport': onTested('public', (t) => ({ projectId: t.projectId, report, testScenarioId: t.scenarioId }), {
+    refusedAlso: everyone,
+    authorization: async (c) => `Bearer ${(await testedIn(c)).token}`,
+  }),
 };

@@ -40,6 +40,11 @@ export interface Access {
   refusedAlso?: Exclude<Rung, 'anonymous'>[];
   /** Its answer shows team T to anyone holding T's share code: no leak check on the allowed answer. */
   showsTeamToCodeHolder?: boolean;
+  /**
+   * The `authorization` header of the allowed run when it is no session's token (a project's API token for the test
+   * CLI's calls); the refused rungs send their own session tokens.
+   */
+  authorization?(c: AccessContext): Promise<string>;
 }
 
 /** Every call of the route table, keyed `module/call`; the suite fails for a call without a row. */

@@ -81,7 +81,8 @@ describe('authorization matrix', () => {
       const call = async (rung: Rung | 'instanceAdmin', me: Account, allowed = false) => {
         const c = { h, w, a, me, allowed };
         const body: Body = { teamId: w.teamId, ...(await access.body(c)) };
-        return h.call(key, body, rung === 'anonymous' ? undefined : me.token);
+        const token = allowed && access.authorization ? await access.authorization(c) : me.token;
+        return h.call(key, body, rung === 'anonymous' && !(allowed && access.authorization) ? undefined : token);
       };
       for (const rung of [...rungsBelow(access.least), ...(access.refusedAlso ?? [])]) {
         const answer = await call(rung, rung === 'anonymous' ? (own ?? a.owner) : a[rung]);

@@ -96,7 +96,10 @@ describe('malformed-input sweep', () => {
         access?.ownAccount || least === 'instanceAdmin'
           ? await registerAccount(h)
           : a[least === 'public' || least === 'self' ? 'stranger' : least];
-      const base = { teamId: w.teamId, ...(access ? await access.body({ h, w, a, me, allowed: true }) : {}) };
+      const context = { h, w, a, me, allowed: true };
+      const base = { teamId: w.teamId, ...(access ? await access.body(context) : {}) };
+      // The test CLI's calls carry a project's API token, not the session's.
+      const token = access?.authorization ? await access.authorization(context) : me.token;
       const fields = new Set(['teamId', 'version', ...Object.keys(call.fields), ...Object.keys(base)]);
       const requests: RawRequest[] = [
         ...[...fields].flatMap((field) => fieldRequests(base, field)),
@@ -111,7 +114,7 @@ describe('malformed-input sweep', () => {
             ...(request.contentType ? { 'content-type': request.contentType } : {}),
             ...(call.access === 'public' && !request.authorization
               ? {}
-              : { authorization: request.authorization ?? me.token }),
+              : { authorization: request.authorization ?? token }),
           },
           payload: request.payload,
           remoteAddress: nextAddress(),

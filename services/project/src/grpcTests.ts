@@ -3,9 +3,11 @@ import { invalid, signedInCaller } from '@pmbok/infra';
 import type { projectv1 } from '@pmbok/proto';
 import type { ProjectContext } from './application/context.js';
 import { createTestCases, parsedContent } from './application/testCases.js';
+import type { PlanTarget } from './application/testPlan.js';
 import type { TestRunHost } from './application/testRunHost.js';
 import { createTestRuns } from './application/testRuns.js';
 import { createTestScenarios } from './application/testScenarios.js';
+import { createTestTokens } from './application/testTokens.js';
 
 /** The API test rpcs (docs/api/tests.md); index.ts spreads them next to the other calls. */
 export type TestsCallName =
@@ -44,9 +46,6 @@ const done = async (work: Promise<unknown>) => {
   await work;
   return {};
 };
-const notYet = async (): Promise<never> => {
-  throw invalid('接口测试的运行尚未开放');
-};
 
 export function testsImplementation({
   context,
@@ -55,6 +54,7 @@ export function testsImplementation({
   const cases = createTestCases(context);
   const scenarios = createTestScenarios(context);
   const runs = createTestRuns(context, host);
+  const tokens = createTestTokens(context, runs.plans);
   const who = signedInCaller;
   return {
     listTestCases: async (r, c) => ({
@@ -117,10 +117,20 @@ export function testsImplementation({
       detailGzip: gzipped(await runs.detail(r.projectId, r.testRunId, who(c)), '报告过大，无法显示'),
     }),
     cancelTestRun: (r, c) => done(runs.cancel(r.projectId, r.testRunId, who(c))),
-    listTestTokens: notYet,
-    createTestToken: notYet,
-    revokeTestToken: notYet,
-    getTestPlan: notYet,
-    recordTestReport: notYet,
+    listTestTokens: async (r, c) => ({ listJson: JSON.stringify(await tokens.list(r.projectId, who(c))) }),
+    createTestToken: (r, c) => tokens.create(r.projectId, r.name, who(c)),
+    revokeTestToken: (r, c) => done(tokens.revoke(r.projectId, r.testTokenId, who(c))),
+    // The CLI's calls: the API token instead of a caller.
+    getTestPlan: async (r) => {
+      const target: PlanTarget = r.testScenarioId
+        ? { testScenarioId: r.testScenarioId }
+        : r.testCaseIds.length
+          ? { testCaseIds: r.testCaseIds }
+          : { everyScenario: true };
+      const input = { target, projectConfigId: r.projectConfigId, environment: r.environment, serverUrl: r.serverUrl };
+      return { planGzip: gzipped(await tokens.plan(r.token, r.projectId, input), '测试计划过大，请分场景运行') };
+    },
+    recordTestReport: (r) =>
+      tokens.report(r.token, r.projectId, { reportGzip: r.reportGzip, testScenarioId: r.testScenarioId }),
   };
 }

@@ -19,6 +19,7 @@ import { projectSettingsProjection } from './projections/settings/index.js';
 import { shareDocViewsProjection, shareLinksProjection } from './projections/shares/index.js';
 import { testCasesProjection, testScenariosProjection } from './projections/testCases/index.js';
 import { testRunsProjection } from './projections/testRuns/index.js';
+import { testTokensProjection } from './projections/testTokens/index.js';
 import { treeProjection } from './projections/tree/index.js';
 import { versionsProjection } from './projections/versions/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
@@ -51,6 +52,7 @@ export const startProjectService = defineService({
     testCasesProjection,
     testScenariosProjection,
     testRunsProjection,
+    testTokensProjection,
   ],
   reactions: async (service) => {
     const { runtime } = service;

@@ -1,7 +1,8 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../plugins/api.js';
+import { apiTokenOf } from '../../plugins/caller.js';
 import { id, integer, optionalId, optionalText, paging, text } from '../../schemas/fields.js';
 import * as tests from '../../schemas/tests.js';
 import { Nothing } from '../../schemas/wire.js';
@@ -44,6 +45,10 @@ export function caseIdsOf(value: string | undefined): number[] {
   if (ids.length > 200) throw new ApiError(400, '一次最多运行 200 个用例');
   return ids;
 }
+/** A CLI report of at most 20 MB of JSON text, percent-encoded in a form body (or a JSON body's string). */
+const REPORT_BYTES = 20 * 1024 * 1024;
+const REPORT_BODY = 64 * 1024 * 1024;
+
 /** An environment id that may be left out (the scenario's); `0` is the project's mock. */
 export const environmentOf = (value: string | undefined) => (value ? Number(value) : undefined);
 
@@ -186,6 +191,67 @@ export function projectTestCalls() {
       ok(
         c.services.project.cancelTestRun({ ...inProject(b), testRunId: Number(b.testRunId) }, { metadata: c.metadata }),
       ),
+    ),
+
+    call('testTokens', projectId, tests.TestTokenList, async (b, c) => {
+      const { listJson } = await c.services.project.listTestTokens(inProject(b), { metadata: c.metadata });
+      return parsed(tests.TestTokenList, listJson);
+    }),
+    call('createTestToken', { ...projectId, name: text(50) }, tests.TestTokenCreated, (b, c) =>
+      c.services.project.createTestToken({ ...inProject(b), name: b.name }, { metadata: c.metadata }),
+    ),
+    call('revokeTestToken', { ...projectId, testTokenId: id }, Nothing, (b, c) =>
+      ok(
+        c.services.project.revokeTestToken(
+          { ...inProject(b), testTokenId: Number(b.testTokenId) },
+          { metadata: c.metadata },
+        ),
+      ),
+    ),
+
+    // The CLI's calls: `authorization: Bearer pmbok_pt_…`, a project's API token, checked by the service.
+    call(
+      'testPlan',
+      {
+        ...projectId,
+        testScenarioId: optionalId,
+        testCaseIds: Type.Optional(Type.String({ maxLength: CASE_IDS_TEXT })),
+        projectConfigId: optionalId,
+        environment: optionalText(30),
+      },
+      tests.TestPlan,
+      async (b, c) => {
+        const request = {
+          token: apiTokenOf(c.request),
+          ...inProject(b),
+          testScenarioId: Number(b.testScenarioId || 0),
+          testCaseIds: caseIdsOf(b.testCaseIds),
+          projectConfigId: environmentOf(b.projectConfigId),
+          environment: b.environment ?? '',
+          // The mock environment's base, where the CLI reached this server.
+          serverUrl: `${c.request.protocol}://${c.request.host}`,
+        };
+        const { planGzip } = await c.services.project.getTestPlan(request, { metadata: c.metadata });
+        return unzipped(tests.TestPlan, planGzip);
+      },
+      { access: 'apiToken' },
+    ),
+    call(
+      'testReport',
+      { ...projectId, report: Type.String({ maxLength: REPORT_BYTES }), testScenarioId: optionalId },
+      tests.TestReportRecorded,
+      (b, c) => {
+        if (Buffer.byteLength(b.report) > REPORT_BYTES) throw new ApiError(400, '报告不能超过 20 MB');
+        const request = {
+          token: apiTokenOf(c.request),
+          ...inProject(b),
+          // Over the 8 MB gRPC message limit as text; a report compresses well.
+          reportGzip: gzipSync(b.report),
+          testScenarioId: Number(b.testScenarioId || 0),
+        };
+        return c.services.project.recordTestReport(request, { metadata: c.metadata });
+      },
+      { access: 'apiToken', bodyLimit: REPORT_BODY },
     ),
   ];
 }

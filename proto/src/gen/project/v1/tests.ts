@@ -189,6 +189,8 @@ export interface GetTestPlanRequest {
     | undefined;
   /** An environment by name (when no id is given); empty: the scenario's, else the mock. */
   environment: string;
+  /** Where the CLI reached the server (scheme and host): the mock environment's base there. */
+  serverUrl: string;
 }
 
 export interface GetTestPlanResponse {
@@ -2897,7 +2899,15 @@ export const RevokeTestTokenResponse: MessageFns<RevokeTestTokenResponse> = {
 };
 
 function createBaseGetTestPlanRequest(): GetTestPlanRequest {
-  return { token: "", projectId: 0, testScenarioId: 0, testCaseIds: [], projectConfigId: undefined, environment: "" };
+  return {
+    token: "",
+    projectId: 0,
+    testScenarioId: 0,
+    testCaseIds: [],
+    projectConfigId: undefined,
+    environment: "",
+    serverUrl: "",
+  };
 }
 
 export const GetTestPlanRequest: MessageFns<GetTestPlanRequest> = {
@@ -2923,6 +2933,9 @@ export const GetTestPlanRequest: MessageFns<GetTestPlanRequest> = {
     }
     if (message.environment !== "") {
       writer.uint32(50).string(message.environment);
+    }
+    if (message.serverUrl !== "") {
+      writer.uint32(58).string(message.serverUrl);
     }
     return writer;
   },
@@ -2998,6 +3011,14 @@ export const GetTestPlanRequest: MessageFns<GetTestPlanRequest> = {
             message.environment = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.serverUrl = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3034,6 +3055,11 @@ export const GetTestPlanRequest: MessageFns<GetTestPlanRequest> = {
         ? globalThis.Number(object.project_config_id)
         : undefined,
       environment: isSet(object.environment) ? globalThis.String(object.environment) : "",
+      serverUrl: isSet(object.serverUrl)
+        ? globalThis.String(object.serverUrl)
+        : isSet(object.server_url)
+        ? globalThis.String(object.server_url)
+        : "",
     };
   },
 
@@ -3057,6 +3083,9 @@ export const GetTestPlanRequest: MessageFns<GetTestPlanRequest> = {
     if (message.environment !== "") {
       obj.environment = message.environment;
     }
+    if (message.serverUrl !== "") {
+      obj.serverUrl = message.serverUrl;
+    }
     return obj;
   },
 
@@ -3071,6 +3100,7 @@ export const GetTestPlanRequest: MessageFns<GetTestPlanRequest> = {
     message.testCaseIds = object.testCaseIds?.map((e) => e) || [];
     message.projectConfigId = object.projectConfigId ?? undefined;
     message.environment = object.environment ?? "";
+    message.serverUrl = object.serverUrl ?? "";
     return message;
   },
 };

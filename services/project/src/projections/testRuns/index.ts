@@ -78,9 +78,11 @@ export const testRunsProjection = projection({
         const { results } = event.data;
         const ran = new Set(doc.ranCaseIds);
         const failed = new Set(doc.failedCaseIds);
+        // Only the run's own cases: a CLI report's results say what they like.
+        const own = new Set(doc.caseIds);
         for (const result of results) {
           const caseId = result.source?.caseId;
-          if (!caseId) continue;
+          if (!caseId || !own.has(caseId)) continue;
           ran.add(caseId);
           if (!result.passed) failed.add(caseId);
         }
