@@ -63,6 +63,11 @@ export class ScriptVm {
     return new ScriptVm(module, limits, clock);
   }
 
+  /** Makes the context now (the prelude evaluated), so that the first call does not wait for it. */
+  prepare(): void {
+    this.ready();
+  }
+
   /** Characters the wrapper puts before the script's first line. */
   prefixLength(code: string): number {
     return (isAsync(code) ? ASYNC_PREFIX : PREFIX).length;

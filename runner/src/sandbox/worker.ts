@@ -9,6 +9,7 @@ const port = parentPort;
 if (!port) throw new Error('the sandbox worker runs in a worker thread');
 const { limits, clock } = workerData as WorkerData;
 const vm = await ScriptVm.create(limits, clock);
+vm.prepare();
 const runner = new ScriptRunner(vm, limits);
 const post = (message: FromWorker) => port.postMessage(message);
 
