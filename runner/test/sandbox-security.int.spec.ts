@@ -266,6 +266,20 @@ describe('pm.sendRequest is the only way out, through the run’s client', () =>
 });
 
 describe('a thread that cannot go on', () => {
+  it('holds a stack limit past what QuickJS’s WebAssembly stack can take to that stack (4 MB)', async () => {
+    const own = await makeSandbox(new FakeHttp(), { ...TEST_LIMITS, scriptStackBytes: 64 * 1024 * 1024 });
+    try {
+      const out = await run(own, { code: 'function f() { return f() + 1; } f();' });
+      expect(out.run.error).toMatchObject({ kind: 'stack', message: '脚本调用栈超过 4 MB（递归太深），已中止' });
+      const next = await run(own, {
+        code: 'console.log(JSON.stringify({ a: [1, 2] }), Object.keys({ x: 1, y: 2 }).length)',
+      });
+      expect(next.run.console).toEqual([{ level: 'log', text: '{"a":[1,2]} 2' }]);
+    } finally {
+      own.dispose();
+    }
+  });
+
   it('waits no longer than its wall time for timers that never end', async () => {
     const own = await makeSandbox(new FakeHttp(), { ...TEST_LIMITS, requestTimeoutMs: 500 });
     try {

@@ -19,6 +19,13 @@ export const limitMessages = {
 /** A call's whole time, waits included: its CPU time plus one request's time for its pm.sendRequest answers. */
 export const wallLimitMs = (limits: WorkerLimits) => limits.scriptTimeoutMs + limits.requestTimeoutMs;
 
+/**
+ * QuickJS's stack limit as used: QuickJS measures its stack in WebAssembly memory, whose stack area is ~5 MB in
+ * this build; a limit past it would let a deep recursion write over the heap instead of stopping.
+ */
+export const MAX_SCRIPT_STACK_BYTES = 4 * 1024 * 1024;
+export const MIN_SCRIPT_STACK_BYTES = 64 * 1024;
+
 /** Thread stack for QuickJS's own stack limit: its parser and JSON recursion use ~30× more native stack. */
 export const threadStackMb = (limits: WorkerLimits) =>
   Math.min(256, Math.max(8, Math.ceil((limits.scriptStackBytes / (1024 * 1024)) * 48)));

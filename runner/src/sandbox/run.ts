@@ -112,6 +112,7 @@ export class ScriptRunner {
   private abortError(abort: Abort): ScriptError {
     if (abort === 'cpu') return { kind: 'timeout', message: limitMessages.cpu(this.limits) };
     if (abort === 'wall') return { kind: 'timeout', message: limitMessages.wall(wallLimitMs(this.limits)) };
+    if (abort === 'host-error') return { kind: 'runtime', message: '脚本沙箱出错，已重新启动' };
     return { kind: 'stack', message: limitMessages.stack(this.limits) };
   }
 

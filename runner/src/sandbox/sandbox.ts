@@ -1,7 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { ScriptRun } from '../model.js';
 import { HttpError, type Sandbox, type SandboxOptions, type ScriptInput, type ScriptOutput } from '../ports.js';
-import { limitMessages, MAX_CONCURRENT_SENDS, threadStackMb, wallLimitMs } from './limits.js';
+import {
+  limitMessages,
+  MAX_CONCURRENT_SENDS,
+  MAX_SCRIPT_STACK_BYTES,
+  MIN_SCRIPT_STACK_BYTES,
+  threadStackMb,
+  wallLimitMs,
+} from './limits.js';
 import type {
   FromWorker,
   SendAnswer,
@@ -54,7 +61,7 @@ class ThreadSandbox implements Sandbox {
     this.limits = {
       scriptTimeoutMs: limits.scriptTimeoutMs,
       scriptMemoryBytes: limits.scriptMemoryBytes,
-      scriptStackBytes: limits.scriptStackBytes,
+      scriptStackBytes: Math.min(MAX_SCRIPT_STACK_BYTES, Math.max(MIN_SCRIPT_STACK_BYTES, limits.scriptStackBytes)),
       scriptOutputBytes: limits.scriptOutputBytes,
       requestTimeoutMs: limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     };

@@ -11,8 +11,11 @@ import { LIBRARY_LOAD_MS, type ThrownError } from './limits.js';
 import { PRELUDE } from './prelude/index.js';
 import type { WorkerLimits } from './protocol.js';
 
-/** Why QuickJS stopped a call: its time, the host's wall clock, or the host's own stack running out inside it. */
-export type Abort = 'cpu' | 'wall' | 'host-stack';
+/**
+ * Why QuickJS stopped a call: its time, the host's wall clock, the host's own stack running out inside it, or the
+ * WebAssembly code failing (a trap).
+ */
+export type Abort = 'cpu' | 'wall' | 'host-stack' | 'host-error';
 
 /** What calling into QuickJS gave: a value (owned by the caller), an error it threw, or an abort. */
 export type VmResult = { value: QuickJSHandle } | { error: ThrownError } | { abort: Abort };
@@ -238,12 +241,10 @@ export class ScriptVm {
     try {
       result = fn();
     } catch (error) {
-      // V8's own stack ran out inside the WebAssembly code: QuickJS stopped halfway, nothing in it is reliable.
-      if (error instanceof RangeError) {
-        this.broken = true;
-        return { abort: 'host-stack' };
-      }
-      throw error;
+      // QuickJS stopped halfway (V8's own stack ran out inside the WebAssembly code, or the code trapped):
+      // nothing in this module is reliable any more; the thread is replaced.
+      this.broken = true;
+      return { abort: error instanceof RangeError ? 'host-stack' : 'host-error' };
     } finally {
       if (call) call.cpuRemainingMs = Math.max(0, this.deadline - performance.now());
       this.deadline = Number.POSITIVE_INFINITY;
