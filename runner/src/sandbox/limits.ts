@@ -25,6 +25,23 @@ export const wallLimitMs = (limits: WorkerLimits) => limits.scriptTimeoutMs + li
  */
 export const MAX_SCRIPT_STACK_BYTES = 4 * 1024 * 1024;
 export const MIN_SCRIPT_STACK_BYTES = 64 * 1024;
+/** QuickJS's memory: the prelude and a library or two need a few MB; WebAssembly memory is 4 GB at most. */
+export const MIN_SCRIPT_MEMORY_BYTES = 8 * 1024 * 1024;
+export const MAX_SCRIPT_MEMORY_BYTES = 512 * 1024 * 1024;
+export const MAX_SCRIPT_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The limits a thread works with, from the run's: each held to what the thread can keep. */
+export function threadLimits(limits: WorkerLimits): WorkerLimits {
+  return {
+    scriptTimeoutMs: Math.max(1, limits.scriptTimeoutMs),
+    scriptMemoryBytes: clamp(limits.scriptMemoryBytes, MIN_SCRIPT_MEMORY_BYTES, MAX_SCRIPT_MEMORY_BYTES),
+    scriptStackBytes: clamp(limits.scriptStackBytes, MIN_SCRIPT_STACK_BYTES, MAX_SCRIPT_STACK_BYTES),
+    scriptOutputBytes: clamp(limits.scriptOutputBytes, 0, MAX_SCRIPT_OUTPUT_BYTES),
+    requestTimeoutMs: Math.max(1, limits.requestTimeoutMs),
+  };
+}
 
 /** Thread stack for QuickJS's own stack limit: its parser and JSON recursion use ~30× more native stack. */
 export const threadStackMb = (limits: WorkerLimits) =>

@@ -1,14 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ScriptRun } from '../model.js';
 import { HttpError, type Sandbox, type SandboxOptions, type ScriptInput, type ScriptOutput } from '../ports.js';
-import {
-  limitMessages,
-  MAX_CONCURRENT_SENDS,
-  MAX_SCRIPT_STACK_BYTES,
-  MIN_SCRIPT_STACK_BYTES,
-  threadStackMb,
-  wallLimitMs,
-} from './limits.js';
+import { limitMessages, MAX_CONCURRENT_SENDS, threadLimits, threadStackMb, wallLimitMs } from './limits.js';
 import type {
   FromWorker,
   SendAnswer,
@@ -58,13 +51,13 @@ class ThreadSandbox implements Sandbox {
 
   constructor(private readonly options: SandboxOptions) {
     const { limits } = options;
-    this.limits = {
+    this.limits = threadLimits({
       scriptTimeoutMs: limits.scriptTimeoutMs,
       scriptMemoryBytes: limits.scriptMemoryBytes,
-      scriptStackBytes: Math.min(MAX_SCRIPT_STACK_BYTES, Math.max(MIN_SCRIPT_STACK_BYTES, limits.scriptStackBytes)),
+      scriptStackBytes: limits.scriptStackBytes,
       scriptOutputBytes: limits.scriptOutputBytes,
       requestTimeoutMs: limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    };
+    });
     this.maxSends = options.maxSendRequests ?? DEFAULT_MAX_SEND_REQUESTS;
   }
 
