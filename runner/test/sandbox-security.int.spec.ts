@@ -26,11 +26,19 @@ afterAll(() => {
   rmSync(marker, { force: true });
 });
 
-/** Runs a payload, then checks the same sandbox still runs a plain script. */
+/**
+ * Runs a payload, checking that this thread's event loop kept turning meanwhile (the server serves other users
+ * while a script computes: scripts run in their own thread), then that the same sandbox still runs a plain script.
+ */
 async function attempt(code: string): Promise<{ out: ScriptOutput; ms: number }> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const started = performance.now();
   const out = await run(sandbox, { code, response: response('{"ok":true}') });
   const ms = performance.now() - started;
+  delay.disable();
+  // Far below any limit's second: a loaded machine delays timers by tens of milliseconds, not by a script's run.
+  expect(delay.max / 1e6, 'the main thread was blocked').toBeLessThan(500);
   const next = await run(sandbox, {
     code: "pm.test('still works', function () { pm.expect(pm.response.json().ok).to.equal(true); });",
     response: response('{"ok":true}'),
@@ -148,15 +156,10 @@ describe('prototype pollution stays inside', () => {
 
 describe('limits', () => {
   it('stops while(true){} on CPU time, and the server keeps serving meanwhile', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
     const { out, ms } = await attempt('while (true) {}');
-    delay.disable();
     expect(out.run.error).toEqual({ kind: 'timeout', message: '脚本运行超过 1000 ms，已中止' });
     expect(ms).toBeGreaterThanOrEqual(TEST_LIMITS.scriptTimeoutMs);
     expect(ms).toBeLessThan(TEST_LIMITS.scriptTimeoutMs + SLACK_MS);
-    // The script ran in its own thread: this one's event loop was never blocked for the second it took.
-    expect(delay.max / 1e6).toBeLessThan(300);
   });
 
   it('stops a loop that catches everything, and a flood of promise jobs', async () => {
