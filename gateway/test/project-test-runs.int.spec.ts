@@ -126,4 +126,66 @@ describe('API test runs through the gateway', () => {
       delete process.env.PMBOK_TEST_ALLOWED_NETWORKS;
     }
   });
+
+  it('runs a data-driven scenario in an environment whose secret variable no report shows', async () => {
+    const mock = await w.as(w.editor)('mockSettings');
+    const environment = await w.as(w.owner)('addProjectBaseUrl', {
+      name: '自己的 Mock',
+      baseUrl: `http://${origin}/mock/${w.projectId}`,
+      variables: JSON.stringify([{ name: 'tok', value: mock.data.token, secret: true }]),
+      headers: JSON.stringify([{ name: 'X-Mock-Token', value: '{{tok}}' }]),
+    });
+    expect(environment.code, environment.msg).toBe(200);
+    const first = await newCase('按编号查询', {
+      request: { method: 'GET', url: '/pets/{{id}}' },
+      assertions: [{ source: 'status', operator: 'equals', expected: '200' }],
+      extractions: [{ variable: 'petName', source: 'jsonPath', path: '$.name' }],
+    });
+    const second = await newCase('带着名字再查', {
+      request: { method: 'GET', url: '/pets/1', headers: [{ name: 'X-Pet', value: '{{petName}}' }] },
+      assertions: [{ source: 'jsonPath', path: '$.id', operator: 'equals', expected: '2' }],
+    });
+    const scenario = await w.as(w.editor)('saveTestScenario', {
+      name: '按数据跑',
+      content: JSON.stringify({
+        steps: [
+          { id: 'a', kind: 'case', caseKey: first },
+          { id: 'b', kind: 'case', caseKey: second },
+        ],
+        stopOnFailure: false,
+        projectConfigId: environment.data.projectConfigId,
+        variables: [],
+        data: { fileName: 'pets.csv', columns: ['id'], rows: [['1'], ['2']] },
+      }),
+    });
+    expect(scenario.code, scenario.msg).toBe(200);
+    const testScenarioId = String(scenario.data.testScenarioId);
+    const started = await w.as(w.editor)('runTest', { testScenarioId });
+    expect(started.code, started.msg).toBe(200);
+    const events = await pushesOf(started.data.testRunId);
+    expect(events.filter((e) => e.type === 'iteration').map((e) => e.data)).toEqual([{ id: '1' }, { id: '2' }]);
+    const results = events.filter((e) => e.type === 'request').map((e) => e.result);
+    expect(results.map((r) => [r.stepId, r.iteration, r.passed])).toEqual([
+      ['a', 0, true],
+      ['b', 0, false],
+      ['a', 1, true],
+      ['b', 1, false],
+    ]);
+    // The extraction flowed into the next step; the secret is nowhere.
+    expect(results[1].request.headers).toContainEqual(['X-Pet', '旺财']);
+    expect(JSON.stringify(events)).not.toContain(mock.data.token);
+    const detail = await w.as(w.viewer)('testRun', { testRunId: String(started.data.testRunId) });
+    expect(detail.data).toMatchObject({
+      status: 'failed',
+      environment: '自己的 Mock',
+      testScenarioId: Number(testScenarioId),
+    });
+    expect(detail.data.report.results[0].request.headers).toContainEqual(['X-Mock-Token', '******']);
+    expect(JSON.stringify(detail.data)).not.toContain(mock.data.token);
+    const scenarios = await w.as(w.viewer)('testScenarios');
+    const listed = scenarios.data.list.find(
+      (s: { testScenarioId: number }) => s.testScenarioId === Number(testScenarioId),
+    );
+    expect(listed).toMatchObject({ dataRows: 2, lastRun: { testRunId: started.data.testRunId, status: 'failed' } });
+  });
 });

@@ -12,6 +12,8 @@ export interface TestsWorld {
   viewer: string;
   teamReader: string;
   outsider: string;
+  /** The outsider's own team. */
+  outsiderTeamId: string;
   teamId: string;
   projectId: string;
   apiId: string;
@@ -49,7 +51,7 @@ export async function buildTestsWorld(h: Harness, prefix: string): Promise<Tests
     Array.from({ length: 5 }, () => h.register(phone())),
   )) as [string, string, string, string, string];
   const teamId = String((await h.call('team/create', { teamName: '测试组' }, owner)).data.teamId);
-  await h.call('team/create', { teamName: '别的组' }, outsider);
+  const outsiderTeamId = String((await h.call('team/create', { teamName: '别的组' }, outsider)).data.teamId);
   const { shareCode } = (await h.call('team/shareInfo', { teamId }, owner)).data;
   for (const member of [editor, viewer, teamReader])
     expect((await h.call('team/shareJoin', { shareCode }, member)).code).toBe(200);
@@ -80,5 +82,5 @@ export async function buildTestsWorld(h: Harness, prefix: string): Promise<Tests
   const api = await as(editor)('addStructure', { kind: 'api', name: '查询宠物', method: 'GET', path: '/pets/{petId}' });
   const apiId = String(api.data.projectStructureId);
   await saveDoc(apiId, petApi);
-  return { owner, editor, viewer, teamReader, outsider, teamId, projectId, apiId, as, userIdOf };
+  return { owner, editor, viewer, teamReader, outsider, outsiderTeamId, teamId, projectId, apiId, as, userIdOf };
 }

@@ -267,7 +267,8 @@ export type TestRunHost = ReturnType<typeof createTestRunHost>;
 export function startInterruptedRunsCheck(host: TestRunHost, now: () => number, logger: Logger) {
   const check = (olderThan?: number) =>
     host.markInterrupted(olderThan).catch((error) => logger.error({ err: error }, 'interrupted runs not checked'));
-  const timer = setInterval(() => void check(now() - RUN_LIMIT_MS - DEADLINE_MARGIN_MS), 60_000);
+  const olderThanAnyRun = () => now() - RUN_LIMIT_MS - DEADLINE_MARGIN_MS;
+  const timer = setInterval(() => void check(olderThanAnyRun()), 60_000);
   timer.unref();
-  return { first: check(), stop: async () => clearInterval(timer) };
+  return { first: check(olderThanAnyRun()), stop: async () => clearInterval(timer) };
 }
