@@ -38,6 +38,9 @@ export interface CaseOutcome {
   next?: string | null;
 }
 
+/** A script that only talked past the console's limit still did its work: its output was cut, the step stands. */
+export const scriptPassed = (run: ScriptRun) => !run.error || run.error.kind === 'output';
+
 const truncate = (text: string, max: number) =>
   text.length > max ? { text: text.slice(0, max), truncated: true } : { text, truncated: false };
 
@@ -108,7 +111,7 @@ export async function runCase(
       ...(unresolved.size ? { unresolved: [...unresolved] } : {}),
       ...extra,
     };
-    result.passed = !result.error && tests.every((test) => test.passed) && scripts.every((run) => !run.error);
+    result.passed = !result.error && tests.every((test) => test.passed) && scripts.every(scriptPassed);
     return next === undefined ? { result } : { result, next };
   };
   if (skipped) return finish({ skipped: true });

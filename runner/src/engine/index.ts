@@ -9,6 +9,7 @@ import {
   type Step,
 } from '../model.js';
 import type { HttpClient, Sandbox, SandboxOptions, VariableScopes } from '../ports.js';
+import { scriptPassed } from './caseRun.js';
 import { secretMasker } from './mask.js';
 import { createSchemaChecker } from './schemas.js';
 import { RunStop, runSteps, type StepsContext } from './steps.js';
@@ -180,7 +181,7 @@ export function summarize(results: RequestResult[], iterations: number, duration
   for (const result of results) {
     assertions += result.assertions.length;
     failedAssertions += result.assertions.filter((assertion) => !assertion.passed).length;
-    scriptErrors += result.scripts.filter((script) => script.error).length;
+    scriptErrors += result.scripts.filter((script) => !scriptPassed(script)).length;
   }
   return {
     requests: results.filter((result) => !result.skipped).length,
