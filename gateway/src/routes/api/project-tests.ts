@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../../plugins/api.js';
+import { ApiError, type CallContext } from '../../plugins/api.js';
 import { apiTokenOf } from '../../plugins/caller.js';
 import { id, integer, optionalId, optionalText, paging, text } from '../../schemas/fields.js';
 import * as tests from '../../schemas/tests.js';
@@ -48,6 +48,10 @@ export function caseIdsOf(value: string | undefined): number[] {
 /** A CLI report of at most 20 MB of JSON text, percent-encoded in a form body (or a JSON body's string). */
 const REPORT_BYTES = 20 * 1024 * 1024;
 const REPORT_BODY = 64 * 1024 * 1024;
+
+/** A report of megabytes to record or read takes seconds: the CLI waits two minutes, the gateway one. */
+const LONG_CALL_MS = 55_000;
+const long = (c: CallContext) => ({ metadata: c.metadata, signal: AbortSignal.timeout(LONG_CALL_MS) });
 
 /** An environment id that may be left out (the scenario's); `0` is the project's mock. */
 export const environmentOf = (value: string | undefined) => (value ? Number(value) : undefined);
@@ -184,7 +188,7 @@ export function projectTestCalls() {
     ),
     call('testRun', { ...projectId, testRunId: id }, tests.TestRunDetail, async (b, c) => {
       const request = { ...inProject(b), testRunId: Number(b.testRunId) };
-      const { detailGzip } = await c.services.project.getTestRun(request, { metadata: c.metadata });
+      const { detailGzip } = await c.services.project.getTestRun(request, long(c));
       return unzipped(tests.TestRunDetail, detailGzip);
     }),
     call('cancelTestRun', { ...projectId, testRunId: id }, Nothing, (b, c) =>
@@ -231,7 +235,7 @@ export function projectTestCalls() {
           // The mock environment's base, where the CLI reached this server.
           serverUrl: `${c.request.protocol}://${c.request.host}`,
         };
-        const { planGzip } = await c.services.project.getTestPlan(request, { metadata: c.metadata });
+        const { planGzip } = await c.services.project.getTestPlan(request, long(c));
         return unzipped(tests.TestPlan, planGzip);
       },
       { access: 'apiToken' },
@@ -249,7 +253,7 @@ export function projectTestCalls() {
           reportGzip: gzipSync(b.report),
           testScenarioId: Number(b.testScenarioId || 0),
         };
-        return c.services.project.recordTestReport(request, { metadata: c.metadata });
+        return c.services.project.recordTestReport(request, long(c));
       },
       { access: 'apiToken', bodyLimit: REPORT_BODY },
     ),
