@@ -177,7 +177,7 @@ describe('limits', () => {
     ['new Array(2**31).fill(0)', 'memory'],
     ["'x'.repeat(2**28)", 'memory'],
     ['new ArrayBuffer(2**30)', 'memory'],
-    ['var a = []; for (;;) a.push({ i: a.length })', 'memory'],
+    ['var a = []; for (;;) a.push({ i: a.length, pad: "x".repeat(1000) + a.length })', 'memory'],
     ["'x'.repeat(2**31)", 'runtime'],
     ['new ArrayBuffer(2**31)', 'runtime'],
   ])('contains the 2 GB allocation %s (%s)', async (code, kind) => {

@@ -178,8 +178,14 @@ export class ScriptRunner {
       ...(test.actual === undefined ? {} : { actual: clip(test.actual)! }),
     }));
     let failure = error;
-    if (!failure && finished?.error)
-      failure = scriptErrorOf(finished.error, this.limits, this.vm.prefixLength(input.code));
+    if (!failure && finished?.error) {
+      // Out of memory, QuickJS throws null (it can no longer make an error object).
+      const thrown =
+        finished.error.message === 'null' && this.vm.heapNearlyFull()
+          ? { name: 'InternalError', message: 'out of memory' }
+          : finished.error;
+      failure = scriptErrorOf(thrown, this.limits, this.vm.prefixLength(input.code));
+    }
     if (!failure && finished?.unsupported) failure = { kind: 'unsupported', message: finished.unsupported };
     if (!failure && call.consoleTruncated) failure = { kind: 'output', message: limitMessages.output(this.limits) };
     const run: ScriptRun = {

@@ -1,8 +1,10 @@
 import {
   newQuickJSWASMModuleFromVariant,
+  newVariant,
   type QuickJSContext,
   type QuickJSHandle,
   type QuickJSRuntime,
+  type QuickJSSyncVariant,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import type { CallState } from './call.js';
@@ -56,14 +58,31 @@ export class ScriptVm {
     private readonly module: QuickJSWASMModule,
     private readonly limits: WorkerLimits,
     clock: SharedArrayBuffer,
+    /** Whether the WebAssembly heap has grown to its cap (an allocation there fails outside QuickJS's own count). */
+    private readonly heapFull: () => boolean = () => false,
   ) {
     this.clock = new Float64Array(clock);
   }
 
   static async create(limits: WorkerLimits, clock: SharedArrayBuffer): Promise<ScriptVm> {
     // A module per thread: its memory is this thread's alone.
-    const module = await newQuickJSWASMModuleFromVariant(import('@jitl/quickjs-wasmfile-release-sync'));
-    return new ScriptVm(module, limits, clock);
+    // Its heap capped too: QuickJS does not count every buffer against its own limit (1 MB typed arrays grew the
+    // heap to 2 GB), so the WebAssembly memory itself may only grow to twice the limit and some room for the
+    // libraries; past that an allocation fails inside QuickJS as out of memory.
+    const base = (await import('@jitl/quickjs-wasmfile-release-sync')).default as unknown as QuickJSSyncVariant;
+    const page = 64 * 1024;
+    const maximum = Math.ceil((16 * 1024 * 1024 + 2 * limits.scriptMemoryBytes + 48 * 1024 * 1024) / page);
+    const wasm = (globalThis as unknown as { WebAssembly: { Memory: new (limits: object) => object } }).WebAssembly;
+    const wasmMemory = new wasm.Memory({ initial: (16 * 1024 * 1024) / page, maximum });
+    const variant = newVariant(base, { wasmMemory } as Parameters<typeof newVariant>[1]) as QuickJSSyncVariant;
+    const module = await newQuickJSWASMModuleFromVariant(variant);
+    const heap = wasmMemory as { buffer: ArrayBuffer };
+    return new ScriptVm(module, limits, clock, () => heap.buffer.byteLength >= maximum * page * 0.75);
+  }
+
+  /** The WebAssembly heap is near its cap: a null thrown now is QuickJS out of memory. */
+  heapNearlyFull(): boolean {
+    return this.heapFull();
   }
 
   /** Makes the context now (the prelude evaluated), so that the first call does not wait for it. */
@@ -273,6 +292,7 @@ export class ScriptVm {
           ...(typeof error.stack === 'string' ? { stack: error.stack } : {}),
         };
       }
+      if (value === null && this.heapFull()) return { name: 'InternalError', message: 'out of memory' };
       return { name: 'Error', message: String(value) };
     } catch {
       return { name: 'Error', message: '脚本抛出了无法读取的值' };
