@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
 import { type Environment, type StructureNode, useDocDetail } from '../docApi';
@@ -25,17 +25,20 @@ import { CaseRequestTabs } from './CaseRequestTabs';
 import { CaseRunPanel } from './CaseRunPanel';
 import { type CaseDraft, caseProblems, cleanContent, contentFromDoc, normalizeContent, sameDraft } from './caseDraft';
 import { EnvironmentPicker, rememberEnvironment, rememberedEnvironment } from './EnvironmentPicker';
-import { testKeys, testsApi } from './testsApi';
+import { type TestCase, testKeys, testsApi } from './testsApi';
 
 interface Props {
   projectId: number;
   /** The case to edit; 0 for a new case of `projectStructureId`. */
   testCaseId: number;
   projectStructureId: number;
+  /** The run whose result shows below the editor (the address's `result`). */
+  resultRunId: number;
   canWrite: boolean;
   environments: Environment[];
   nodes: readonly StructureNode[];
-  onCreated(testCaseId: number): void;
+  /** A new case saved, or a case run: the address names it (and the run). */
+  onSaved(testCaseId: number, testRunId?: number): void;
   onDeleted(): void;
 }
 
@@ -44,6 +47,8 @@ interface Initial {
   version: number;
   projectStructureId: number;
   updated?: string;
+  /** Bumped by 重新加载: the form starts again from what the server has. */
+  generation: number;
 }
 
 /** A case: loaded (or started from its api document), then edited, saved and run in place. */
@@ -57,20 +62,25 @@ export function CaseEditor(props: Props) {
     retry: false,
   });
   const doc = useDocDetail(projectId, testCaseId > 0 ? null : projectStructureId);
-  // read once: a new case that is saved keeps its editor (and the run under way) when its id arrives
+  // read once: what is typed is not replaced by a read of the same case (the reload button starts again)
   const [initial, setInitial] = useState<Initial | null>(null);
+  const fromStored = useCallback(
+    (data: TestCase, generation: number): Initial => ({
+      draft: { name: data.name, content: normalizeContent(data.content) },
+      version: data.version,
+      projectStructureId: data.projectStructureId,
+      updated: translate('app.knowledge.tests.editor.updated_by', {
+        name: data.updatedByName,
+        time: formatMinute(data.updatedAt),
+      }),
+      generation,
+    }),
+    [translate],
+  );
   useEffect(() => {
     if (initial) return;
     if (stored.data) {
-      setInitial({
-        draft: { name: stored.data.name, content: normalizeContent(stored.data.content) },
-        version: stored.data.version,
-        projectStructureId: stored.data.projectStructureId,
-        updated: translate('app.knowledge.tests.editor.updated_by', {
-          name: stored.data.updatedByName,
-          time: formatMinute(stored.data.updatedAt),
-        }),
-      });
+      setInitial(fromStored(stored.data, 0));
     } else if (doc.data?.api) {
       setInitial({
         draft: {
@@ -79,9 +89,14 @@ export function CaseEditor(props: Props) {
         },
         version: 0,
         projectStructureId,
+        generation: 0,
       });
     }
-  }, [initial, stored.data, doc.data, projectStructureId, translate]);
+  }, [initial, stored.data, doc.data, projectStructureId, translate, fromStored]);
+  const reload = async () => {
+    const fresh = await stored.refetch();
+    if (fresh.data) setInitial(fromStored(fresh.data, (initial?.generation ?? 0) + 1));
+  };
 
   if (stored.error || doc.error) {
     return (
@@ -89,19 +104,21 @@ export function CaseEditor(props: Props) {
     );
   }
   if (!initial) return <LinearProgress />;
-  return <CaseForm {...props} initial={initial} />;
+  return <CaseForm key={initial.generation} {...props} initial={initial} onReload={() => void reload()} />;
 }
 
 function CaseForm({
   projectId,
   testCaseId: firstId,
+  resultRunId,
   canWrite,
   environments,
   nodes,
-  onCreated,
+  onSaved,
   onDeleted,
   initial,
-}: Props & { initial: Initial }) {
+  onReload,
+}: Props & { initial: Initial; onReload(): void }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.knowledge.tests.editor.${key}`, options);
   const notify = useNotify();
@@ -110,9 +127,9 @@ function CaseForm({
   const [draft, setDraft] = useState(initial.draft);
   const [caseId, setCaseId] = useState(firstId);
   const [version, setVersion] = useState(initial.version);
-  const [created, setCreated] = useState(0);
+  // what the address is to name once the guard has seen the form clean: a new case, a run
+  const [saved, setSaved] = useState<{ caseId: number; runId?: number } | null>(null);
   const [environment, setEnvironment] = useState(() => rememberedEnvironment(projectId, environments));
-  const [runId, setRunId] = useState(0);
   const [busy, setBusy] = useState<'' | 'save' | 'run'>('');
   const [saveError, setSaveError] = useState('');
   const [showProblems, setShowProblems] = useState(false);
@@ -123,15 +140,15 @@ function CaseForm({
   const problems = useMemo(() => caseProblems(draft), [draft]);
   const node = nodes.find((n) => n.projectStructureId === initial.projectStructureId);
 
-  // a new case's address changes once it is saved, after the guard has seen it is clean
   useEffect(() => {
-    if (created && !dirty) {
-      onCreated(created);
-      setCreated(0);
+    if (saved && !dirty) {
+      onSaved(saved.caseId, saved.runId);
+      setSaved(null);
     }
-  }, [created, dirty, onCreated]);
+  }, [saved, dirty, onSaved]);
 
-  const save = async (): Promise<number> => {
+  /** Saves; a new case's address follows unless a run is to name it too (`running`). */
+  const save = async (running = false): Promise<number> => {
     if (problems.length > 0) {
       setShowProblems(true);
       return 0;
@@ -140,7 +157,7 @@ function CaseForm({
     setSaveError('');
     try {
       const next = { name: draft.name.trim(), content: cleanContent(draft.content) };
-      const saved = await testsApi.saveCase(projectId, {
+      const answer = await testsApi.saveCase(projectId, {
         testCaseId: caseId || undefined,
         projectStructureId: initial.projectStructureId,
         name: next.name,
@@ -149,16 +166,16 @@ function CaseForm({
       });
       setBase(next);
       setDraft(next);
-      setVersion(saved.version);
+      setVersion(answer.version);
       setShowProblems(false);
       if (!caseId) {
-        setCaseId(saved.testCaseId);
-        setCreated(saved.testCaseId);
+        setCaseId(answer.testCaseId);
+        if (!running) setSaved({ caseId: answer.testCaseId });
       }
       void queryClient.invalidateQueries({ queryKey: testKeys.cases(projectId) });
-      void queryClient.invalidateQueries({ queryKey: testKeys.case(projectId, saved.testCaseId) });
+      void queryClient.invalidateQueries({ queryKey: testKeys.case(projectId, answer.testCaseId) });
       notify('app.knowledge.tests.editor.saved', { type: 'success' });
-      return saved.testCaseId;
+      return answer.testCaseId;
     } catch (error) {
       setSaveError((error as Error).message);
       return 0;
@@ -171,14 +188,15 @@ function CaseForm({
   });
 
   const run = async () => {
-    const id = dirty || !caseId ? await save() : caseId;
+    const id = dirty || !caseId ? await save(true) : caseId;
     if (!id) return;
     setBusy('run');
     try {
       const started = await testsApi.run(projectId, { testCaseIds: [id], projectConfigId: environment });
-      setRunId(started.testRunId);
+      setSaved({ caseId: id, runId: started.testRunId });
     } catch {
-      // the request client toasted the refusal (too many runs …)
+      // the request client toasted the refusal (too many runs …); a new case's address still follows
+      if (!firstId) setSaved({ caseId: id });
     } finally {
       setBusy('');
     }
@@ -210,14 +228,6 @@ function CaseForm({
           onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           slotProps={{ htmlInput: { maxLength: 100 } }}
           sx={{ flex: '1 1 240px', '& input': { fontWeight: 600 } }}
-        />
-        <EnvironmentPicker
-          environments={environments}
-          value={environment}
-          onChange={(id) => {
-            setEnvironment(id);
-            rememberEnvironment(projectId, id);
-          }}
         />
         {!readOnly && (
           <>
@@ -259,19 +269,28 @@ function CaseForm({
           </>
         )}
       </Stack>
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1.5, color: 'text.secondary' }}>
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2, color: 'text.secondary' }}>
         {node && <MethodTag method={node.method || 'GET'} />}
-        <Typography variant="body2" noWrap>
+        <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
           {translate('app.knowledge.tests.label_value', {
             label: t('doc'),
             value: node?.name ?? translate('app.knowledge.tests.cases.deleted_docs'),
           })}
         </Typography>
         {initial.updated && (
-          <Typography variant="caption" color="text.disabled" noWrap>
+          <Typography variant="caption" color="text.disabled" noWrap sx={{ minWidth: 0 }}>
             · {initial.updated}
           </Typography>
         )}
+        <Box sx={{ flex: 1 }} />
+        <EnvironmentPicker
+          environments={environments}
+          value={environment}
+          onChange={(id) => {
+            setEnvironment(id);
+            rememberEnvironment(projectId, id);
+          }}
+        />
       </Stack>
       {saveError && (
         <Alert
@@ -280,11 +299,7 @@ function CaseForm({
           data-testid="case-save-error"
           action={
             caseId > 0 && (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => void queryClient.resetQueries({ queryKey: testKeys.case(projectId, caseId) })}
-              >
+              <Button color="inherit" size="small" onClick={onReload}>
                 {t('reload')}
               </Button>
             )
@@ -310,7 +325,7 @@ function CaseForm({
         readOnly={readOnly}
         onChange={(content) => setDraft({ ...draft, content })}
       />
-      {runId > 0 && <CaseRunPanel key={runId} projectId={projectId} testRunId={runId} />}
+      {resultRunId > 0 && <CaseRunPanel key={resultRunId} projectId={projectId} testRunId={resultRunId} />}
       <Confirm
         isOpen={deleting === 'ask'}
         title="app.knowledge.tests.editor.delete_title"

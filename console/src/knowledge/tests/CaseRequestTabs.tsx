@@ -1,6 +1,5 @@
 import { Badge, Box, MenuItem, Stack, Tab, Tabs, TextField } from '@mui/material';
 import type { RequestSpec, TestCaseContent } from '@pmbok/runner';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { methodColor } from '../workspace/treeModel';
 import { AssertionsTable } from './AssertionsTable';
@@ -9,6 +8,7 @@ import { METHODS, syncPathParams } from './caseDraft';
 import { ExtractionsTable } from './ExtractionsTable';
 import { mono } from './format';
 import { KeyValueTable } from './KeyValueTable';
+import { usePageMemory } from './pageMemory';
 import { ScriptPanel } from './ScriptPanel';
 
 type TabKey = 'params' | 'headers' | 'body' | 'assertions' | 'extractions' | 'pre' | 'test';
@@ -26,7 +26,7 @@ export function CaseRequestTabs({
 }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.knowledge.tests.request.${key}`);
-  const [tab, setTab] = useState<TabKey>('params');
+  const [tab, setTab] = usePageMemory<TabKey>('tests.caseTab', 'params');
   const { request } = content;
   const setRequest = (patch: Partial<RequestSpec>) => onChange({ ...content, request: { ...request, ...patch } });
   const enabledCount = (rows: { name: string; enabled?: boolean }[] | undefined) =>
@@ -49,6 +49,7 @@ export function CaseRequestTabs({
         <TextField
           select
           size="small"
+          hiddenLabel
           value={request.method}
           disabled={readOnly}
           onChange={(event) => setRequest({ method: event.target.value })}
@@ -67,6 +68,7 @@ export function CaseRequestTabs({
         </TextField>
         <TextField
           size="small"
+          hiddenLabel
           fullWidth
           value={request.url}
           disabled={readOnly}
@@ -89,7 +91,7 @@ export function CaseRequestTabs({
           <Tab
             key={key}
             value={key}
-            sx={{ minHeight: 40, px: 1.5 }}
+            sx={{ minHeight: 40, minWidth: 0, px: 1.5 }}
             label={
               <Badge color="primary" variant="dot" invisible={!dots[key]} sx={{ '& .MuiBadge-dot': { right: -6 } }}>
                 {counts[key]

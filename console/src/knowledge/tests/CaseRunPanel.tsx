@@ -35,7 +35,7 @@ export function CaseRunPanel({ projectId, testRunId }: { projectId: number; test
           to={`?tab=runs&run=${testRunId}`}
           endIcon={<OpenInNewIcon sx={{ fontSize: 14 }} />}
         >
-          #{testRunId}
+          {t('result.open_run')}
         </Button>
       </Stack>
       {running && <LinearProgress />}

@@ -2,11 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import FolderIcon from '@mui/icons-material/Folder';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, IconButton, InputAdornment, List, ListItemButton, TextField, Tooltip, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { StructureNode } from '../docApi';
 import { MethodTag } from '../workspace/DocTree';
 import { nestNodes, type TreeItem } from '../workspace/treeModel';
+import { usePageMemory } from './pageMemory';
 import { StatusDot } from './StatusChip';
 import type { TestCaseSummary } from './testsApi';
 
@@ -64,7 +65,7 @@ export function buildLines(nodes: readonly StructureNode[], cases: TestCaseSumma
 export function CaseTree({ nodes, cases, selectedCaseId, newForDoc, canWrite, onSelectCase, onNewCase }: Props) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.knowledge.tests.cases.${key}`, options);
-  const [keyword, setKeyword] = useState('');
+  const [keyword, setKeyword] = usePageMemory('tests.caseSearch', '');
   const lines = useMemo(() => buildLines(nodes, cases, keyword), [nodes, cases, keyword]);
 
   return (

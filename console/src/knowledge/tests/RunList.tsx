@@ -1,8 +1,8 @@
 import { Box, List, ListItemButton, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
 import { formatDuration } from './format';
+import { usePageMemory } from './pageMemory';
 import { StatusChip } from './StatusChip';
 import { type TestRunSummary, type TestScenarioSummary, useTestRuns } from './testsApi';
 
@@ -26,7 +26,7 @@ export function RunList({
 }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.knowledge.tests.runs.${key}`, options);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageMemory(`tests.runsPage.${scenarioFilter}`, 1);
   const filter = { testScenarioId: scenarioFilter || undefined, page, pageSize: PAGE_SIZE };
   const { data } = useTestRuns(projectId, filter);
   const list = data?.list ?? [];
@@ -91,15 +91,12 @@ function RunItem({ run, selected, onSelect }: { run: TestRunSummary; selected: b
         <Typography variant="body2" noWrap sx={{ flex: 1, fontWeight: 500 }}>
           {run.name || t('cases_run')}
         </Typography>
-        <Typography variant="caption" color="text.disabled">
-          #{run.testRunId}
-        </Typography>
       </Stack>
       <Typography variant="caption" color="text.secondary" noWrap component="div" sx={{ mt: 0.25 }}>
         {translate(`app.knowledge.tests.trigger.${run.trigger}`)} · {run.environment}
         {summary && run.status !== 'running' && ` · ${formatDuration(summary.durationMs)}`}
       </Typography>
-      {summary && (
+      {summary && run.status !== 'running' && (
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {t('counts', {
             requests: summary.requests,

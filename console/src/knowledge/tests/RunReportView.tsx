@@ -142,6 +142,7 @@ function ResultItem({ result, onOpenCase }: { result: RequestResult; onOpenCase(
               size="small"
               component="span"
               aria-label={translate('app.knowledge.tests.result.open_case')}
+              data-testid="open-case"
               onClick={(event) => {
                 event.stopPropagation();
                 onOpenCase(caseId);

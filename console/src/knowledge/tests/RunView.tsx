@@ -1,7 +1,7 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
 import StopIcon from '@mui/icons-material/Stop';
-import { Alert, Box, Button, Chip, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Link as MuiLink, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -110,14 +110,18 @@ export function RunView({
             view.name || detail.name || translate('app.knowledge.tests.runs.cases_run')
           )}
         </Typography>
-        <Typography color="text.disabled">#{testRunId}</Typography>
         {detail.rerunOf > 0 && (
-          <Chip
-            size="small"
-            variant="outlined"
-            label={t('rerun_of', { id: detail.rerunOf })}
-            onClick={() => onOpenRun(detail.rerunOf)}
-          />
+          <Tooltip title={t('open_original')}>
+            <Chip
+              size="small"
+              variant="outlined"
+              color="primary"
+              icon={<ReplayIcon />}
+              label={t('rerun_of')}
+              onClick={() => onOpenRun(detail.rerunOf)}
+              data-testid="rerun-of"
+            />
+          </Tooltip>
         )}
         <Box sx={{ flex: 1 }} />
         {canWrite && running && (

@@ -27,6 +27,7 @@ import { useUnsavedGuard } from '../editor/useUnsavedGuard';
 import { AddStepButton, type StepChoices } from './AddStepButton';
 import { DataFilePanel } from './DataFilePanel';
 import { EnvironmentPicker } from './EnvironmentPicker';
+import { usePageMemory } from './pageMemory';
 import { type StepEdits, StepList } from './StepList';
 import {
   cleanScenario,
@@ -37,7 +38,7 @@ import {
   scenarioProblems,
 } from './scenarioDraft';
 import { countSteps, duplicateStep, insertSteps, moveStep, removeStep, updateStep } from './stepTree';
-import { type TestCaseSummary, type TestScenarioSummary, testKeys, testsApi } from './testsApi';
+import { type TestCaseSummary, type TestScenario, type TestScenarioSummary, testKeys, testsApi } from './testsApi';
 import { VariablesTable } from './VariablesTable';
 
 interface Props {
@@ -65,21 +66,37 @@ export function ScenarioEditor(props: Props) {
     enabled: testScenarioId > 0,
     retry: false,
   });
-  const [initial, setInitial] = useState<{ draft: ScenarioDraft; version: number } | null>(null);
+  const [initial, setInitial] = useState<Initial | null>(null);
   useEffect(() => {
     if (initial) return;
     if (testScenarioId === 0) {
       const name = translate('app.knowledge.tests.scenarios.new_name');
-      setInitial({ draft: emptyScenario(name, environments[0]?.projectConfigId ?? 0), version: 0 });
+      setInitial({ draft: emptyScenario(name, environments[0]?.projectConfigId ?? 0), version: 0, generation: 0 });
     } else if (stored.data) {
-      const { name, description, content, version } = stored.data;
-      setInitial({ draft: { name, description, content: normalizeScenario(content) }, version });
+      setInitial(fromStored(stored.data, 0));
     }
   }, [initial, testScenarioId, stored.data, environments, translate]);
+  const reload = async () => {
+    const fresh = await stored.refetch();
+    if (fresh.data) setInitial(fromStored(fresh.data, (initial?.generation ?? 0) + 1));
+  };
   if (stored.error) return <Alert severity="warning">{stored.error.message}</Alert>;
   if (!initial) return <LinearProgress />;
-  return <ScenarioForm {...props} initial={initial} />;
+  return <ScenarioForm key={initial.generation} {...props} initial={initial} onReload={() => void reload()} />;
 }
+
+interface Initial {
+  draft: ScenarioDraft;
+  version: number;
+  /** Bumped by 重新加载: the form starts again from what the server has. */
+  generation: number;
+}
+
+const fromStored = (data: TestScenario, generation: number): Initial => ({
+  draft: { name: data.name, description: data.description, content: normalizeScenario(data.content) },
+  version: data.version,
+  generation,
+});
 
 type TabKey = 'steps' | 'variables' | 'data';
 
@@ -96,7 +113,8 @@ function ScenarioForm({
   onRun,
   onOpenCase,
   initial,
-}: Props & { initial: { draft: ScenarioDraft; version: number } }) {
+  onReload,
+}: Props & { initial: Initial; onReload(): void }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.knowledge.tests.${key}`, options);
   const notify = useNotify();
@@ -106,7 +124,7 @@ function ScenarioForm({
   const [scenarioId, setScenarioId] = useState(firstId);
   const [version, setVersion] = useState(initial.version);
   const [created, setCreated] = useState(0);
-  const [tab, setTab] = useState<TabKey>('steps');
+  const [tab, setTab] = usePageMemory<TabKey>('tests.scenarioTab', 'steps');
   const [busy, setBusy] = useState<'' | 'save' | 'run'>('');
   const [saveError, setSaveError] = useState('');
   const [showProblems, setShowProblems] = useState(false);
@@ -229,25 +247,6 @@ function ScenarioForm({
           slotProps={{ htmlInput: { maxLength: 100 } }}
           sx={{ flex: '1 1 220px', '& input': { fontWeight: 600 } }}
         />
-        <EnvironmentPicker
-          environments={environments}
-          value={content.projectConfigId}
-          disabled={readOnly}
-          onChange={(projectConfigId) => setContent({ projectConfigId })}
-        />
-        <Tooltip title={t('scenario.stop_on_failure_hint')}>
-          <FormControlLabel
-            sx={{ mr: 0 }}
-            control={
-              <Switch
-                checked={content.stopOnFailure}
-                disabled={readOnly}
-                onChange={(event) => setContent({ stopOnFailure: event.target.checked })}
-              />
-            }
-            label={<Typography variant="body2">{t('scenario.stop_on_failure')}</Typography>}
-          />
-        </Tooltip>
         {!readOnly && (
           <>
             {dirty && <Chip size="small" color="warning" variant="outlined" label={t('editor.unsaved')} />}
@@ -279,19 +278,50 @@ function ScenarioForm({
           </>
         )}
       </Stack>
-      <TextField
-        size="small"
-        fullWidth
-        label={t('scenario.description')}
-        placeholder={t('scenario.description_hint')}
-        value={draft.description}
-        disabled={readOnly}
-        onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-        sx={{ mb: 1.5 }}
-      />
+      <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
+        <TextField
+          size="small"
+          label={t('scenario.description')}
+          placeholder={t('scenario.description_hint')}
+          value={draft.description}
+          disabled={readOnly}
+          onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+          sx={{ flex: '1 1 260px' }}
+        />
+        <EnvironmentPicker
+          environments={environments}
+          value={content.projectConfigId}
+          disabled={readOnly}
+          onChange={(projectConfigId) => setContent({ projectConfigId })}
+        />
+        <Tooltip title={t('scenario.stop_on_failure_hint')} describeChild>
+          <FormControlLabel
+            sx={{ mr: 0 }}
+            control={
+              <Switch
+                checked={content.stopOnFailure}
+                disabled={readOnly}
+                onChange={(event) => setContent({ stopOnFailure: event.target.checked })}
+              />
+            }
+            label={<Typography variant="body2">{t('scenario.stop_on_failure')}</Typography>}
+          />
+        </Tooltip>
+      </Stack>
       {saveError && (
-        <Alert severity="error" sx={{ mb: 1.5 }} data-testid="scenario-save-error">
+        <Alert
+          severity="error"
+          sx={{ mb: 1.5 }}
+          data-testid="scenario-save-error"
+          action={
+            scenarioId > 0 && (
+              <Button color="inherit" size="small" onClick={onReload}>
+                {t('editor.reload')}
+              </Button>
+            )
+          }
+        >
           {t('editor.stale', { message: saveError })}
         </Alert>
       )}

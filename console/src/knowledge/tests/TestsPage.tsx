@@ -1,5 +1,5 @@
 import { Alert, Box, LinearProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useEnvironments, useProjectMe, useProjectStructure } from '../docApi';
@@ -44,6 +44,8 @@ function Tests({ projectId }: { projectId: number }) {
   const scenarioParam = params.get('scenario');
   const scenarioId = scenarioParam === 'new' ? 'new' : Number(scenarioParam) || 0;
   const runId = Number(params.get('run')) || 0;
+  // the last run of the open case, shown below its editor
+  const resultId = Number(params.get('result')) || 0;
   const runsFor = Number(params.get('runsFor')) || 0;
   const tab: PaneTab =
     (PANE_TABS.find((key) => key === params.get('tab')) as PaneTab | undefined) ??
@@ -54,32 +56,29 @@ function Tests({ projectId }: { projectId: number }) {
       setParams(Object.entries(next).map(([key, value]): [string, string] => [key, String(value)])),
     [setParams],
   );
-  // a case saved for the first time keeps its editor (the run under way with it) when its address changes
-  const editorKeys = useRef(new Map<number, string>());
-  const onCaseCreated = useCallback(
-    (id: number) => {
-      editorKeys.current.set(id, `doc-${docId}`);
+  const onCaseSaved = useCallback(
+    (id: number, testRunId = 0) =>
       setParams(
         [
           ['tab', 'cases'],
           ['case', String(id)],
+          ...(testRunId ? [['result', String(testRunId)] as [string, string]] : []),
         ],
-        { replace: true },
-      );
-    },
-    [docId, setParams],
+        {
+          replace: true,
+        },
+      ),
+    [setParams],
   );
   const onScenarioCreated = useCallback(
-    (id: number) => {
-      editorKeys.current.set(-id, 'scenario-new');
+    (id: number) =>
       setParams(
         [
           ['tab', 'scenarios'],
           ['scenario', String(id)],
         ],
         { replace: true },
-      );
-    },
+      ),
     [setParams],
   );
   const openCase = useCallback((id: number) => go({ tab: 'cases', case: id }), [go]);
@@ -113,14 +112,15 @@ function Tests({ projectId }: { projectId: number }) {
     if (caseId || docId) {
       return (
         <CaseEditor
-          key={caseId ? (editorKeys.current.get(caseId) ?? `case-${caseId}`) : `doc-${docId}`}
+          key={caseId ? `case-${caseId}` : `doc-${docId}`}
           projectId={projectId}
           testCaseId={caseId}
           projectStructureId={docId}
+          resultRunId={resultId}
           canWrite={canWrite}
           environments={environments}
           nodes={nodes}
-          onCreated={onCaseCreated}
+          onSaved={onCaseSaved}
           onDeleted={cleared}
         />
       );
@@ -129,7 +129,7 @@ function Tests({ projectId }: { projectId: number }) {
       const id = scenarioId === 'new' ? 0 : scenarioId;
       return (
         <ScenarioEditor
-          key={id ? (editorKeys.current.get(-id) ?? `scenario-${id}`) : 'scenario-new'}
+          key={id ? `scenario-${id}` : 'scenario-new'}
           projectId={projectId}
           testScenarioId={id}
           canWrite={canWrite}
@@ -184,7 +184,7 @@ function Tests({ projectId }: { projectId: number }) {
           component="nav"
           aria-label={t('pane.label')}
           sx={{
-            width: { xs: '100%', md: 300 },
+            width: { xs: '100%', md: 272 },
             flex: 'none',
             display: 'flex',
             flexDirection: 'column',

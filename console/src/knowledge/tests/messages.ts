@@ -222,6 +222,7 @@ const zh = {
     },
     waiting: '等待结果…',
     open_case: '打开用例',
+    open_run: '在运行记录中查看',
     skipped: '已跳过',
   },
   scenario: {
@@ -331,7 +332,8 @@ const zh = {
     iteration_title: '第 %{n} 轮',
     no_results: '还没有结果',
     not_found: '运行记录不存在或已被删除。',
-    rerun_of: '重新运行自 #%{id}',
+    rerun_of: '失败步骤重跑',
+    open_original: '打开原运行记录',
     too_many: '正在运行的测试过多，请等待当前运行结束',
   },
   problems: {
@@ -386,7 +388,7 @@ const zh = {
     copy: '复制',
     copied: '已复制到剪贴板',
     command: '在 CI 中运行',
-    command_hint: '建议把令牌存为 CI 的保密变量，例如 $PMBOK_TOKEN。',
+    command_hint: '在 CI 中建议把令牌存为保密变量 PMBOK_TOKEN：CLI 会读取它，命令中即可省去 --token。',
     done: '我已保存',
   },
 };
@@ -618,6 +620,7 @@ const en: typeof zh = {
     },
     waiting: 'Waiting for the result…',
     open_case: 'Open the case',
+    open_run: 'Open in the run history',
     skipped: 'Skipped',
   },
   scenario: {
@@ -727,7 +730,8 @@ const en: typeof zh = {
     iteration_title: 'Iteration %{n}',
     no_results: 'No results yet',
     not_found: 'The run does not exist or was deleted.',
-    rerun_of: 'Re-run of #%{id}',
+    rerun_of: 'Re-run of failures',
+    open_original: 'Open the original run',
     too_many: 'Too many tests are running; wait for one to finish',
   },
   problems: {
@@ -783,7 +787,7 @@ const en: typeof zh = {
     copy: 'Copy',
     copied: 'Copied to the clipboard',
     command: 'Run in CI',
-    command_hint: 'Keep the token in a secret CI variable, e.g. $PMBOK_TOKEN.',
+    command_hint: 'In CI, keep the token in a secret variable PMBOK_TOKEN: the CLI reads it, and --token can go.',
     done: 'I have saved it',
   },
 };
