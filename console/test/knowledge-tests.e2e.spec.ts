@@ -356,13 +356,15 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     expect(await run.getByTestId('run-result').first().textContent()).toContain('/mock/');
     await owner.settle();
     await shot('scenario-report-mock');
-    // the history lists every run with its status
-    await page().getByTestId('tests-tab-runs').click();
-    await poll(() =>
+    await owner.text('环境：模拟环境 (Mock)', run);
+    // the history of the scenario, then every run with the case's own
+    const statuses = () =>
       page()
         .getByTestId('run-item')
-        .evaluateAll((items) => items.map((i) => i.dataset.status)),
-    ).toEqual(['passed', 'passed', 'failed', 'failed']);
+        .evaluateAll((items) => items.map((i) => i.dataset.status));
+    await poll(statuses).toEqual(['passed', 'passed', 'failed']);
+    await select(page().getByRole('combobox', { name: '按场景筛选' }), '全部运行');
+    await poll(statuses).toEqual(['passed', 'passed', 'failed', 'failed']);
   });
 
   it('lets a manager create an API token, shown once with its command line, and revoke it', async () => {

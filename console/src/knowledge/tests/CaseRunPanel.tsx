@@ -2,6 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { environmentLabel } from './EnvironmentPicker';
 import { ResultBody, ResultHeader } from './RequestResultView';
 import { StatusChip } from './StatusChip';
 import { useTestRun } from './useTestRun';
@@ -25,7 +26,10 @@ export function CaseRunPanel({ projectId, testRunId }: { projectId: number; test
         <StatusChip status={view.status} />
         {detail?.environment && (
           <Typography variant="caption" color="text.secondary">
-            {t('label_value', { label: t('run.summary.environment'), value: detail.environment })}
+            {t('label_value', {
+              label: t('run.summary.environment'),
+              value: environmentLabel(detail.environment, translate),
+            })}
           </Typography>
         )}
         <Box sx={{ flex: 1 }} />

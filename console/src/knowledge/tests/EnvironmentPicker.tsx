@@ -6,6 +6,13 @@ import type { Environment } from '../docApi';
 /** The project's mock, which every run can reach: `projectConfigId` 0 (docs/api/tests.md, "Environments"). */
 export const MOCK_CONFIG_ID = 0;
 
+/** The name a run's report gives the mock environment (docs/api/tests.md, "Environments"). */
+export const MOCK_ENVIRONMENT_NAME = 'Mock 服务';
+
+/** A run's environment as the console names it: the mock is 模拟环境 (Mock) here as in the picker. */
+export const environmentLabel = (name: string, translate: (key: string) => string) =>
+  name === MOCK_ENVIRONMENT_NAME ? translate('app.knowledge.tests.mock_environment') : name;
+
 const STORE_KEY = (projectId: number) => `knowledge.tests.environment.${projectId}`;
 
 /** The environment a case run last used in this browser, if it still exists; else the first one, else the mock. */

@@ -1,6 +1,7 @@
 import { Box, List, ListItemButton, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
+import { environmentLabel } from './EnvironmentPicker';
 import { formatDuration } from './format';
 import { usePageMemory } from './pageMemory';
 import { StatusChip } from './StatusChip';
@@ -93,7 +94,7 @@ function RunItem({ run, selected, onSelect }: { run: TestRunSummary; selected: b
         </Typography>
       </Stack>
       <Typography variant="caption" color="text.secondary" noWrap component="div" sx={{ mt: 0.25 }}>
-        {translate(`app.knowledge.tests.trigger.${run.trigger}`)} · {run.environment}
+        {translate(`app.knowledge.tests.trigger.${run.trigger}`)} · {environmentLabel(run.environment, translate)}
         {summary && run.status !== 'running' && ` · ${formatDuration(summary.durationMs)}`}
       </Typography>
       {summary && run.status !== 'running' && (

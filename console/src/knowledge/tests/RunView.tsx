@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
 import type { Environment } from '../docApi';
-import { MOCK_CONFIG_ID } from './EnvironmentPicker';
+import { environmentLabel, MOCK_CONFIG_ID } from './EnvironmentPicker';
 import { ResultGroups, SummaryCards } from './RunReportView';
 import { countsOf, progressOf } from './runProgress';
 import { StatusChip } from './StatusChip';
@@ -168,7 +168,7 @@ export function RunView({
       >
         {(
           [
-            ['environment', detail.environment],
+            ['environment', environmentLabel(detail.environment, translate)],
             ['who', detail.nickname],
             ['when', formatMinute(detail.startedAt)],
             ['trigger', translate(`app.knowledge.tests.trigger.${detail.trigger}`)],
