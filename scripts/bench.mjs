@@ -6,9 +6,10 @@
 // a ratio to a baseline measured in the same run (sync=normal vs sync=full, the gateway vs a bare Fastify
 // hello-world), so results from different machines can be compared by their ratios. Bounded: ~1.5 minutes.
 //
-//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|bus] [--out=docs/benchmarks.md]
+//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|runner|bus] [--out=docs/benchmarks.md]
 //
-// mock installs Stoplight Prism into node_modules/.cache/pmbok-bench/prism the first time (not a repo dependency).
+// mock installs Stoplight Prism into node_modules/.cache/pmbok-bench/prism the first time (not a repo dependency);
+// runner installs Newman into node_modules/.cache/pmbok-bench/newman the same way.
 //
 // The event-bus section needs Kafka: `scripts/engines.sh start DIR && source DIR/env` first (KAFKA_BROKERS).
 //
@@ -24,6 +25,7 @@ import { benchFieldCompare, benchFieldCompareService, fieldsSection } from './be
 import { benchKnowledge } from './bench/knowledge.mjs';
 import { benchMock, mockSection } from './bench/mock.mjs';
 import { benchGatewayImport, benchInterchange, benchVersionDiff, publishingSection } from './bench/publishing.mjs';
+import { benchRunner, runnerSection } from './bench/runner.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -49,6 +51,8 @@ const withKnowledge = !only || only === 'gateway' || only === 'knowledge' || onl
 const withMock = !only || only === 'mock';
 const withFields = !only || only === 'fields';
 const FIELDS_OPERATIONS = quick ? 500 : 5_000;
+// Issue 18: the pmbok-test CLI against Newman on the same collection and server.
+const withRunner = !only || only === 'runner';
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const median = (values) => {
@@ -630,7 +634,7 @@ async function benchBus() {
 // ---------------------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------------------
-function report({ machine: m, eventStore, gateway, interchange, bus, failures, seconds }) {
+function report({ machine: m, eventStore, gateway, interchange, runner, bus, failures, seconds }) {
   const lines = [];
   const push = (...l) => lines.push(...l);
   push(
@@ -739,6 +743,7 @@ function report({ machine: m, eventStore, gateway, interchange, bus, failures, s
   if (gateway?.mockError) failures.push(`mock: ${gateway.mockError}`);
   if (gateway?.fields) push(...fieldsSection(gateway.fields, { fmt, ms }));
   if (gateway?.fieldsError) failures.push(`fieldCompare: ${gateway.fieldsError}`);
+  if (runner) push(...runnerSection(runner, { fmt, ms, ratio }));
 
   if (bus) {
     push(
@@ -830,6 +835,16 @@ async function main() {
       failures.push(`gateway: ${error.message}`);
     }
   }
+  let runner;
+  if (withRunner) {
+    try {
+      const sizes = quick ? { requests: 100, rounds: 1, sandboxCalls: 200 } : {};
+      runner = await benchRunner({ tools: { startChild, freePort, log, fmt }, ...sizes });
+    } catch (error) {
+      console.error(error);
+      failures.push(`API test runner: ${error.message}`);
+    }
+  }
   let bus;
   if (!only || only === 'bus') {
     try {
@@ -840,7 +855,7 @@ async function main() {
     }
   }
   const seconds = (performance.now() - started) / 1_000;
-  const markdown = report({ machine: machine(), eventStore, gateway, interchange, bus, failures, seconds });
+  const markdown = report({ machine: machine(), eventStore, gateway, interchange, runner, bus, failures, seconds });
   writeFileSync(out, markdown);
   log(`wrote ${relative(root, out)} in ${fmt(seconds)} s`);
   if (failures.length) process.exit(1);

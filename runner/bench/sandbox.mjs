@@ -1,9 +1,13 @@
 // The sandbox's cost per script call (docs/benchmarks.md): a small Postman-style test script (parse the JSON body,
 // two assertions) run again and again in one sandbox, as a run's requests do. Needs the build (`npm run build`).
-// Usage: node runner/bench/sandbox.mjs [calls]
+// Usage: node runner/bench/sandbox.mjs [calls] [--json]   (--json: one line of JSON, for scripts/bench/runner.mjs)
 import { createSandbox } from '../dist/sandbox/index.js';
 
-const calls = Number(process.argv[2] ?? 2000);
+const json = process.argv.includes('--json');
+const calls = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 2000);
+const print = (line) => {
+  if (!json) console.log(line);
+};
 const limits = {
   scriptTimeoutMs: 1000,
   scriptMemoryBytes: 32 << 20,
@@ -45,7 +49,9 @@ const scripts = {
 
 const created = performance.now();
 const sandbox = await createSandbox({ limits, http });
-console.log(`createSandbox (thread and QuickJS started): ${(performance.now() - created).toFixed(1)} ms`);
+const createMs = performance.now() - created;
+print(`createSandbox (thread and QuickJS started): ${createMs.toFixed(1)} ms`);
+const results = {};
 for (const [name, code] of Object.entries(scripts)) {
   const input = { phase: 'test', name, code, request, response, scopes: scopes(), info };
   const first = performance.now();
@@ -62,9 +68,11 @@ for (const [name, code] of Object.entries(scripts)) {
   times.sort((a, b) => a - b);
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
   const at = (q) => times[Math.floor(q * (times.length - 1))];
-  console.log(
+  results[name] = { firstMs, meanUs: mean * 1000, medianUs: at(0.5) * 1000, p99Us: at(0.99) * 1000 };
+  print(
     `${name}: first call ${firstMs.toFixed(1)} ms; then per call mean ${(mean * 1000).toFixed(0)} µs, ` +
       `median ${(at(0.5) * 1000).toFixed(0)} µs, p99 ${(at(0.99) * 1000).toFixed(0)} µs (${calls} calls)`,
   );
 }
 sandbox.dispose();
+if (json) console.log(JSON.stringify({ calls, createMs, scripts: results }));
