@@ -256,12 +256,35 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
       'case',
     ]);
 
+    // reordered by keyboard (the handle: space, arrow, space) and back by the arrows
+    const kinds = () => scenario.getByTestId('step-row').evaluateAll((rows) => rows.map((r) => r.dataset.kind));
+    const handle = scenario.getByTestId('step-row').nth(1).getByRole('button', { name: '拖动排序' });
+    await handle.focus();
+    // each key once the sortable list has measured and drawn what the last one did
+    for (const key of ['Space', 'ArrowDown', 'Space']) {
+      await page().keyboard.press(key);
+      await page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    }
+    await poll(kinds).toEqual(['case', 'case', 'wait']);
+    await scenario.getByTestId('step-row').nth(2).getByRole('button', { name: '上移' }).click();
+    await poll(kinds).toEqual(['case', 'wait', 'case']);
+    await owner.settle();
+    await shot('scenario-editor');
+
     await tab(scenario, /^变量/);
     await scenario.getByRole('button', { name: '添加变量' }).click();
     await scenario.getByRole('textbox', { name: '变量名 1' }).fill('adminToken');
     await scenario.getByLabel('初始值 1').fill('scenario-secret');
     await scenario.getByRole('switch', { name: '保密 1' }).check();
     await tab(scenario, /^数据文件/);
+    // a file over the limit is refused before it is read
+    await scenario.getByTestId('data-file-input').setInputFiles({
+      name: '全量数据.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(11 * 1024 * 1024, 'a'),
+    });
+    await owner.text('数据文件不能超过 10 MB，当前 11.0 MB', scenario.getByTestId('data-file-error'));
+    await scenario.getByTestId('data-file-error').getByRole('button').click();
     await scenario.getByTestId('data-file-input').setInputFiles({
       name: '巡检数据.csv',
       mimeType: 'text/csv',
@@ -270,6 +293,8 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     const preview = scenario.getByTestId('data-preview');
     await preview.waitFor();
     await owner.text('巡检数据.csv：2 行 × 2 列，将运行 2 轮', preview);
+    await owner.settle();
+    await shot('scenario-data');
     await scenario.getByRole('button', { name: '保存' }).click();
     await owner.waitForHash(/scenario=\d+/);
     scenarioId = Number(/scenario=(\d+)/.exec(await page().evaluate(() => location.hash))?.[1]);
@@ -317,7 +342,9 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     await poll(() => passed.textContent()).toMatch(/X-Admin\*{6}/);
     expect(await run.textContent()).not.toContain('s3cr3t-value');
     await passed.locator('.MuiAccordionSummary-root').click();
-    await run.evaluate((element) => element.scrollIntoView());
+    await run.evaluate((element) => {
+      if (element.parentElement) element.parentElement.scrollTop = 0;
+    });
     await owner.settle();
     await shot('scenario-report');
     const summary = run.getByTestId('run-summary');
@@ -365,6 +392,18 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     await poll(statuses).toEqual(['passed', 'passed', 'failed']);
     await select(page().getByRole('combobox', { name: '按场景筛选' }), '全部运行');
     await poll(statuses).toEqual(['passed', 'passed', 'failed', 'failed']);
+  });
+
+  it('shows an environment variable kept secret with its switch on', async () => {
+    await owner.goto(`/project/setting/${projectId}?tab=environments`);
+    await page().locator('[data-testid="environment"][data-name="本机"]').getByRole('button', { name: '编辑' }).click();
+    const dialog = page().getByRole('dialog');
+    const secret = dialog.getByRole('switch', { name: /环境变量 1 保密/ });
+    expect(await secret.isChecked()).toBe(true);
+    expect(await dialog.getByLabel('环境变量 1 值').getAttribute('type')).toBe('password');
+    await secret.uncheck();
+    expect(await dialog.getByLabel('环境变量 1 值').getAttribute('type')).toBe('text');
+    await dialog.getByRole('button', { name: '取消' }).click();
   });
 
   it('lets a manager create an API token, shown once with its command line, and revoke it', async () => {

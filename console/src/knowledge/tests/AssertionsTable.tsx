@@ -46,14 +46,14 @@ export function AssertionsTable({
         <Table
           size="small"
           data-testid="case-assertions"
-          sx={{ minWidth: 720, '& td, & th': { px: 1 }, '& th': { color: 'text.secondary', fontWeight: 500 } }}
+          sx={{ minWidth: 600, '& td, & th': { px: 1 }, '& th': { color: 'text.secondary', fontWeight: 500 } }}
         >
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 40 }} />
-              <TableCell sx={{ width: 170 }}>{t('source')}</TableCell>
-              <TableCell sx={{ width: '24%' }}>{t('path')}</TableCell>
-              <TableCell sx={{ width: 130 }}>{t('operator')}</TableCell>
+              <TableCell sx={{ width: 150 }}>{t('source')}</TableCell>
+              <TableCell sx={{ width: '22%' }}>{t('path')}</TableCell>
+              <TableCell sx={{ width: 104 }}>{t('operator')}</TableCell>
               <TableCell>{t('expected')}</TableCell>
               <TableCell sx={{ width: 44 }} />
             </TableRow>

@@ -157,8 +157,8 @@ const zh = {
     },
     path_header: '响应头名称，如 Content-Type',
     path_json: '$.data.id',
-    schema_note: '按接口文档中对应状态码的响应结构校验',
-    ms: '毫秒',
+    schema_note: '按文档中该状态码的响应结构校验',
+    ms: 'ms',
   },
   extractions: {
     hint: '把响应中的值存为变量，后续步骤用 {{变量名}} 引用。',
