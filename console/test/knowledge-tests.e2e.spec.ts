@@ -394,6 +394,44 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     await poll(statuses).toEqual(['passed', 'passed', 'failed', 'failed']);
   });
 
+  it("lists a schema assertion's differences from the document with their JSON paths", async () => {
+    await addApi(
+      '存活检查',
+      'GET',
+      '/healthz',
+      {
+        type: 'object',
+        required: ['status', 'uptime'],
+        properties: { status: { type: 'string', enum: ['ready'] }, uptime: { type: 'integer' } },
+      },
+      { status: 'ready', uptime: 1 },
+    );
+    const saved = await owner.call('project/saveTestCase', {
+      projectId,
+      projectStructureId: docs.存活检查 as number,
+      name: '存活检查',
+      content: JSON.stringify({
+        request: { method: 'GET', url: '/healthz' },
+        assertions: [{ id: 's1', source: 'schema', operator: 'conforms' }],
+        extractions: [],
+        preScript: '',
+        testScript: '',
+      }),
+    });
+    expect(saved.code, saved.msg).toBe(200);
+    await owner.goto(`/project/test/${projectId}?tab=cases&case=${saved.data.testCaseId}`);
+    await select(editor().getByRole('combobox', { name: '运行环境' }), /^本机/);
+    await editor().getByTestId('case-run-button').click();
+    const run = editor().getByTestId('case-run');
+    await runStatus(run).toBe('failed');
+    const errors = run.getByTestId('schema-errors');
+    await poll(() => errors.textContent()).toContain('uptime');
+    await poll(() => errors.textContent()).toContain('/status');
+    await run.evaluate((element) => element.scrollIntoView());
+    await owner.settle();
+    await shot('case-schema-diff');
+  });
+
   it('shows an environment variable kept secret with its switch on', async () => {
     await owner.goto(`/project/setting/${projectId}?tab=environments`);
     await page().locator('[data-testid="environment"][data-name="本机"]').getByRole('button', { name: '编辑' }).click();
