@@ -1,7 +1,8 @@
-import type { ApiDoc } from '@pmbok/api-types';
+import type { ApiDoc, StructureNode, TestCaseSummary } from '@pmbok/api-types';
 import type { RequestResult, RunEvent, RunReport, Step } from '@pmbok/runner';
 import { describe, expect, it } from 'vitest';
 import { newAssertion, withSource } from '../src/knowledge/tests/assertionModel';
+import { buildLines } from '../src/knowledge/tests/CaseTree';
 import {
   type CaseDraft,
   caseProblems,
@@ -14,6 +15,14 @@ import {
 } from '../src/knowledge/tests/caseDraft';
 import { DATA_LIMITS, readDataFile, sheetToData } from '../src/knowledge/tests/dataFile';
 import { byIteration, countsOf, foldEvents, mergeReport, progressOf } from '../src/knowledge/tests/runProgress';
+import {
+  cleanScenario,
+  emptyScenario,
+  normalizeScenario,
+  type ScenarioDraft,
+  sameScenario,
+  scenarioProblems,
+} from '../src/knowledge/tests/scenarioDraft';
 import {
   caseKeysOf,
   countSteps,
@@ -397,5 +406,99 @@ describe('the live push of a run', () => {
     expect(testRunPushOf(message, 6)).toBeNull();
     expect(testRunPushOf({ code: 200300, data: message.data }, 5)).toBeNull();
     expect(testRunPushOf({ code: TEST_RUN_PUSH, data: { testRunId: 5 } }, 5)).toBeNull();
+  });
+});
+
+describe('a scenario draft', () => {
+  const draft = (): ScenarioDraft => ({
+    ...emptyScenario('下单流程', 0),
+    content: {
+      ...emptyScenario('', 0).content,
+      steps: [{ id: 's1', kind: 'case', caseKey: '7' }],
+      variables: [
+        { name: ' token ', value: 'abc', secret: true },
+        { name: '', value: 'dropped' },
+        { name: 'page', value: '1', secret: false },
+      ],
+    },
+  });
+
+  it('saves its variables named, secret only when it is', () => {
+    expect(cleanScenario(draft()).content.variables).toEqual([
+      { name: 'token', value: 'abc', secret: true },
+      { name: 'page', value: '1' },
+    ]);
+    expect(sameScenario(draft(), cleanScenario(draft()))).toBe(true);
+    expect(normalizeScenario({ steps: 'x' })).toEqual({
+      steps: [],
+      stopOnFailure: true,
+      projectConfigId: 0,
+      variables: [],
+      data: null,
+    });
+  });
+
+  it('refuses a bad variable name and the steps the server would refuse', () => {
+    const bad = draft();
+    bad.content.variables.push({ name: '1st', value: '' });
+    expect(scenarioProblems(bad, { cases: new Set(), scenarios: new Set() }).map((p) => p.key)).toEqual([
+      'variable_name',
+      'step_case_missing',
+    ]);
+    expect(scenarioProblems(draft(), { cases: new Set(['7']), scenarios: new Set() })).toEqual([]);
+  });
+});
+
+describe('the cases pane', () => {
+  const node = (id: number, parentId: number, kind: StructureNode['kind'], name: string, path = ''): StructureNode => ({
+    projectStructureId: id,
+    parentId,
+    kind,
+    name,
+    sort: id,
+    projectDocId: id,
+    method: kind === 'api' ? 'GET' : '',
+    path,
+    status: '',
+    isTemplate: false,
+    updatedAt: 0,
+  });
+  const summary = (testCaseId: number, projectStructureId: number, name: string): TestCaseSummary => ({
+    testCaseId,
+    projectStructureId,
+    projectDocId: projectStructureId,
+    name,
+    method: 'GET',
+    url: '/',
+    assertionCount: 0,
+    sort: testCaseId,
+    lastRun: null,
+    updatedBy: 1,
+    updatedAt: 0,
+  });
+  const nodes = [
+    node(1, 0, 'folder', '用户'),
+    node(2, 1, 'api', '查询用户', '/users/{id}'),
+    node(3, 0, 'folder', '空目录'),
+    node(4, 0, 'page', '说明'),
+    node(5, 0, 'api', '健康检查', '/healthz'),
+  ];
+  const cases = [summary(10, 2, '查到用户'), summary(11, 2, '用户不存在'), summary(12, 99, '旧用例')];
+
+  it('lists the api documents in tree order under their folders, cases of deleted documents last', () => {
+    const lines = buildLines(nodes, cases, '');
+    expect(
+      lines.map((l) => (l.kind === 'folder' ? `folder:${l.name}` : `${l.node?.name ?? '(deleted)'}:${l.cases.length}`)),
+    ).toEqual(['folder:用户', '查询用户:2', '健康检查:0', '(deleted):1']);
+  });
+
+  it('keeps what matches a search: a document by name or path, else its matching cases', () => {
+    const show = (keyword: string) =>
+      buildLines(nodes, cases, keyword).map((l) =>
+        l.kind === 'folder' ? l.name : (l.node?.name ?? '-') + l.cases.map((c) => `/${c.name}`).join(''),
+      );
+    expect(show('/healthz')).toEqual(['健康检查']);
+    expect(show('不存在')).toEqual(['用户', '查询用户/用户不存在']);
+    expect(show('旧')).toEqual(['-/旧用例']);
   });
 });
