@@ -280,7 +280,7 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     await a.page.locator('[data-testid="environment"][data-name="测试环境"]').waitFor();
     const [saved] = (await a.call('project/projectBaseUrl', { projectId })).data;
     expect(saved).toMatchObject({ name: '测试环境', baseUrl: 'https://test-api.example.com' });
-    expect(saved.variables).toEqual([{ name: 'appId', value: 'wx-test', description: '' }]);
+    expect(saved.variables).toEqual([{ name: 'appId', value: 'wx-test', description: '', secret: false }]);
     await a.shot('knowledge-setting-environments');
 
     await a.tab('响应码').click();
@@ -318,6 +318,8 @@ describe.skipIf(!hasChromium)('knowledge projects: the list, the template picker
     await b.page.getByTestId('read-only').waitFor();
     expect(await b.page.locator('input[name="name"]').isDisabled()).toBe(true);
     expect(await b.page.getByRole('button', { name: '保存' }).count()).toBe(0);
+    // API tokens are the managers' alone: the tab is not there for others
+    expect(await b.page.getByRole('tab', { name: 'API 令牌' }).count()).toBe(0);
     await b.tab('成员').click();
     expect(await b.page.getByRole('button', { name: '添加成员' }).count()).toBe(0);
     await b.tab('前后置脚本').click();
