@@ -394,6 +394,17 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     await poll(statuses).toEqual(['passed', 'passed', 'failed', 'failed']);
   });
 
+  it('cancels a run under way', async () => {
+    await owner.goto(`/project/test/${projectId}?tab=scenarios&scenario=${scenarioId}`);
+    await page().getByTestId('scenario-run-button').click();
+    const run = page().getByTestId('run-view');
+    await run.getByTestId('run-progress').waitFor();
+    // the scenario's waits hold it for three seconds
+    await run.getByRole('button', { name: '取消运行' }).click();
+    await runStatus(run).toBe('cancelled');
+    await owner.text('已取消', run);
+  });
+
   it("lists a schema assertion's differences from the document with their JSON paths", async () => {
     await addApi(
       '存活检查',
@@ -442,6 +453,21 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     await secret.uncheck();
     expect(await dialog.getByLabel('环境变量 1 值').getAttribute('type')).toBe('text');
     await dialog.getByRole('button', { name: '取消' }).click();
+  });
+
+  it('reads in English', async () => {
+    const english = await Person.open(browser, app.url, { locale: 'en-US' });
+    await english.signedInAs(owner.token, owner.teamId);
+    await english.goto(`/project/test/${projectId}?tab=runs&run=${failedRunId}`);
+    const run = english.page.getByTestId('run-view');
+    await run.waitFor();
+    await english.page.getByRole('button', { name: '简体中文' }).click();
+    await english.page.getByRole('menuitem', { name: 'English' }).click();
+    await english.text('Re-run the failed steps', run);
+    await english.text('Iteration 1', run);
+    await english.settle();
+    await english.page.screenshot({ path: `${shots}report-en.png` });
+    await english.context.close();
   });
 
   it('lets a manager create an API token, shown once with its command line, and revoke it', async () => {

@@ -451,7 +451,7 @@ const en: typeof zh = {
     all: 'All runs',
     cases_run: 'Case run',
     empty: 'No runs yet',
-    counts: '%{requests} requests · %{passed}/%{assertions} assertions passed',
+    counts: '%{requests} request(s) · %{passed}/%{assertions} assertions passed',
     by: '%{name} · %{time}',
     duration: 'took %{time}',
   },
