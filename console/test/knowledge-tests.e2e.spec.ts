@@ -165,6 +165,16 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     await case_.getByRole('button', { name: '添加提取' }).click();
     await case_.getByRole('textbox', { name: '变量名 1' }).fill('health');
     await case_.getByRole('textbox', { name: '表达式 1' }).fill('$.status');
+    // a test script from the snippets, and the pm API's reference beside them
+    await tab(case_, /^测试脚本/);
+    await case_.getByRole('button', { name: '检查状态码为 200' }).click();
+    await poll(() => case_.getByTestId('case-script-test').locator('.cm-content').textContent()).toContain(
+      'pm.response.to.have.status(200)',
+    );
+    const help = await case_.getByTestId('pm-api-help').getAttribute('href');
+    const reference = await fetch(new URL(help ?? '', `${app.url}/system/`));
+    expect(reference.status).toBe(200);
+    expect(await reference.text()).toContain('pm.sendRequest');
     await select(case_.getByRole('combobox', { name: '运行环境' }), /^本机/);
 
     await case_.getByTestId('case-run-button').click();
@@ -176,7 +186,9 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     await poll(() => failed.count()).toBe(1);
     const diff = failed.getByTestId('assertion-diff');
     await poll(() => diff.textContent()).toMatch(/期望.*okay.*实际.*ok/s);
-    expect(await run.locator('[data-testid="assertion-result"][data-passed="true"]').count()).toBe(3);
+    // the three other assertions and the script's pm.test
+    expect(await run.locator('[data-testid="assertion-result"][data-passed="true"]').count()).toBe(4);
+    await owner.text('检查状态码为 200', run);
     await poll(() => run.getByTestId('response-body').textContent()).toContain('"status": "ok"');
     await tab(case_, /^断言/);
     // the editor with its result below, whole
@@ -190,6 +202,7 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     expect(saved.data.list).toHaveLength(1);
     const stored = (await owner.call('project/testCase', { projectId, testCaseId: saved.data.list[0].testCaseId }))
       .data;
+    expect(stored.content.testScript).toContain('pm.test("检查状态码为 200"');
     expect(stored.content.extractions).toMatchObject([{ variable: 'health', source: 'jsonPath', path: '$.status' }]);
     expect(stored.content.assertions.map((a: { source: string }) => a.source)).toEqual([
       'status',
