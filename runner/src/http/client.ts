@@ -1,16 +1,15 @@
 import { STATUS_CODES } from 'node:http';
-import { Agent } from 'undici';
 import type { RunLimits } from '../model.js';
 import type { HttpClient, HttpPolicy, HttpResponse, PreparedRequest } from '../ports.js';
 import { isPublicAddress } from './address.js';
 import { ACCEPT_ENCODING, bodyText, decodeContent } from './body.js';
-import { directConnector, policyConnector } from './connector.js';
+import { type Agents, directAgents, policyAgents } from './connector.js';
 import { HttpFailure, httpMessages, refusal } from './errors.js';
 import { Deadline, exchange, type HopRequest } from './exchange.js';
 import { bareHost, isLiteralHost, parseTarget, prefixesOf, type Target, underPrefix } from './target.js';
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** Framing and hop-by-hop headers the client sets itself (undici refuses most of them from callers). */
+/** Framing and hop-by-hop headers the client sets itself (a caller's would contradict how the body is sent). */
 const FRAMING = new Set([
   'content-length',
   'transfer-encoding',
@@ -42,7 +41,7 @@ function headersOf(given: [string, string][], authorization: string | undefined)
       throw new HttpFailure('invalid', httpMessages.badHeader(name), 'request');
     }
     if (FRAMING.has(lower) || (lower === 'host' && names.has('host'))) continue;
-    // Undici writes header strings as Latin-1: non-ASCII text goes as its UTF-8 bytes, as Postman sends it.
+    // Node writes header strings as Latin-1: non-ASCII text goes as its UTF-8 bytes, as Postman sends it.
     headers.push([name, /[^\x20-\x7e\t]/.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value]);
     names.add(lower);
   }
@@ -56,10 +55,12 @@ function headerOf(headers: [string, string][], name: string): string | undefined
 }
 
 /**
- * The runner's HTTP client: undici with keep-alive pools, redirects followed by hand and re-checked, the body
- * bounded on the wire and after decompression, one deadline for the whole exchange. With `allowPrivate: false`
- * (the server) every connection opens only to an address the guard allowed (see connector.ts); requests under an
- * `alwaysAllowed` prefix go through an agent of their own that connects to exactly that origin.
+ * The runner's HTTP client: node:http and node:https with keep-alive pools, redirects followed by hand and
+ * re-checked, the body bounded on the wire and after decompression, one deadline for the whole exchange. With
+ * `allowPrivate: false` (the server) every connection opens only to an address the guard allowed (see
+ * connector.ts); requests under an `alwaysAllowed` prefix go through agents of their own that connect to exactly
+ * that origin. (Node's own http rather than undici: undici's HTTP parser is WebAssembly, and compiling and
+ * running it cost the CLI ~40 MB more than node:http's for the same requests: docs/benchmarks.md.)
  */
 export function createHttpClient(
   policy: HttpPolicy,
@@ -67,20 +68,20 @@ export function createHttpClient(
 ): HttpClient {
   const prefixes = prefixesOf(policy.alwaysAllowed);
   const allowedNetworks = policy.allowedNetworks ?? [];
-  const agent = new Agent({ connect: policyConnector(policy) });
-  let direct: Agent | undefined;
+  const agents = policyAgents(policy);
+  let direct: Agents | undefined;
   const maxBytes = limits.responseMaxBytes;
 
-  const dispatcherFor = (url: URL) => {
+  const agentsFor = (url: URL) => {
     if (underPrefix(url, prefixes)) {
-      direct ??= new Agent({ connect: directConnector(policy) });
+      direct ??= directAgents(policy);
       return direct;
     }
     // Address literals are refused before anything is queued; names are checked when their connection opens.
     if (!policy.allowPrivate && isLiteralHost(url) && !isPublicAddress(bareHost(url), allowedNetworks)) {
       throw refusal.notPublic(url.hostname);
     }
-    return agent;
+    return agents;
   };
 
   async function follow(request: PreparedRequest, deadline: Deadline) {
@@ -95,7 +96,7 @@ export function createHttpClient(
     let headers = headersOf(request.headers, target.authorization);
     for (let redirects = 0; ; redirects++) {
       hop.headers = headers.flat();
-      const response = await exchange(dispatcherFor(hop.url), hop, maxBytes, deadline);
+      const response = await exchange(agentsFor(hop.url), hop, maxBytes, deadline);
       const location = REDIRECTS.has(response.status) ? headerOf(response.headers, 'location') : undefined;
       if (location === undefined || limits.maxRedirects <= 0) return { hop, response };
       if (redirects >= limits.maxRedirects) {
@@ -141,8 +142,9 @@ export function createHttpClient(
       }
     },
     async close() {
-      // Destroy rather than close: nothing is in flight once a run ends, and a connection still opening is not waited for.
-      await Promise.all([agent.destroy(), direct?.destroy()]);
+      // Destroy rather than wait: nothing is in flight once a run ends, and a connection still opening is not waited for.
+      agents.destroy();
+      direct?.destroy();
     },
   };
 }

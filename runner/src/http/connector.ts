@@ -1,9 +1,11 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
-import { buildConnector } from 'undici';
+import { type AgentOptions, type ClientRequestArgs, Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { HttpPolicy } from '../ports.js';
 import { isPublicAddress } from './address.js';
-import { refusal } from './errors.js';
+import { HttpFailure, httpMessages, refusal } from './errors.js';
 
 type Resolver = NonNullable<HttpPolicy['resolve']>;
 
@@ -16,6 +18,11 @@ const systemResolve: Resolver = (hostname) =>
 
 /** How long a TCP (and TLS) connection may take to open; the request's own deadline may end it sooner. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * An idle pooled connection is closed after this (sooner when the server's `Keep-Alive: timeout=` says so, less a
+ * second): a server closes its idle connections too, and a request must not be written to one it is closing.
+ */
+const IDLE_TIMEOUT_MS = 4_000;
 
 /**
  * The `lookup` handed to `net.connect` for names: it resolves, refuses the name when any of its addresses is not
@@ -43,40 +50,125 @@ function checkedLookup(resolve: Resolver, allowedNetworks: readonly string[] | u
   return lookup as unknown as LookupFunction;
 }
 
+/** What an agent hands its `createConnection`: the request's host and port, TLS options for https. */
+type ConnectOptions = ClientRequestArgs & { servername?: string };
+type Created = (error: Error | null, socket: Duplex) => void;
+
+/** Where a new connection goes, or why it may not open; undefined leaves the options as they are. */
+type Route = (options: ConnectOptions, https: boolean) => { host?: string; lookup?: LookupFunction } | HttpFailure;
+
+type CreateConnection = (options: ConnectOptions) => Socket;
+
 /**
- * The connect function of a client's undici Agent. With `allowPrivate: false` an address literal (after
- * `resolveOverrides`) is checked here and a name by `checkedLookup`, so every connection, redirects and pooled
- * reconnections included, opens only to an allowed address. `resolveOverrides` changes where the socket goes, not
- * the Host header or the TLS server name (as curl's --resolve).
+ * Opens a connection through `open` (the agent's own: net.connect, or tls.connect with its session cache) after
+ * `route` said where; a refusal reaches the request as its error without any socket opened, and a connection that
+ * has not opened within CONNECT_TIMEOUT_MS is ended.
  */
-export function policyConnector(policy: HttpPolicy): buildConnector.connector {
+function guardedConnection(
+  open: CreateConnection,
+  route: Route,
+  https: boolean,
+  options: ConnectOptions,
+  callback: Created | undefined,
+): Socket | undefined {
+  const routed = route(options, https);
+  if (routed instanceof HttpFailure) {
+    // The agent hears of it as of a socket that failed to open: the request's error, nothing pooled.
+    if (!callback) throw routed;
+    process.nextTick(() => callback(routed, undefined as never));
+    return undefined;
+  }
+  const socket = open({ ...options, ...routed });
+  const host = `${options.host ?? options.hostname}:${options.port}`;
+  const timer = setTimeout(
+    () => socket.destroy(new HttpFailure('network', httpMessages.failed(`连接 ${host} 超时`), 'network', host)),
+    CONNECT_TIMEOUT_MS,
+  );
+  timer.unref();
+  const opened = () => clearTimeout(timer);
+  socket.once(https ? 'secureConnect' : 'connect', opened);
+  socket.once('close', opened);
+  return socket;
+}
+
+class GuardedHttpAgent extends HttpAgent {
+  constructor(
+    options: AgentOptions,
+    private readonly route: Route,
+  ) {
+    super(options);
+  }
+
+  override createConnection(options: ConnectOptions, callback?: Created) {
+    const open = (routed: ConnectOptions) => super.createConnection(routed) as Socket;
+    return guardedConnection(open, this.route, false, options, callback);
+  }
+}
+
+class GuardedHttpsAgent extends HttpsAgent {
+  constructor(
+    options: AgentOptions & { rejectUnauthorized: boolean },
+    private readonly route: Route,
+  ) {
+    super(options);
+  }
+
+  override createConnection(options: ConnectOptions, callback?: Created) {
+    const open = (routed: ConnectOptions) => super.createConnection(routed) as Socket;
+    return guardedConnection(open, this.route, true, options, callback);
+  }
+}
+
+/** A client's keep-alive pools, one per scheme. */
+export interface Agents {
+  http: HttpAgent;
+  https: HttpsAgent;
+  destroy(): void;
+}
+
+function agentsOf(route: Route, policy: HttpPolicy): Agents {
+  const pooled: AgentOptions = { keepAlive: true, timeout: IDLE_TIMEOUT_MS, scheduling: 'lifo' };
+  const http = new GuardedHttpAgent(pooled, route);
+  const https = new GuardedHttpsAgent({ ...pooled, rejectUnauthorized: !policy.insecure }, route);
+  return {
+    http,
+    https,
+    destroy() {
+      http.destroy();
+      https.destroy();
+    },
+  };
+}
+
+/**
+ * The agents of a client. With `allowPrivate: false` an address literal (after `resolveOverrides`) is checked as its
+ * connection opens and a name by `checkedLookup`, so every connection, redirects and pooled reconnections included,
+ * opens only to an allowed address. `resolveOverrides` changes where the socket goes, not the Host header or the TLS
+ * server name (as curl's --resolve).
+ */
+export function policyAgents(policy: HttpPolicy): Agents {
   const allowedNetworks = policy.allowPrivate ? undefined : (policy.allowedNetworks ?? []);
   const lookup =
     allowedNetworks || policy.resolve ? checkedLookup(policy.resolve ?? systemResolve, allowedNetworks) : undefined;
-  const base = buildConnector({
-    rejectUnauthorized: !policy.insecure,
-    timeout: CONNECT_TIMEOUT_MS,
-    ...(lookup ? { lookup } : {}),
-  });
   const overrides = new Map(
     Object.entries(policy.resolveOverrides ?? {}).map(([key, address]) => [
       key.toLowerCase(),
       address.replace(/^\[(.*)\]$/, '$1'),
     ]),
   );
-  return (options, callback) => {
-    const port = options.port || (options.protocol === 'https:' ? '443' : '80');
-    const name = options.hostname.toLowerCase();
-    const hostname = overrides.get(`${name}:${port}`) ?? overrides.get(`[${name}]:${port}`) ?? options.hostname;
-    if (allowedNetworks && isIP(hostname) && !isPublicAddress(hostname, allowedNetworks)) {
-      callback(refusal.notPublic(options.hostname, hostname), null);
-      return;
+  return agentsOf((options, https) => {
+    const given = String(options.host ?? options.hostname ?? '');
+    const port = String(options.port || (https ? 443 : 80));
+    const name = given.toLowerCase();
+    const host = overrides.get(`${name}:${port}`) ?? overrides.get(`[${name}]:${port}`) ?? given;
+    if (allowedNetworks && isIP(host) && !isPublicAddress(host, allowedNetworks)) {
+      return refusal.notPublic(given, host);
     }
-    base({ ...options, hostname }, callback);
-  };
+    return { host, ...(lookup ? { lookup } : {}) };
+  }, policy);
 }
 
-/** The connect function for `alwaysAllowed` prefixes: exactly the URL's host and port, no overrides, no checks. */
-export function directConnector(policy: HttpPolicy): buildConnector.connector {
-  return buildConnector({ rejectUnauthorized: !policy.insecure, timeout: CONNECT_TIMEOUT_MS });
+/** The agents for `alwaysAllowed` prefixes: exactly the URL's host and port, no overrides, no checks. */
+export function directAgents(policy: HttpPolicy): Agents {
+  return agentsOf(() => ({}), policy);
 }

@@ -71,21 +71,17 @@ const TLS_CODES = new Set([
   'CERT_NOT_YET_VALID',
 ]);
 
-/** A socket or protocol failure from undici or Node, as an HttpFailure with a message a report can show. */
+/** A socket or protocol failure from Node's http, net or tls, as an HttpFailure with a message a report can show. */
 export function networkFailure(error: unknown, host: string): HttpFailure {
   if (error instanceof HttpFailure) return error;
   const code = (error as { code?: string })?.code ?? '';
   const message = error instanceof Error ? error.message : String(error);
-  if (code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED') {
-    return new HttpFailure('invalid', httpMessages.badRequest(message), 'request', host);
-  }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return refusal.unresolved(host);
   if (code === 'ECONNREFUSED') return new HttpFailure('network', httpMessages.refused(host), 'refused', host);
   if (TLS_CODES.has(code)) return new HttpFailure('network', httpMessages.tls(code), 'tls', host);
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+  if (code === 'ETIMEDOUT')
     return new HttpFailure('network', httpMessages.failed(`连接 ${host} 超时`), 'network', host);
-  }
-  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') {
+  if (code === 'ECONNRESET' || code === 'EPIPE') {
     return new HttpFailure('network', httpMessages.failed('连接被对方关闭，未收到完整响应'), 'network', host);
   }
   return new HttpFailure('network', httpMessages.failed(code ? `${code} ${message}` : message), 'network', host);
