@@ -1,4 +1,5 @@
 import type { RunPlan, RunReport } from '../model.js';
+import type { HttpResponse } from '../ports.js';
 import type { ServerSource } from './args.js';
 import { UsageError } from './errors.js';
 
@@ -28,28 +29,36 @@ export async function uploadReport(server: ServerSource, report: RunReport): Pro
   return data?.testRunId;
 }
 
+/** The server's answers may be large (every scenario of a project with its cases); they are still bounded. */
+const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+const CALL_TIMEOUT_MS = 120_000;
+
 async function call<T>(server: ServerSource, path: string, form: Record<string, string>): Promise<T | undefined> {
   const url = `${server.url}/pmbok/api/${path}`;
-  let response: Response;
+  // The runner's own client (node:http): the CLI loads one HTTP stack, not also fetch's undici.
+  const { createHttpClient } = await import('../http/index.js');
+  const client = createHttpClient({ allowPrivate: true }, { maxRedirects: 5, responseMaxBytes: MAX_ANSWER_BYTES });
+  let response: HttpResponse;
   try {
-    response = await fetch(url, {
+    response = await client.send({
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${server.token}`,
-        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-        accept: 'application/json',
-      },
-      body: new URLSearchParams(form),
-      signal: AbortSignal.timeout(120_000),
+      url,
+      headers: [
+        ['authorization', `Bearer ${server.token}`],
+        ['content-type', 'application/x-www-form-urlencoded;charset=UTF-8'],
+        ['accept', 'application/json'],
+      ],
+      body: new URLSearchParams(form).toString(),
+      timeoutMs: CALL_TIMEOUT_MS,
     });
   } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-    throw new UsageError(`无法连接服务器 ${server.url}：${cause}`);
+    throw new UsageError(`无法连接服务器 ${server.url}：${(error as Error).message}`);
+  } finally {
+    await client.close();
   }
-  const text = await response.text();
   let answer: Answer<T>;
   try {
-    answer = JSON.parse(text) as Answer<T>;
+    answer = JSON.parse(response.body) as Answer<T>;
   } catch {
     throw new UsageError(`服务器 ${url} 的回答不是 JSON（HTTP ${response.status}）`);
   }
