@@ -25,6 +25,7 @@ import { CaseRequestTabs } from './CaseRequestTabs';
 import { CaseRunPanel } from './CaseRunPanel';
 import { type CaseDraft, caseProblems, cleanContent, contentFromDoc, normalizeContent, sameDraft } from './caseDraft';
 import { EnvironmentPicker, rememberEnvironment, rememberedEnvironment } from './EnvironmentPicker';
+import { SaveAlerts } from './SaveAlerts';
 import { type TestCase, testKeys, testsApi } from './testsApi';
 
 interface Props {
@@ -292,34 +293,13 @@ function CaseForm({
           }}
         />
       </Stack>
-      {saveError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 1.5 }}
-          data-testid="case-save-error"
-          action={
-            caseId > 0 && (
-              <Button color="inherit" size="small" onClick={onReload}>
-                {t('reload')}
-              </Button>
-            )
-          }
-        >
-          {t('stale', { message: saveError })}
-        </Alert>
-      )}
-      {showProblems && problems.length > 0 && (
-        <Alert severity="error" sx={{ mb: 1.5 }} onClose={() => setShowProblems(false)} data-testid="case-problems">
-          <Typography variant="body2" fontWeight={600}>
-            {t('problems')}
-          </Typography>
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {problems.map((p) => (
-              <li key={`${p.key}-${p.args?.n ?? ''}`}>{translate(`app.knowledge.tests.problems.${p.key}`, p.args)}</li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <SaveAlerts
+        saveError={saveError}
+        onReload={caseId > 0 ? onReload : undefined}
+        problems={showProblems ? problems : []}
+        onCloseProblems={() => setShowProblems(false)}
+        testId="case"
+      />
       <CaseRequestTabs
         content={draft.content}
         readOnly={readOnly}

@@ -1,22 +1,4 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import SaveIcon from '@mui/icons-material/Save';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  FormControlLabel,
-  IconButton,
-  LinearProgress,
-  Stack,
-  Switch,
-  Tab,
-  Tabs,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import type { Step, TestScenarioContent } from '@pmbok/runner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -26,8 +8,9 @@ import { useSaveShortcut } from '../editor/useSaveShortcut';
 import { useUnsavedGuard } from '../editor/useUnsavedGuard';
 import { AddStepButton, type StepChoices } from './AddStepButton';
 import { DataFilePanel } from './DataFilePanel';
-import { EnvironmentPicker } from './EnvironmentPicker';
 import { usePageMemory } from './pageMemory';
+import { SaveAlerts } from './SaveAlerts';
+import { ScenarioHeader } from './ScenarioHeader';
 import { type StepEdits, StepList } from './StepList';
 import {
   cleanScenario,
@@ -236,108 +219,26 @@ function ScenarioForm({
 
   return (
     <Box data-testid="scenario-editor" data-dirty={dirty} data-scenario-id={scenarioId}>
-      <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 1.5 }}>
-        <TextField
-          size="small"
-          label={t('scenario.name')}
-          value={draft.name}
-          disabled={readOnly}
-          error={showProblems && !draft.name.trim()}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-          sx={{ flex: '1 1 220px', '& input': { fontWeight: 600 } }}
-        />
-        {!readOnly && (
-          <>
-            {dirty && <Chip size="small" color="warning" variant="outlined" label={t('editor.unsaved')} />}
-            <Button
-              variant="outlined"
-              startIcon={<SaveIcon />}
-              onClick={() => void save()}
-              disabled={busy !== '' || (!dirty && scenarioId > 0)}
-            >
-              {busy === 'save' ? t('editor.saving') : t('editor.save')}
-            </Button>
-            <Button
-              variant="contained"
-              color="success"
-              startIcon={<PlayArrowIcon />}
-              onClick={() => void run()}
-              disabled={busy !== '' || content.steps.length === 0}
-              data-testid="scenario-run-button"
-            >
-              {busy === 'run' ? t('editor.running') : t('editor.run')}
-            </Button>
-            {scenarioId > 0 && (
-              <Tooltip title={t('scenario.delete')}>
-                <IconButton aria-label={t('scenario.delete')} onClick={() => setDeleting('ask')}>
-                  <DeleteOutlineIcon />
-                </IconButton>
-              </Tooltip>
-            )}
-          </>
-        )}
-      </Stack>
-      <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          label={t('scenario.description')}
-          placeholder={t('scenario.description_hint')}
-          value={draft.description}
-          disabled={readOnly}
-          onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-          sx={{ flex: '1 1 260px' }}
-        />
-        <EnvironmentPicker
-          environments={environments}
-          value={content.projectConfigId}
-          disabled={readOnly}
-          onChange={(projectConfigId) => setContent({ projectConfigId })}
-        />
-        <Tooltip title={t('scenario.stop_on_failure_hint')} describeChild>
-          <FormControlLabel
-            sx={{ mr: 0 }}
-            control={
-              <Switch
-                checked={content.stopOnFailure}
-                disabled={readOnly}
-                onChange={(event) => setContent({ stopOnFailure: event.target.checked })}
-              />
-            }
-            label={<Typography variant="body2">{t('scenario.stop_on_failure')}</Typography>}
-          />
-        </Tooltip>
-      </Stack>
-      {saveError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 1.5 }}
-          data-testid="scenario-save-error"
-          action={
-            scenarioId > 0 && (
-              <Button color="inherit" size="small" onClick={onReload}>
-                {t('editor.reload')}
-              </Button>
-            )
-          }
-        >
-          {t('editor.stale', { message: saveError })}
-        </Alert>
-      )}
-      {showProblems && problems.length > 0 && (
-        <Alert severity="error" sx={{ mb: 1.5 }} onClose={() => setShowProblems(false)} data-testid="scenario-problems">
-          <Typography variant="body2" fontWeight={600}>
-            {t('editor.problems')}
-          </Typography>
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {problems.map((p, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: two steps may have the same problem
-              <li key={index}>{t(`problems.${p.key}`, p.args)}</li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <ScenarioHeader
+        draft={draft}
+        environments={environments}
+        scenarioId={scenarioId}
+        readOnly={readOnly}
+        dirty={dirty}
+        busy={busy}
+        showProblems={showProblems}
+        onDraft={setDraft}
+        onSave={() => void save()}
+        onRun={() => void run()}
+        onDelete={() => setDeleting('ask')}
+      />
+      <SaveAlerts
+        saveError={saveError}
+        onReload={scenarioId > 0 ? onReload : undefined}
+        problems={showProblems ? problems : []}
+        onCloseProblems={() => setShowProblems(false)}
+        testId="scenario"
+      />
       <Tabs
         value={tab}
         onChange={(_e, next: TabKey) => setTab(next)}
