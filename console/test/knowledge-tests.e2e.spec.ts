@@ -75,8 +75,15 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     // the runner refuses loopback unless allowed: the journey tests the app against itself
+    const allowed = process.env.PMBOK_TEST_ALLOWED_NETWORKS;
     process.env.PMBOK_TEST_ALLOWED_NETWORKS = '127.0.0.1/32';
-    app = await startApp();
+    try {
+      app = await startApp();
+    } finally {
+      // the other suites in this process start their apps as they were
+      if (allowed === undefined) delete process.env.PMBOK_TEST_ALLOWED_NETWORKS;
+      else process.env.PMBOK_TEST_ALLOWED_NETWORKS = allowed;
+    }
     browser = await launchChromium();
     const account = await signUpWithTeam(app.url, telephone, outboxCode);
     owner = await Person.open(browser, app.url, { width: 1440, height: 960 });
