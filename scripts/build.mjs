@@ -33,6 +33,7 @@ const sources = [
   'build',
   '../docs/user-manual.md',
   '../docs/architecture.md',
+  '../docs/api/pm-api.md',
   '../README.md',
 ].map((p) => join(consoleDir, p));
 const stale = !existsSync(bundle) || Math.max(...sources.map(newestMtime)) > statSync(bundle).mtimeMs;
