@@ -115,6 +115,18 @@ describe('API tokens and the CLI calls through the gateway', () => {
     expect((await w.as(w.owner)('testTokens')).data.list[0].revoked).toBe(true);
   });
 
+  it('exports the same plan to a member who may write, as a file for the CLI; a viewer gets none', async () => {
+    const { token } = await newToken();
+    const byToken = await cli('testPlan', token, { testScenarioId: scenarioId });
+    const exported = await w.as(w.editor)('exportTestPlan', { testScenarioId: scenarioId });
+    expect(exported.code, exported.msg).toBe(200);
+    expect(exported.data).toEqual(byToken.data);
+    expect((await w.as(w.viewer)('exportTestPlan', { testScenarioId: scenarioId })).msg).toBe(
+      '你只能查看该项目，不能修改',
+    );
+    expect((await w.as(w.outsider)('exportTestPlan', { testScenarioId: scenarioId })).msg).toBe('项目不存在或无权访问');
+  });
+
   it('answers the plan a console run would run: scripts, response schemas, models, data and the mock', async () => {
     const { token } = await newToken();
     const answer = await cli('testPlan', token, { testScenarioId: scenarioId });

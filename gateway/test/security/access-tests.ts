@@ -197,6 +197,11 @@ export const testsAccess: Record<string, Access> = {
         )
       : t.tokenId,
   })),
+  // It carries the environment's secrets: members who may write only, as for a run.
+  'project/exportTestPlan': onTested('projectMember', (t) => ({
+    projectId: t.projectId,
+    testScenarioId: t.scenarioId,
+  })),
   'project/testPlan': onTested('public', (t) => ({ projectId: t.projectId, testScenarioId: t.scenarioId }), {
     refusedAlso: everyone,
     authorization: async (c) => `Bearer ${(await testedIn(c)).token}`,

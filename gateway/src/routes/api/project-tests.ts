@@ -56,6 +56,41 @@ const long = (c: CallContext) => ({ metadata: c.metadata, signal: AbortSignal.ti
 /** An environment id that may be left out (the scenario's); `0` is the project's mock. */
 export const environmentOf = (value: string | undefined) => (value ? Number(value) : undefined);
 
+/** The service's own refusal of a token, for a call that came with none. */
+const API_TOKEN_INVALID = 'API 令牌无效或已被撤销';
+
+/** What a plan is asked for: a scenario, some cases, or (neither) every scenario; and the environment. */
+const planFields = {
+  ...projectId,
+  testScenarioId: optionalId,
+  testCaseIds: Type.Optional(Type.String({ maxLength: CASE_IDS_TEXT })),
+  projectConfigId: optionalId,
+  environment: optionalText(30),
+};
+type PlanBody = {
+  projectId: string;
+  testScenarioId?: string;
+  testCaseIds?: string;
+  projectConfigId?: string;
+  environment?: string;
+};
+
+/** The plan, by an API token (the CLI) or, with none, for the signed-in member. */
+async function plan(b: PlanBody, c: CallContext, token: string) {
+  const request = {
+    token,
+    ...inProject(b),
+    testScenarioId: Number(b.testScenarioId || 0),
+    testCaseIds: caseIdsOf(b.testCaseIds),
+    projectConfigId: environmentOf(b.projectConfigId),
+    environment: b.environment ?? '',
+    // The mock environment's base, where the caller reached this server.
+    serverUrl: `${c.request.protocol}://${c.request.host}`,
+  };
+  const { planGzip } = await c.services.project.getTestPlan(request, long(c));
+  return unzipped(tests.TestPlan, planGzip);
+}
+
 export function projectTestCalls() {
   const call = knowledgeCall('project');
   const caseId = { ...projectId, testCaseId: id };
@@ -213,30 +248,19 @@ export function projectTestCalls() {
       ),
     ),
 
+    // A member's export of the plan as a file the CLI runs (the console's 导出测试计划): the same plan as below.
+    call('exportTestPlan', planFields, tests.TestPlan, (b, c) => plan(b, c, '')),
+
     // The CLI's calls: `authorization: Bearer pmbok_pt_…`, a project's API token, checked by the service.
     call(
       'testPlan',
-      {
-        ...projectId,
-        testScenarioId: optionalId,
-        testCaseIds: Type.Optional(Type.String({ maxLength: CASE_IDS_TEXT })),
-        projectConfigId: optionalId,
-        environment: optionalText(30),
-      },
+      planFields,
       tests.TestPlan,
-      async (b, c) => {
-        const request = {
-          token: apiTokenOf(c.request),
-          ...inProject(b),
-          testScenarioId: Number(b.testScenarioId || 0),
-          testCaseIds: caseIdsOf(b.testCaseIds),
-          projectConfigId: environmentOf(b.projectConfigId),
-          environment: b.environment ?? '',
-          // The mock environment's base, where the CLI reached this server.
-          serverUrl: `${c.request.protocol}://${c.request.host}`,
-        };
-        const { planGzip } = await c.services.project.getTestPlan(request, long(c));
-        return unzipped(tests.TestPlan, planGzip);
+      (b, c) => {
+        // No token is no member either: the service's member path must not be reached from here.
+        const token = apiTokenOf(c.request);
+        if (!token) throw new ApiError(400, API_TOKEN_INVALID);
+        return plan(b, c, token);
       },
       { access: 'apiToken' },
     ),

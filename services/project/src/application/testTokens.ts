@@ -62,6 +62,15 @@ export function createTestTokens(context: ProjectContext, plans: TestPlans) {
   const run = (project: Pick<ProjectDoc, 'projectId' | 'teamId'>, command: TestTokenCommand, caller: Partial<Caller>) =>
     runCommand(testTokensStreamId(project.projectId), testTokensDecider, command, caller, { teamId: project.teamId });
 
+  async function planOf(
+    project: ProjectDoc,
+    input: { target: PlanTarget; projectConfigId?: number; environment: string; serverUrl: string },
+  ) {
+    const environment = { projectConfigId: input.projectConfigId, name: input.environment || undefined };
+    const built = await plans.build(project, input.target, { environment, serverUrl: input.serverUrl });
+    return { plan: built.plan };
+  }
+
   /** The token's project, when the token is one of its own and not revoked; its use is recorded. */
   async function authenticated(token: string, projectId: number) {
     const doc = TOKEN.test(token) ? await testTokens(readStore).findOne({ hash: hashOf(token) }) : null;
@@ -120,9 +129,20 @@ export function createTestTokens(context: ProjectContext, plans: TestPlans) {
       input: { target: PlanTarget; projectConfigId?: number; environment: string; serverUrl: string },
     ) {
       const { project } = await authenticated(token, projectId);
-      const environment = { projectConfigId: input.projectConfigId, name: input.environment || undefined };
-      const built = await plans.build(project, input.target, { environment, serverUrl: input.serverUrl });
-      return { plan: built.plan };
+      return planOf(project, input);
+    },
+
+    /**
+     * The same plan for a member who may write (it carries the environment's secrets), saved by the console as a
+     * file the CLI runs: `project/exportTestPlan`.
+     */
+    async exportPlan(
+      caller: Caller,
+      projectId: number,
+      input: { target: PlanTarget; projectConfigId?: number; environment: string; serverUrl: string },
+    ) {
+      const { project } = await context.writable(projectId, caller);
+      return planOf(project, input);
     },
 
     /** Records a CLI run (its report gzipped) as a finished run of the token's creator. */
