@@ -29,24 +29,10 @@ export async function planFromFile(path: string, options: RunOptionsFromArgs, cw
     ? await readJson(resolve(cwd, options.environmentFile), '环境')
     : undefined;
   const globals = options.globalsFile ? await readJson(resolve(cwd, options.globalsFile), '全局变量') : undefined;
-  const { isPostmanCollection, postmanToPlan } = await import('../postman/index.js');
+  const { isPostmanCollection } = await import('../postman/index.js');
   if (!isPostmanCollection(json)) throw new UsageError(`无法识别 ${path}：既不是 Postman 集合，也不是导出的测试计划`);
-  const folder = dirname(full);
-  return postmanToPlan({
-    collection: json,
-    environment,
-    globals,
-    readFile: async (src, maxBytes) => {
-      const file = resolve(folder, src);
-      const size = await stat(file).then(
-        (s) => s.size,
-        () => undefined,
-      );
-      if (size === undefined) throw new Error('文件不存在');
-      if (size > maxBytes) throw new Error(`文件超过 ${Math.round(maxBytes / 1024 / 1024)} MB`);
-      return readFile(file);
-    },
-  });
+  const { postmanPlanInThread } = await import('./postmanPlan.js');
+  return postmanPlanInThread({ collection: json, environment, globals, folder: dirname(full) });
 }
 
 /** Postman environment and globals files over a plan's own: same names replaced, others added. */

@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { DataFileError } from '../data/limits.js';
-import { DEFAULT_LIMITS, type RunReport } from '../model.js';
+import { DEFAULT_LIMITS, type RunPlan, type RunReport } from '../model.js';
 import { PostmanFormatError } from '../postman/errors.js';
 import { type RunOptionsFromArgs, readArgs, USAGE } from './args.js';
 import { UsageError } from './errors.js';
 import { applyRunOptions, type LoadedPlan, mergeVariableFiles, planFromFile } from './inputs.js';
 import { writeReports } from './outputs.js';
+
+export { favourMemory } from './memory.js';
+
 import { TerminalReporter } from './terminal.js';
 
 /** What the CLI talks to; the process's own by default, replaced in tests. */
@@ -50,21 +53,29 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
 }
 
 async function run(options: RunOptionsFromArgs, io: CliIo): Promise<number> {
+  // The engine loads while the plan is read (a collection converts in a thread of its own).
+  const modules = Promise.all([import('../http/index.js'), import('../engine/index.js')]);
+  modules.catch(() => undefined);
   const loaded = await loadPlan(options, io.cwd);
   const { plan } = loaded;
   await applyRunOptions(plan, options, io.cwd);
   for (const warning of loaded.warnings) io.stderr.write(`警告：${warning}\n`);
 
-  const [{ createHttpClient }, { runPlan }] = await Promise.all([
-    import('../http/index.js'),
-    import('../engine/index.js'),
-  ]);
+  const [{ createHttpClient }, { runPlan }] = await modules;
   const limits = { ...DEFAULT_LIMITS, ...plan.limits };
   // The CLI runs on the developer's or CI's own machine: its private and loopback addresses are its own to reach.
   const http = createHttpClient(
     { allowPrivate: true, insecure: options.insecure, resolveOverrides: options.resolve },
     limits,
   );
+  // The sandbox's thread starts now, while the first requests go out, rather than at the first script; it is the
+  // one the engine would make (same limits and client).
+  const sandbox = hasScripts(plan)
+    ? import('../sandbox/index.js').then(({ createSandbox }) =>
+        createSandbox({ limits, http, maxSendRequests: limits.maxRequests }),
+      )
+    : undefined;
+  sandbox?.catch(() => undefined);
   const terminal =
     options.reporters.has('cli') && !options.quiet
       ? new TerminalReporter(io.stdout, io.stdout.isTTY === true && !io.env.NO_COLOR)
@@ -77,10 +88,13 @@ async function run(options: RunOptionsFromArgs, io: CliIo): Promise<number> {
     report = await runPlan(plan, {
       http,
       signal: controller.signal,
+      ...(sandbox ? { createSandbox: () => sandbox } : {}),
       ...(terminal ? { onEvent: (event) => terminal.onEvent(event) } : {}),
     });
   } finally {
     process.off('SIGINT', interrupt);
+    // The engine disposes of a sandbox it used; one no script needed (the run stopped first) is ended here.
+    (await sandbox?.catch(() => undefined))?.dispose();
     await http.close();
   }
   terminal?.finish(report);
@@ -93,6 +107,10 @@ async function run(options: RunOptionsFromArgs, io: CliIo): Promise<number> {
     if (!options.quiet) io.stdout.write(`报告已上传${runId ? `（运行 ${runId}）` : ''}\n`);
   }
   return report.status === 'passed' ? 0 : 1;
+}
+
+function hasScripts(plan: RunPlan): boolean {
+  return Object.values(plan.cases).some((c) => (c.preScripts?.length ?? 0) + (c.testScripts?.length ?? 0) > 0);
 }
 
 async function loadPlan(options: RunOptionsFromArgs, cwd: string): Promise<LoadedPlan> {
