@@ -17,7 +17,8 @@ const root = resolve(new URL('../..', import.meta.url).pathname);
 const NEWMAN_VERSION = '6.2.2';
 const NEWMAN_DIR = resolve(root, 'node_modules/.cache/pmbok-bench/newman');
 const NEWMAN_BIN = resolve(NEWMAN_DIR, 'node_modules/newman/bin/newman.js');
-const PMBOK_BIN = resolve(root, 'runner/bin/pmbok-test.js');
+// PMBOK_BENCH_RUNNER_BIN: another build's bin/pmbok-test.js (an older commit's, to compare before and after).
+const PMBOK_BIN = resolve(process.env.PMBOK_BENCH_RUNNER_BIN ?? resolve(root, 'runner/bin/pmbok-test.js'));
 const SANDBOX_BENCH = resolve(root, 'runner/bench/sandbox.mjs');
 
 /** Installs Newman into the bench's cache folder the first time (about 10 s, 151 packages). */
@@ -85,19 +86,26 @@ const TEST_SCRIPT = [
   '});',
 ];
 
-const COLLECTION = {
-  info: {
-    name: 'runner bench',
-    schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
-  },
-  item: [
-    {
-      name: '用户详情',
-      request: { method: 'GET', url: '{{baseUrl}}/users/1', header: [{ key: 'Accept', value: 'application/json' }] },
-      event: [{ listen: 'test', script: { type: 'text/javascript', exec: TEST_SCRIPT } }],
-    },
-  ],
-};
+const item = (name) => ({
+  name,
+  request: { method: 'GET', url: '{{baseUrl}}/users/1', header: [{ key: 'Accept', value: 'application/json' }] },
+  event: [{ listen: 'test', script: { type: 'text/javascript', exec: TEST_SCRIPT } }],
+});
+const collection = (items) => ({
+  info: { name: 'runner bench', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+  item: items,
+});
+/** The two shapes: one request run `-n <requests>` times, and <requests> requests in folders of 100 run once. */
+const ONE_REQUEST = collection([item('用户详情')]);
+const MANY_REQUESTS = (requests) =>
+  collection(
+    Array.from({ length: Math.ceil(requests / 100) }, (_, folder) => ({
+      name: `目录 ${folder + 1}`,
+      item: Array.from({ length: Math.min(100, requests - folder * 100) }, (_, i) =>
+        item(`用户 ${folder * 100 + i + 1}`),
+      ),
+    })),
+  );
 
 // Loaded into every measured process with --require: at exit, its peak RSS (VmHWM, every thread of the process) and
 // its CPU time (user + system, every thread), written where the bench reads them.
@@ -210,9 +218,12 @@ function checkNewmanJson(file, requests) {
   return { ok, requests: run.stats.requests.total, tests: passed, detail: JSON.stringify(run.stats.assertions) };
 }
 
-/** runner/bench/sandbox.mjs in its own process: the sandbox's start and its cost per script call. */
-function sandboxCost(calls) {
-  const out = execFileSync(process.execPath, [SANDBOX_BENCH, String(calls), '--json'], {
+/**
+ * runner/bench/sandbox.mjs in its own process: the sandbox's start and its cost per script call, with V8's defaults
+ * (the server) or the CLI's memory flags (runner/src/cli/memory.ts).
+ */
+function sandboxCost(calls, flags = []) {
+  const out = execFileSync(process.execPath, [...flags, SANDBOX_BENCH, String(calls), '--json'], {
     cwd: root,
     encoding: 'utf8',
     timeout: 300_000,
@@ -227,7 +238,8 @@ function sandboxCost(calls) {
  */
 export async function benchRunner({ tools, requests = 1_000, rounds = 5, sandboxCalls = 2_000 }) {
   const { startChild, freePort, log, fmt } = tools;
-  if (!existsSync(join(root, 'runner/dist/cli/main.js'))) throw new Error('runner/dist is not built (npm run build)');
+  if (!existsSync(resolve(PMBOK_BIN, '../../dist/cli/main.js')))
+    throw new Error('runner/dist is not built (npm run build)');
   const newman = ensureNewman(log);
   const dir = mkdtempSync(join(tmpdir(), 'pmbok-bench-runner-'));
   const stops = [];
@@ -235,37 +247,41 @@ export async function benchRunner({ tools, requests = 1_000, rounds = 5, sandbox
     writeFileSync(join(dir, 'peak.cjs'), PEAK_PRELOAD);
     mkdirSync(join(dir, 'newman-reporter-pmbokcount'));
     writeFileSync(join(dir, 'newman-reporter-pmbokcount/index.js'), COUNT_REPORTER);
-    writeFileSync(join(dir, 'collection.json'), JSON.stringify(COLLECTION, null, 2));
+    writeFileSync(join(dir, 'one.json'), JSON.stringify(ONE_REQUEST, null, 2));
+    writeFileSync(join(dir, 'many.json'), JSON.stringify(MANY_REQUESTS(requests), null, 2));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startChild('runner bench server', ['-e', SERVER], { PORT: String(port) }, `${base}/answered`);
     stops.push(server.stop);
-    const baseUrl = ['--env-var', `baseUrl=${base}`, '-n', String(requests)];
-
+    const env = ['--env-var', `baseUrl=${base}`];
+    const shapes = { one: ['one.json', ...env, '-n', String(requests)], many: ['many.json', ...env] };
+    const pmbokRun = (shape) => ({
+      args: [PMBOK_BIN, 'run', ...shapes[shape], '-r', 'json', '--reporter-json-export', `pmbok-${shape}.json`],
+      check: () => checkPmbok(join(dir, `pmbok-${shape}.json`), requests),
+      report: `pmbok-${shape}.json`,
+    });
+    const newmanRun = (shape) => ({
+      args: [
+        newman,
+        'run',
+        ...shapes[shape],
+        '-r',
+        'pmbokcount',
+        '--reporter-pmbokcount-export',
+        `newman-${shape}.json`,
+      ],
+      env: { NODE_PATH: dir },
+      check: () => checkNewman(join(dir, `newman-${shape}.json`), requests),
+      report: `newman-${shape}.json`,
+    });
     const commands = {
       hello: { args: ['-e', "console.log('hello')"] },
       pmbokStart: { args: [PMBOK_BIN, '--version'] },
       newmanStart: { args: [newman, '--version'] },
-      pmbok: {
-        args: [PMBOK_BIN, 'run', 'collection.json', ...baseUrl, '-r', 'json', '--reporter-json-export', 'pmbok.json'],
-        check: () => checkPmbok(join(dir, 'pmbok.json'), requests),
-        report: 'pmbok.json',
-      },
-      newman: {
-        args: [
-          newman,
-          'run',
-          'collection.json',
-          ...baseUrl,
-          '-r',
-          'pmbokcount',
-          '--reporter-pmbokcount-export',
-          'newman.json',
-        ],
-        env: { NODE_PATH: dir },
-        check: () => checkNewman(join(dir, 'newman.json'), requests),
-        report: 'newman.json',
-      },
+      pmbok: pmbokRun('one'),
+      newman: newmanRun('one'),
+      pmbokMany: pmbokRun('many'),
+      newmanMany: newmanRun('many'),
     };
     const runs = Object.fromEntries(Object.keys(commands).map((key) => [key, []]));
     const runOnce = async (key) => {
@@ -302,8 +318,10 @@ export async function benchRunner({ tools, requests = 1_000, rounds = 5, sandbox
     rmSync(join(dir, 'newman-own.json'), { force: true });
     const ownBefore = await answered(base);
     const own = await measure(
-      [newman, 'run', 'collection.json', ...baseUrl, '-r', 'json', '--reporter-json-export', 'newman-own.json'],
-      { dir },
+      [newman, 'run', ...shapes.one, '-r', 'json', '--reporter-json-export', 'newman-own.json'],
+      {
+        dir,
+      },
     );
     const ownCheck = checkNewmanJson(join(dir, 'newman-own.json'), requests);
     if (own.code !== 0 || !ownCheck.ok || (await answered(base)) - ownBefore !== requests) {
@@ -313,6 +331,7 @@ export async function benchRunner({ tools, requests = 1_000, rounds = 5, sandbox
 
     log(`runner: the sandbox's cost per script call (${sandboxCalls} calls)`);
     const sandbox = sandboxCost(sandboxCalls);
+    const sandboxCli = sandboxCost(sandboxCalls, ['--liftoff-only', '--optimize-for-size']);
 
     const summary = (list) => ({
       wallMs: median(list.map((r) => r.wallMs)),
@@ -325,14 +344,19 @@ export async function benchRunner({ tools, requests = 1_000, rounds = 5, sandbox
     });
     const results = Object.fromEntries(keys.map((key) => [key, summary(runs[key])]));
     // Ratios round by round (the two ran minutes apart at most), then their median and range.
-    const perRound = runs.pmbok.map((p, i) => runs.newman[i].wallMs / p.wallMs);
+    const perRound = (ours, theirs) => {
+      const ratios = runs[ours].map((p, i) => runs[theirs][i].wallMs / p.wallMs);
+      return { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+    };
     return {
       requests,
       rounds,
       ...results,
-      speedup: { median: median(perRound), low: Math.min(...perRound), high: Math.max(...perRound) },
+      speedup: perRound('pmbok', 'newman'),
+      speedupMany: perRound('pmbokMany', 'newmanMany'),
       newmanJson: { wallMs: own.wallMs, cpuMs: own.cpuMs, peakMb: own.peakMb },
       sandbox,
+      sandboxCli,
       newmanVersion: NEWMAN_VERSION,
       bodyBytes: Buffer.byteLength(await (await fetch(`${base}/users/1`)).text()),
     };
@@ -348,52 +372,61 @@ export function runnerSection(r, { fmt, ms: short, ratio }) {
   const ms = (n) => (n >= 1_000 ? `${(n / 1_000).toFixed(2)} s` : short(n));
   const row = (name, x, newman) =>
     `| ${name} | ${ms(x.wallMs)} | ${ms(x.wallLow)}–${ms(x.wallHigh)} | ${ms(x.cpuMs)} | ${mb(x.peakMb)} | ${mb(x.peakHigh)} | ${newman ? ratio(newman.wallMs / x.wallMs) : ''} |`;
-  const { pmbok, newman, hello, pmbokStart, newmanStart, sandbox } = r;
-  const fast = r.speedup.median >= 5;
-  const small = pmbok.peakHigh < 100;
-  const scripts = Object.entries(sandbox.scripts).map(
-    ([name, s]) =>
-      `| \`${name}\` | ${ms(s.firstMs)} | ${fmt(s.meanUs)} µs | ${fmt(s.medianUs)} µs | ${fmt(s.p99Us)} µs |`,
-  );
+  const { pmbok, newman, pmbokMany, newmanMany, hello, pmbokStart, newmanStart, sandbox, sandboxCli } = r;
+  const n = fmt(r.requests);
+  const fast = r.speedup.median >= 5 && r.speedupMany.median >= 5;
+  const peak = Math.max(pmbok.peakHigh, pmbokMany.peakHigh);
+  const scripts = Object.keys(sandbox.scripts).map((name) => {
+    const [d, c] = [sandbox.scripts[name], sandboxCli.scripts[name]];
+    return `| \`${name}\` | ${ms(d.firstMs)} | ${fmt(d.medianUs)} µs | ${fmt(d.p99Us)} µs | ${ms(c.firstMs)} | ${fmt(c.medianUs)} µs | ${fmt(c.p99Us)} µs |`;
+  });
   return [
     '## API test runner: pmbok-test vs Newman',
     '',
-    `One Postman collection (v2.1) for both: a \`GET {{baseUrl}}/users/1\` whose test script parses the JSON body`,
-    `(\`pm.response.json()\`) and makes five \`pm.expect\` assertions in one \`pm.test\`, run with \`-n ${fmt(r.requests)}\``,
-    `(${fmt(r.requests)} requests, ${fmt(r.requests)} tests). The server: a node:http server in its own process answering a`,
-    `${fmt(r.bodyBytes)}-byte JSON user built on each request, keep-alive on. Each tool is a whole process started as a CI`,
-    `job starts it: \`node runner/bin/pmbok-test.js run collection.json --env-var baseUrl=… -n ${fmt(r.requests)} -r json\``,
-    `(\`runner/dist\` built), and \`newman run collection.json --env-var baseUrl=… -n ${fmt(r.requests)}\` (newman`,
-    `${r.newmanVersion}, installed by the bench into \`node_modules/.cache/pmbok-bench/newman\`) with a reporter that`,
-    "only counts requests and assertions (Newman's own `-r json` keeps every execution in memory: measured apart below).",
-    `Wall time from spawn to exit; CPU time and peak memory are the process's own (user + system of every thread;`,
-    "VmHWM, the RSS high-water mark, which covers the sandbox's worker thread), read as it exits. Every run is",
-    "checked, or the bench fails: exit code 0, the server's count of requests answered, and each tool's report",
-    `(${fmt(r.requests)} responses with status 200 and ${fmt(r.requests)} passing tests). One warm-up run of each command,`,
-    `then ${r.rounds} round${r.rounds === 1 ? '' : 's'}, the commands interleaved; medians, with the range over the rounds.`,
+    `The same Postman collection (v2.1) for both tools, in two shapes: **one request** run \`-n ${n}\` times, and`,
+    `**${n} requests** (in folders of 100) run once. Every request is a \`GET {{baseUrl}}/users/1\` whose test`,
+    'script parses the JSON body (`pm.response.json()`) and makes five `pm.expect` assertions in one `pm.test`. The',
+    `server: a node:http server in its own process answering a ${fmt(r.bodyBytes)}-byte JSON user built on each request,`,
+    'keep-alive on. Each tool is a whole process started as a CI job starts it: `node runner/bin/pmbok-test.js run',
+    '<collection> --env-var baseUrl=… [-n ' +
+      n +
+      '] -r json` (`runner/dist` built) and `newman run <collection> --env-var',
+    `baseUrl=… [-n ${n}]\` (newman ${r.newmanVersion}, installed by the bench into \`node_modules/.cache/pmbok-bench/newman\`) with a`,
+    "reporter that only counts requests and assertions (Newman's own `-r json` keeps every execution in memory:",
+    "measured apart below). Wall time from spawn to exit; CPU time and peak memory are the process's own (user +",
+    "system of every thread; VmHWM, the RSS high-water mark, which covers the CLI's worker threads), read as it",
+    "exits. Every run is checked, or the bench fails: exit code 0, the server's count of requests answered, and each",
+    `tool's report (${n} responses with status 200, ${n} passing tests). One warm-up run of each command, then`,
+    `${r.rounds} round${r.rounds === 1 ? '' : 's'}, the commands interleaved; medians, with the range over the rounds.`,
     '',
     '| command | wall | wall range | CPU | peak memory | highest peak | Newman ÷ this (wall) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     row('`node -e "console.log(\'hello\')"` (baseline: a process start)', hello),
     row('`pmbok-test --version` (start)', pmbokStart),
     row('`newman --version` (start)', newmanStart),
-    row(`**pmbok-test**, ${fmt(r.requests)} requests and tests`, pmbok, newman),
-    row(`Newman, ${fmt(r.requests)} requests and tests`, newman),
+    row(`**pmbok-test**, one request × ${n}`, pmbok, newman),
+    row(`Newman, one request × ${n}`, newman),
+    row(`**pmbok-test**, ${n} requests`, pmbokMany, newmanMany),
+    row(`Newman, ${n} requests`, newmanMany),
     '',
-    `Newman ÷ pmbok-test, wall time round by round: median **${ratio(r.speedup.median)}** (${ratio(r.speedup.low)}–${ratio(r.speedup.high)});`,
-    `CPU time: ${ratio(newman.cpuMs / pmbok.cpuMs)}. Above the hello-world's start, a request and its test cost`,
-    `${ms((pmbok.wallMs - hello.wallMs) / r.requests)} of wall time in pmbok-test and ${ms((newman.wallMs - hello.wallMs) / r.requests)} in Newman.`,
-    `Newman with its own JSON reporter (\`-r json\`, checked the same way): ${ms(r.newmanJson.wallMs)} wall, ${mb(r.newmanJson.peakMb)} peak.`,
+    `Newman ÷ pmbok-test, wall time round by round: one request × ${n} **${ratio(r.speedup.median)}** (${ratio(r.speedup.low)}–${ratio(r.speedup.high)}),`,
+    `${n} requests **${ratio(r.speedupMany.median)}** (${ratio(r.speedupMany.low)}–${ratio(r.speedupMany.high)}). CPU time: ${ratio(newman.cpuMs / pmbok.cpuMs)} and`,
+    `${ratio(newmanMany.cpuMs / pmbokMany.cpuMs)} (Newman is busy for ${fmt((100 * newman.cpuMs) / newman.wallMs)} % of its wall time, pmbok-test for ${fmt((100 * pmbok.cpuMs) / pmbok.wallMs)} %).`,
+    `Above the hello-world's start, a request and its test cost ${ms((pmbok.wallMs - hello.wallMs) / r.requests)} of wall time in pmbok-test and`,
+    `${ms((newman.wallMs - hello.wallMs) / r.requests)} in Newman. Newman with its own JSON reporter (\`-r json\`, one request × ${n}, checked the`,
+    `same way): ${ms(r.newmanJson.wallMs)} wall, ${mb(r.newmanJson.peakMb)} peak.`,
     '',
-    `The issue's goals: **at least 5× faster than Newman: ${fast ? 'met' : 'not met'}** (${ratio(r.speedup.median)});`,
-    `**under 100 MB: ${small ? 'met' : 'not met'}** (${mb(pmbok.peakMb)} median, ${mb(pmbok.peakHigh)} at the highest).`,
+    `The issue's goals: **at least 5× faster than Newman: ${fast ? 'met' : 'not met'}** (${ratio(r.speedup.median)} and ${ratio(r.speedupMany.median)});`,
+    `**under 100 MB: ${peak < 100 ? 'met' : 'not met'}** (${mb(pmbok.peakMb)} and ${mb(pmbokMany.peakMb)} median, ${mb(peak)} at the highest).`,
     '',
     `The sandbox alone (\`node runner/bench/sandbox.mjs ${fmt(sandbox.calls)}\`: one sandbox, the same script called again`,
     "and again as a run's requests call it, each call carrying the request, the response and the variables to the",
-    `worker thread and the results back): the thread and QuickJS start in ${ms(sandbox.createMs)}; per call:`,
+    "worker thread and the results back), with V8's defaults as the server runs it, and with the CLI's",
+    '`--liftoff-only --optimize-for-size` (runner/src/cli/memory.ts). The thread and QuickJS start in',
+    `${ms(sandbox.createMs)} and ${ms(sandboxCli.createMs)}; per call:`,
     '',
-    '| script | first call | mean | median | p99 |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| script | first call | median | p99 | first call (CLI) | median (CLI) | p99 (CLI) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...scripts,
     '',
   ];
