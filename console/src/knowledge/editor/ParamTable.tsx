@@ -1,22 +1,9 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import {
-  Box,
-  Button,
-  Checkbox,
-  IconButton,
-  MenuItem,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Checkbox, MenuItem, Select } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { FieldNameInput } from '../mock/FieldNameInput';
 import { paramLinePatch } from '../mock/fieldSuggest';
+import { EditableRows, removeColumn } from './EditableRows';
+import { CellText, MONO_INPUT } from './RowCells';
 
 /** One editable line: a parameter or a form field, as text. */
 export interface ParamLine {
@@ -48,8 +35,6 @@ interface Props {
   testId?: string;
 }
 
-const dense = { '& .MuiInputBase-input': { fontSize: 13, py: 0.5 } } as const;
-
 /** The editable table of parameters (path, query, header, cookie) and of form fields. */
 export const ParamTable = ({
   lines,
@@ -67,124 +52,111 @@ export const ParamTable = ({
   const t = (key: string) => translate(`app.knowledge.editor.params.${key}`);
   const text = (
     index: number,
-    key: 'name' | 'example' | 'description' | 'enumText',
+    key: 'example' | 'description' | 'enumText',
     value: string,
     label: string,
-    error = false,
-    disabled = false,
-    placeholder = label,
+    hint = label,
   ) => (
-    <TextField
-      variant="standard"
-      fullWidth
+    <CellText
       value={value}
-      placeholder={placeholder}
-      error={error}
-      disabled={readOnly || disabled}
-      onChange={(event) => onEdit(index, { [key]: event.target.value })}
-      slotProps={{ htmlInput: { 'aria-label': label, spellCheck: false } }}
-      sx={key === 'name' ? { ...dense, '& input': { fontFamily: 'monospace', fontSize: 13 } } : dense}
+      placeholder={hint}
+      label={label}
+      disabled={readOnly}
+      onChange={(next) => onEdit(index, { [key]: next })}
     />
   );
   return (
-    <>
-      {/* a narrow pane scrolls the table sideways rather than squeezing its inputs to a few letters */}
-      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-        <Table
-          size="small"
-          data-testid={testId}
-          sx={{ minWidth: showEnum ? 760 : 640, '& td, & th': { px: 1, whiteSpace: 'nowrap' } }}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: '18%' }}>{t('name')}</TableCell>
-              <TableCell sx={{ width: 110 }}>{t('type')}</TableCell>
-              <TableCell sx={{ width: 56 }} align="center">
-                {t('required')}
-              </TableCell>
-              <TableCell sx={{ width: '16%' }}>{t('example')}</TableCell>
-              <TableCell>{t('description')}</TableCell>
-              {showEnum && <TableCell sx={{ width: '14%' }}>{t('enum')}</TableCell>}
-              <TableCell sx={{ width: 48 }} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7} sx={{ color: 'text.secondary', textAlign: 'center', py: 2 }}>
-                  {t('none')}
-                </TableCell>
-              </TableRow>
-            )}
-            {lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; a name being typed is no key either
-              <TableRow key={index} hover>
-                <TableCell>
-                  {line.locked ? (
-                    text(index, 'name', line.name, t('name'), invalid?.(line, index), line.locked)
-                  ) : (
-                    <FieldNameInput
-                      value={line.name}
-                      placeholder={t('name')}
-                      disabled={readOnly}
-                      error={invalid?.(line, index)}
-                      onChange={(name) => onEdit(index, { name })}
-                      onPick={(field) => onEdit(index, paramLinePatch(field, types))}
-                      ariaLabel={t('name')}
-                      sx={{ ...dense, '& input': { fontFamily: 'monospace', fontSize: 13 } }}
-                    />
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Select
-                    variant="standard"
-                    fullWidth
-                    value={types.includes(line.type) ? line.type : ''}
-                    disabled={readOnly}
-                    onChange={(event) => onEdit(index, { type: event.target.value })}
-                    inputProps={{ 'aria-label': t('type') }}
-                    sx={{ fontSize: 13 }}
-                  >
-                    {types.map((type) => (
-                      <MenuItem key={type} value={type} dense>
-                        {type}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                </TableCell>
-                <TableCell align="center">
-                  <Checkbox
-                    size="small"
-                    checked={line.required}
-                    disabled={readOnly || line.locked}
-                    onChange={(event) => onEdit(index, { required: event.target.checked })}
-                    slotProps={{ input: { 'aria-label': t('required') } }}
-                  />
-                </TableCell>
-                <TableCell>{text(index, 'example', line.example, t('example'))}</TableCell>
-                <TableCell>{text(index, 'description', line.description, t('description'))}</TableCell>
-                {showEnum && (
-                  <TableCell>
-                    {text(index, 'enumText', line.enumText ?? '', t('enum'), false, false, t('enum_hint'))}
-                  </TableCell>
-                )}
-                <TableCell>
-                  {!readOnly && !line.locked && (
-                    <IconButton size="small" onClick={() => onRemove(index)} aria-label={t('delete')}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-      {onAdd && !readOnly && (
-        <Button size="small" startIcon={<AddIcon />} onClick={onAdd} sx={{ mt: 1, alignSelf: 'flex-start' }}>
-          {addLabel ?? t('add')}
-        </Button>
-      )}
-    </>
+    <EditableRows
+      rows={lines}
+      readOnly={readOnly}
+      empty={t('none')}
+      testId={testId}
+      minWidth={showEnum ? 760 : 640}
+      plainHead
+      nowrap
+      onAdd={onAdd}
+      addLabel={addLabel ?? t('add')}
+      columns={[
+        {
+          head: t('name'),
+          width: '18%',
+          cell: (line, index) =>
+            line.locked ? (
+              <CellText
+                mono
+                value={line.name}
+                placeholder={t('name')}
+                label={t('name')}
+                error={invalid?.(line, index)}
+                disabled
+                onChange={(name) => onEdit(index, { name })}
+              />
+            ) : (
+              <FieldNameInput
+                value={line.name}
+                placeholder={t('name')}
+                disabled={readOnly}
+                error={invalid?.(line, index)}
+                onChange={(name) => onEdit(index, { name })}
+                onPick={(field) => onEdit(index, paramLinePatch(field, types))}
+                ariaLabel={t('name')}
+                sx={MONO_INPUT}
+              />
+            ),
+        },
+        {
+          head: t('type'),
+          width: 110,
+          cell: (line, index) => (
+            <Select
+              variant="standard"
+              fullWidth
+              value={types.includes(line.type) ? line.type : ''}
+              disabled={readOnly}
+              onChange={(event) => onEdit(index, { type: event.target.value })}
+              inputProps={{ 'aria-label': t('type') }}
+              sx={{ fontSize: 13 }}
+            >
+              {types.map((type) => (
+                <MenuItem key={type} value={type} dense>
+                  {type}
+                </MenuItem>
+              ))}
+            </Select>
+          ),
+        },
+        {
+          head: t('required'),
+          width: 56,
+          align: 'center',
+          cell: (line, index) => (
+            <Checkbox
+              size="small"
+              checked={line.required}
+              disabled={readOnly || line.locked}
+              onChange={(event) => onEdit(index, { required: event.target.checked })}
+              slotProps={{ input: { 'aria-label': t('required') } }}
+            />
+          ),
+        },
+        { head: t('example'), width: '16%', cell: (line, index) => text(index, 'example', line.example, t('example')) },
+        {
+          head: t('description'),
+          cell: (line, index) => text(index, 'description', line.description, t('description')),
+        },
+        showEnum && {
+          head: t('enum'),
+          width: '14%',
+          cell: (line, index) => text(index, 'enumText', line.enumText ?? '', t('enum'), t('enum_hint')),
+        },
+        removeColumn({
+          label: t('delete'),
+          readOnly,
+          onRemove,
+          shownFor: (line: ParamLine) => !line.locked,
+          width: 48,
+        }),
+      ]}
+    />
   );
 };

@@ -1,22 +1,10 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import {
-  Box,
-  Button,
-  Checkbox,
-  IconButton,
-  MenuItem,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Box, Button, MenuItem, Select } from '@mui/material';
 import type { FormDataField } from '@pmbok/runner';
 import { useRef } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { EditableRows, enabledColumn, removeColumn, rowEdits } from '../editor/EditableRows';
+import { CellText } from '../editor/RowCells';
 import { CASE_LIMITS } from './caseDraft';
 import { formatBytes } from './format';
 
@@ -32,9 +20,6 @@ interface Props {
   testId?: string;
 }
 
-const dense = { '& .MuiInputBase-input': { fontSize: 13, py: 0.5 } } as const;
-const monoInput = { ...dense, '& input': { fontFamily: 'monospace', fontSize: 13 } } as const;
-
 /** Reads a picked file as base64 (what the runner's model carries for files). */
 export function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -45,6 +30,8 @@ export function readBase64(file: File): Promise<string> {
   });
 }
 
+const blank = (): FormDataField => ({ name: '', value: '' });
+
 /**
  * Name, value and description rows, each switched on or off, Postman's way: the last row is always blank and
  * typing in it adds a row (blank rows are not saved).
@@ -53,14 +40,12 @@ export function KeyValueTable({ rows, readOnly, onChange, lockedNames, files, la
   const translate = useTranslate();
   const notify = useNotify();
   const t = (key: string) => translate(`app.knowledge.tests.request.${key}`);
-  const shown = readOnly || lockedNames || rows.length >= CASE_LIMITS.rows ? rows : [...rows, { name: '', value: '' }];
+  const shown = readOnly || lockedNames || rows.length >= CASE_LIMITS.rows ? rows : [...rows, blank()];
+  const saved = (_row: FormDataField, index: number) => index < rows.length;
   const fileInput = useRef<HTMLInputElement>(null);
   const fileRow = useRef(-1);
+  const { edit, remove } = rowEdits(rows, onChange, blank);
 
-  const edit = (index: number, patch: Partial<FormDataField>) => {
-    if (index >= rows.length) onChange([...rows, { name: '', value: '', ...patch }]);
-    else onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
-  };
   const pickFile = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > CASE_LIMITS.fileBytes) {
@@ -76,153 +61,120 @@ export function KeyValueTable({ rows, readOnly, onChange, lockedNames, files, la
       value: '',
     });
   };
+  const fileButton = (row: FormDataField, index: number) => (
+    <Button
+      size="small"
+      startIcon={<AttachFileIcon />}
+      disabled={readOnly}
+      onClick={() => {
+        fileRow.current = index;
+        fileInput.current?.click();
+      }}
+      sx={{ textTransform: 'none', maxWidth: '100%', justifyContent: 'flex-start' }}
+    >
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {row.fileName
+          ? translate('app.knowledge.tests.request.file_chosen', {
+              name: row.fileName,
+              size: formatBytes(Math.round(((row.base64?.length ?? 0) * 3) / 4)),
+            })
+          : t('choose_file')}
+      </Box>
+    </Button>
+  );
 
   return (
-    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-      <Table
-        size="small"
-        aria-label={label}
-        data-testid={testId}
-        sx={{ minWidth: 560, '& td, & th': { px: 1 }, '& th': { color: 'text.secondary', fontWeight: 500 } }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 40 }} />
-            <TableCell sx={{ width: '26%' }}>{t('name')}</TableCell>
-            {files && <TableCell sx={{ width: 96 }}>{t('field_type')}</TableCell>}
-            <TableCell>{t('value')}</TableCell>
-            <TableCell sx={{ width: '24%' }}>{t('description')}</TableCell>
-            <TableCell sx={{ width: 44 }} />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {shown.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6} sx={{ color: 'text.secondary', textAlign: 'center', py: 2 }}>
-                {t('none')}
-              </TableCell>
-            </TableRow>
-          )}
-          {shown.map((row, index) => {
-            const phantom = index >= rows.length;
-            const isFile = files && row.type === 'file';
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; a name being typed is no key either
-              <TableRow key={index} hover data-row={row.name}>
-                <TableCell padding="checkbox">
-                  {!phantom && (
-                    <Checkbox
-                      size="small"
-                      checked={row.enabled !== false}
-                      disabled={readOnly}
-                      onChange={(event) => edit(index, { enabled: event.target.checked ? undefined : false })}
-                      slotProps={{ input: { 'aria-label': `${t('enabled')} ${row.name}` } }}
-                    />
-                  )}
-                </TableCell>
-                <TableCell>
-                  <TextField
-                    variant="standard"
-                    fullWidth
-                    value={row.name}
-                    placeholder={t('name')}
-                    disabled={readOnly || lockedNames}
-                    onChange={(event) => edit(index, { name: event.target.value })}
-                    slotProps={{ htmlInput: { 'aria-label': `${label} ${t('name')} ${index + 1}`, spellCheck: false } }}
-                    sx={monoInput}
-                  />
-                </TableCell>
-                {files && (
-                  <TableCell>
-                    <Select
-                      variant="standard"
-                      fullWidth
-                      value={row.type === 'file' ? 'file' : 'text'}
-                      disabled={readOnly}
-                      onChange={(event) =>
-                        edit(
-                          index,
-                          event.target.value === 'file'
-                            ? { type: 'file' }
-                            : { type: undefined, base64: undefined, fileName: undefined },
-                        )
-                      }
-                      inputProps={{ 'aria-label': t('field_type') }}
-                      sx={{ fontSize: 13 }}
-                    >
-                      <MenuItem value="text" dense>
-                        {t('text')}
-                      </MenuItem>
-                      <MenuItem value="file" dense>
-                        {t('file')}
-                      </MenuItem>
-                    </Select>
-                  </TableCell>
-                )}
-                <TableCell>
-                  {isFile ? (
-                    <Button
-                      size="small"
-                      startIcon={<AttachFileIcon />}
-                      disabled={readOnly}
-                      onClick={() => {
-                        fileRow.current = index;
-                        fileInput.current?.click();
-                      }}
-                      sx={{ textTransform: 'none', maxWidth: '100%', justifyContent: 'flex-start' }}
-                    >
-                      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                        {row.fileName
-                          ? translate('app.knowledge.tests.request.file_chosen', {
-                              name: row.fileName,
-                              size: formatBytes(Math.round(((row.base64?.length ?? 0) * 3) / 4)),
-                            })
-                          : t('choose_file')}
-                      </Box>
-                    </Button>
-                  ) : (
-                    <TextField
-                      variant="standard"
-                      fullWidth
-                      value={row.value}
-                      placeholder={t('value')}
-                      disabled={readOnly}
-                      onChange={(event) => edit(index, { value: event.target.value })}
-                      slotProps={{
-                        htmlInput: { 'aria-label': `${label} ${t('value')} ${index + 1}`, spellCheck: false },
-                      }}
-                      sx={monoInput}
-                    />
-                  )}
-                </TableCell>
-                <TableCell>
-                  <TextField
-                    variant="standard"
-                    fullWidth
-                    value={row.description ?? ''}
-                    placeholder={t('description')}
-                    disabled={readOnly}
-                    onChange={(event) => edit(index, { description: event.target.value || undefined })}
-                    slotProps={{ htmlInput: { 'aria-label': `${label} ${t('description')} ${index + 1}` } }}
-                    sx={dense}
-                  />
-                </TableCell>
-                <TableCell>
-                  {!readOnly && !lockedNames && !phantom && (
-                    <IconButton
-                      size="small"
-                      aria-label={t('remove')}
-                      onClick={() => onChange(rows.filter((_, at) => at !== index))}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+    <EditableRows
+      rows={shown}
+      readOnly={readOnly}
+      empty={t('none')}
+      label={label}
+      testId={testId}
+      minWidth={560}
+      rowData={(row) => ({ 'data-row': row.name })}
+      columns={[
+        enabledColumn({ label: (row) => `${t('enabled')} ${row.name}`, readOnly, onEdit: edit, shownFor: saved }),
+        {
+          head: t('name'),
+          width: '26%',
+          cell: (row, index) => (
+            <CellText
+              mono
+              value={row.name}
+              placeholder={t('name')}
+              label={`${label} ${t('name')} ${index + 1}`}
+              disabled={readOnly || lockedNames}
+              onChange={(name) => edit(index, { name })}
+            />
+          ),
+        },
+        files === true && {
+          head: t('field_type'),
+          width: 96,
+          cell: (row, index) => (
+            <Select
+              variant="standard"
+              fullWidth
+              value={row.type === 'file' ? 'file' : 'text'}
+              disabled={readOnly}
+              onChange={(event) =>
+                edit(
+                  index,
+                  event.target.value === 'file'
+                    ? { type: 'file' }
+                    : { type: undefined, base64: undefined, fileName: undefined },
+                )
+              }
+              inputProps={{ 'aria-label': t('field_type') }}
+              sx={{ fontSize: 13 }}
+            >
+              <MenuItem value="text" dense>
+                {t('text')}
+              </MenuItem>
+              <MenuItem value="file" dense>
+                {t('file')}
+              </MenuItem>
+            </Select>
+          ),
+        },
+        {
+          head: t('value'),
+          cell: (row, index) =>
+            files && row.type === 'file' ? (
+              fileButton(row, index)
+            ) : (
+              <CellText
+                mono
+                value={row.value}
+                placeholder={t('value')}
+                label={`${label} ${t('value')} ${index + 1}`}
+                disabled={readOnly}
+                onChange={(value) => edit(index, { value })}
+              />
+            ),
+        },
+        {
+          head: t('description'),
+          width: '24%',
+          cell: (row, index) => (
+            <CellText
+              prose
+              value={row.description ?? ''}
+              placeholder={t('description')}
+              label={`${label} ${t('description')} ${index + 1}`}
+              disabled={readOnly}
+              onChange={(description) => edit(index, { description: description || undefined })}
+            />
+          ),
+        },
+        removeColumn({
+          label: t('remove'),
+          readOnly: readOnly || lockedNames === true,
+          onRemove: remove,
+          shownFor: saved,
+        }),
+      ]}
+    >
       {files && (
         <input
           ref={fileInput}
@@ -234,6 +186,6 @@ export function KeyValueTable({ rows, readOnly, onChange, lockedNames, files, la
           }}
         />
       )}
-    </Box>
+    </EditableRows>
   );
 }
