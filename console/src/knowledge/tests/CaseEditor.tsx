@@ -1,32 +1,17 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import SaveIcon from '@mui/icons-material/Save';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, LinearProgress } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Confirm, useTranslate } from 'react-admin';
 import { formatMinute } from '../../utils/formatTime';
 import { type Environment, type StructureNode, useDocDetail } from '../docApi';
-import { useSaveShortcut } from '../editor/useSaveShortcut';
-import { useUnsavedGuard } from '../editor/useUnsavedGuard';
-import { MethodTag } from '../workspace/DocTree';
+import { CaseHeader } from './CaseHeader';
 import { CaseRequestTabs } from './CaseRequestTabs';
 import { CaseRunPanel } from './CaseRunPanel';
 import { type CaseDraft, caseProblems, cleanContent, contentFromDoc, normalizeContent, sameDraft } from './caseDraft';
-import { EnvironmentPicker, rememberEnvironment, rememberedEnvironment } from './EnvironmentPicker';
+import { rememberEnvironment, rememberedEnvironment } from './EnvironmentPicker';
 import { SaveAlerts } from './SaveAlerts';
 import { type TestCase, testKeys, testsApi } from './testsApi';
+import { useDraftEditor } from './useDraftEditor';
 
 interface Props {
   projectId: number;
@@ -120,202 +105,79 @@ function CaseForm({
   initial,
   onReload,
 }: Props & { initial: Initial; onReload(): void }) {
-  const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`app.knowledge.tests.editor.${key}`, options);
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [base, setBase] = useState(initial.draft);
-  const [draft, setDraft] = useState(initial.draft);
-  const [caseId, setCaseId] = useState(firstId);
-  const [version, setVersion] = useState(initial.version);
-  // what the address is to name once the guard has seen the form clean: a new case, a run
-  const [saved, setSaved] = useState<{ caseId: number; runId?: number } | null>(null);
   const [environment, setEnvironment] = useState(() => rememberedEnvironment(projectId, environments));
-  const [busy, setBusy] = useState<'' | 'save' | 'run'>('');
-  const [saveError, setSaveError] = useState('');
-  const [showProblems, setShowProblems] = useState(false);
-  const [deleting, setDeleting] = useState<'' | 'ask' | 'done'>('');
   const readOnly = !canWrite;
-  const dirty = !sameDraft(draft, base);
-  useUnsavedGuard(!readOnly && dirty && deleting !== 'done', 'app.knowledge.tests.editor.unsaved_leave');
-  const problems = useMemo(() => caseProblems(draft), [draft]);
+  const editor = useDraftEditor({
+    initial,
+    firstId,
+    readOnly,
+    kind: 'case',
+    same: sameDraft,
+    check: caseProblems,
+    clean: (draft: CaseDraft) => ({ name: draft.name.trim(), content: cleanContent(draft.content) }),
+    send: async ({ name, content }, saved) => {
+      const answer = await testsApi.saveCase(projectId, {
+        testCaseId: saved?.id,
+        projectStructureId: initial.projectStructureId,
+        name,
+        content,
+        baseVersion: saved?.version,
+      });
+      return { id: answer.testCaseId, version: answer.version };
+    },
+    destroy: (id) => testsApi.deleteCase(projectId, id),
+    listKey: testKeys.cases(projectId),
+    itemKey: (id) => testKeys.case(projectId, id),
+    onReload,
+    onSaved,
+    onDeleted,
+  });
+  const { draft, setDraft } = editor;
   const node = nodes.find((n) => n.projectStructureId === initial.projectStructureId);
 
-  useEffect(() => {
-    if (saved && !dirty) {
-      onSaved(saved.caseId, saved.runId);
-      setSaved(null);
-    }
-  }, [saved, dirty, onSaved]);
-
-  /** Saves; a new case's address follows unless a run is to name it too (`running`). */
-  const save = async (running = false): Promise<number> => {
-    if (problems.length > 0) {
-      setShowProblems(true);
-      return 0;
-    }
-    setBusy('save');
-    setSaveError('');
-    try {
-      const next = { name: draft.name.trim(), content: cleanContent(draft.content) };
-      const answer = await testsApi.saveCase(projectId, {
-        testCaseId: caseId || undefined,
-        projectStructureId: initial.projectStructureId,
-        name: next.name,
-        content: next.content,
-        baseVersion: caseId ? version : undefined,
-      });
-      setBase(next);
-      setDraft(next);
-      setVersion(answer.version);
-      setShowProblems(false);
-      if (!caseId) {
-        setCaseId(answer.testCaseId);
-        if (!running) setSaved({ caseId: answer.testCaseId });
+  // the run names the case in the address, with the run whose result shows below
+  const run = () =>
+    editor.run(async (id) => {
+      try {
+        const started = await testsApi.run(projectId, { testCaseIds: [id], projectConfigId: environment });
+        editor.announce(id, started.testRunId);
+      } catch {
+        // the request client toasted the refusal (too many runs …); a new case's address still follows
+        if (!firstId) editor.announce(id);
       }
-      void queryClient.invalidateQueries({ queryKey: testKeys.cases(projectId) });
-      void queryClient.invalidateQueries({ queryKey: testKeys.case(projectId, answer.testCaseId) });
-      notify('app.knowledge.tests.editor.saved', { type: 'success' });
-      return answer.testCaseId;
-    } catch (error) {
-      setSaveError((error as Error).message);
-      return 0;
-    } finally {
-      setBusy('');
-    }
-  };
-  useSaveShortcut(() => {
-    if (!readOnly && dirty && busy === '') void save();
-  });
-
-  const run = async () => {
-    const id = dirty || !caseId ? await save(true) : caseId;
-    if (!id) return;
-    setBusy('run');
-    try {
-      const started = await testsApi.run(projectId, { testCaseIds: [id], projectConfigId: environment });
-      setSaved({ caseId: id, runId: started.testRunId });
-    } catch {
-      // the request client toasted the refusal (too many runs …); a new case's address still follows
-      if (!firstId) setSaved({ caseId: id });
-    } finally {
-      setBusy('');
-    }
-  };
-
-  const remove = async () => {
-    try {
-      await testsApi.deleteCase(projectId, caseId);
-      setDeleting('done');
-      notify('app.knowledge.tests.editor.deleted', { type: 'info' });
-      void queryClient.invalidateQueries({ queryKey: testKeys.cases(projectId) });
-    } catch {
-      setDeleting('');
-    }
-  };
-  useEffect(() => {
-    if (deleting === 'done') onDeleted();
-  }, [deleting, onDeleted]);
+    }, true);
 
   return (
-    <Box data-testid="case-editor" data-dirty={dirty} data-case-id={caseId}>
-      <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          label={t('name')}
-          value={draft.name}
-          disabled={readOnly}
-          error={showProblems && !draft.name.trim()}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-          sx={{ flex: '1 1 240px', '& input': { fontWeight: 600 } }}
-        />
-        {!readOnly && (
-          <>
-            {dirty && <Chip size="small" color="warning" variant="outlined" label={t('unsaved')} />}
-            {dirty && caseId > 0 && (
-              <Button size="small" onClick={() => setDraft(base)} disabled={busy !== ''}>
-                {t('discard')}
-              </Button>
-            )}
-            <Button
-              variant="outlined"
-              startIcon={<SaveIcon />}
-              onClick={() => void save()}
-              disabled={busy !== '' || (!dirty && caseId > 0)}
-            >
-              {busy === 'save' ? t('saving') : t('save')}
-            </Button>
-            <Tooltip title={dirty ? t('run_saves') : ''}>
-              <span>
-                <Button
-                  variant="contained"
-                  color="success"
-                  startIcon={<PlayArrowIcon />}
-                  onClick={() => void run()}
-                  disabled={busy !== ''}
-                  data-testid="case-run-button"
-                >
-                  {busy === 'run' ? t('running') : t('run')}
-                </Button>
-              </span>
-            </Tooltip>
-            {caseId > 0 && (
-              <Tooltip title={t('delete')}>
-                <IconButton aria-label={t('delete')} onClick={() => setDeleting('ask')}>
-                  <DeleteOutlineIcon />
-                </IconButton>
-              </Tooltip>
-            )}
-          </>
-        )}
-      </Stack>
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2, color: 'text.secondary' }}>
-        {node && <MethodTag method={node.method || 'GET'} />}
-        <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
-          {translate('app.knowledge.tests.label_value', {
-            label: t('doc'),
-            value: node?.name ?? translate('app.knowledge.tests.cases.deleted_docs'),
-          })}
-        </Typography>
-        {initial.updated && (
-          <Typography variant="caption" color="text.disabled" noWrap sx={{ minWidth: 0 }}>
-            · {initial.updated}
-          </Typography>
-        )}
-        <Box sx={{ flex: 1 }} />
-        <EnvironmentPicker
-          environments={environments}
-          value={environment}
-          onChange={(id) => {
-            setEnvironment(id);
-            rememberEnvironment(projectId, id);
-          }}
-        />
-      </Stack>
-      <SaveAlerts
-        saveError={saveError}
-        onReload={caseId > 0 ? onReload : undefined}
-        problems={showProblems ? problems : []}
-        onCloseProblems={() => setShowProblems(false)}
-        testId="case"
+    <Box data-testid="case-editor" data-dirty={editor.dirty} data-case-id={editor.id}>
+      <CaseHeader
+        name={draft.name}
+        caseId={editor.id}
+        readOnly={readOnly}
+        dirty={editor.dirty}
+        busy={editor.busy}
+        showProblems={editor.showProblems}
+        node={node}
+        updated={initial.updated}
+        environments={environments}
+        environment={environment}
+        onName={(name) => setDraft({ ...draft, name })}
+        onDiscard={editor.discard}
+        onSave={() => void editor.save()}
+        onRun={() => void run()}
+        onDelete={editor.askDelete}
+        onEnvironment={(id) => {
+          setEnvironment(id);
+          rememberEnvironment(projectId, id);
+        }}
       />
+      <SaveAlerts {...editor.alerts} testId="case" />
       <CaseRequestTabs
         content={draft.content}
         readOnly={readOnly}
         onChange={(content) => setDraft({ ...draft, content })}
       />
       {resultRunId > 0 && <CaseRunPanel key={resultRunId} projectId={projectId} testRunId={resultRunId} />}
-      <Confirm
-        isOpen={deleting === 'ask'}
-        title="app.knowledge.tests.editor.delete_title"
-        content="app.knowledge.tests.editor.delete_content"
-        translateOptions={{ name: draft.name }}
-        contentTranslateOptions={{ name: draft.name }}
-        confirmColor="warning"
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting('')}
-      />
+      <Confirm {...editor.confirm} />
     </Box>
   );
 }

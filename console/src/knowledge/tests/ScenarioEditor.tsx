@@ -1,17 +1,15 @@
-import { Alert, Box, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
-import type { Step, TestScenarioContent } from '@pmbok/runner';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, LinearProgress, Tab, Tabs } from '@mui/material';
+import type { TestScenarioContent } from '@pmbok/runner';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Confirm, useTranslate } from 'react-admin';
 import type { Environment, StructureNode } from '../docApi';
-import { useSaveShortcut } from '../editor/useSaveShortcut';
-import { useUnsavedGuard } from '../editor/useUnsavedGuard';
-import { AddStepButton, type StepChoices } from './AddStepButton';
+import type { StepChoices } from './AddStepButton';
 import { DataFilePanel } from './DataFilePanel';
 import { usePageMemory } from './pageMemory';
 import { SaveAlerts } from './SaveAlerts';
 import { ScenarioHeader } from './ScenarioHeader';
-import { type StepEdits, StepList } from './StepList';
+import { ScenarioSteps } from './ScenarioSteps';
 import {
   cleanScenario,
   emptyScenario,
@@ -20,8 +18,9 @@ import {
   sameScenario,
   scenarioProblems,
 } from './scenarioDraft';
-import { countSteps, duplicateStep, insertSteps, moveStep, removeStep, updateStep } from './stepTree';
+import { countSteps } from './stepTree';
 import { type TestCaseSummary, type TestScenario, type TestScenarioSummary, testKeys, testsApi } from './testsApi';
+import { useDraftEditor } from './useDraftEditor';
 import { VariablesTable } from './VariablesTable';
 
 interface Props {
@@ -100,116 +99,60 @@ function ScenarioForm({
 }: Props & { initial: Initial; onReload(): void }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.knowledge.tests.${key}`, options);
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [base, setBase] = useState(initial.draft);
-  const [draft, setDraft] = useState(initial.draft);
-  const [scenarioId, setScenarioId] = useState(firstId);
-  const [version, setVersion] = useState(initial.version);
-  const [created, setCreated] = useState(0);
   const [tab, setTab] = usePageMemory<TabKey>('tests.scenarioTab', 'steps');
-  const [busy, setBusy] = useState<'' | 'save' | 'run'>('');
-  const [saveError, setSaveError] = useState('');
-  const [showProblems, setShowProblems] = useState(false);
-  const [deleting, setDeleting] = useState<'' | 'ask' | 'done'>('');
   const readOnly = !canWrite;
-  const dirty = !sameScenario(draft, base);
-  useUnsavedGuard(!readOnly && dirty && deleting !== 'done', 'app.knowledge.tests.scenario.unsaved_leave');
   const known = useMemo(
     () => ({
       cases: new Set(cases.map((c) => String(c.testCaseId))),
       scenarios: new Set(scenarios.map((s) => String(s.testScenarioId))),
-      self: scenarioId ? String(scenarioId) : undefined,
     }),
-    [cases, scenarios, scenarioId],
+    [cases, scenarios],
   );
-  const problems = useMemo(() => scenarioProblems(draft, known), [draft, known]);
+  const check = useCallback(
+    (draft: ScenarioDraft, id: number) => scenarioProblems(draft, { ...known, self: id ? String(id) : undefined }),
+    [known],
+  );
+  const editor = useDraftEditor({
+    initial,
+    firstId,
+    readOnly,
+    kind: 'scenario',
+    same: sameScenario,
+    check,
+    clean: cleanScenario,
+    send: async ({ name, description, content }, saved) => {
+      const answer = await testsApi.saveScenario(projectId, {
+        testScenarioId: saved?.id,
+        name,
+        description,
+        content,
+        baseVersion: saved?.version,
+      });
+      return { id: answer.testScenarioId, version: answer.version };
+    },
+    destroy: (id) => testsApi.deleteScenario(projectId, id),
+    listKey: testKeys.scenarios(projectId),
+    itemKey: (id) => testKeys.scenario(projectId, id),
+    onReload,
+    onSaved: onCreated,
+    onDeleted,
+  });
+  const { draft, setDraft, id: scenarioId } = editor;
   const choices: StepChoices = { cases, scenarios, nodes, selfId: scenarioId };
   const { content } = draft;
   const setContent = (patch: Partial<TestScenarioContent>) =>
     setDraft((d) => ({ ...d, content: { ...d.content, ...patch } }));
-  const setSteps = (change: (steps: Step[]) => Step[]) =>
-    setDraft((d) => ({ ...d, content: { ...d.content, steps: change(d.content.steps) } }));
-  const edits: StepEdits = {
-    update: (id, patch) => setSteps((steps) => updateStep(steps, id, patch)),
-    remove: (id) => setSteps((steps) => removeStep(steps, id)),
-    duplicate: (id) => setSteps((steps) => duplicateStep(steps, id)),
-    move: (parentId, from, to) => setSteps((steps) => moveStep(steps, parentId, from, to)),
-    insert: (parentId, added) => setSteps((steps) => insertSteps(steps, parentId, added)),
-  };
 
-  useEffect(() => {
-    if (created && !dirty) {
-      onCreated(created);
-      setCreated(0);
-    }
-  }, [created, dirty, onCreated]);
-  useEffect(() => {
-    if (deleting === 'done') onDeleted();
-  }, [deleting, onDeleted]);
-
-  const save = async (): Promise<number> => {
-    if (problems.length > 0) {
-      setShowProblems(true);
-      return 0;
-    }
-    setBusy('save');
-    setSaveError('');
-    try {
-      const next = cleanScenario(draft);
-      const saved = await testsApi.saveScenario(projectId, {
-        testScenarioId: scenarioId || undefined,
-        name: next.name,
-        description: next.description,
-        content: next.content,
-        baseVersion: scenarioId ? version : undefined,
-      });
-      setBase(next);
-      setDraft(next);
-      setVersion(saved.version);
-      setShowProblems(false);
-      if (!scenarioId) {
-        setScenarioId(saved.testScenarioId);
-        setCreated(saved.testScenarioId);
+  const run = () =>
+    editor.run(async (id) => {
+      try {
+        const started = await testsApi.run(projectId, { testScenarioId: id, projectConfigId: content.projectConfigId });
+        onRun(started.testRunId);
+      } catch {
+        // toasted by the request client
       }
-      void queryClient.invalidateQueries({ queryKey: testKeys.scenarios(projectId) });
-      void queryClient.invalidateQueries({ queryKey: testKeys.scenario(projectId, saved.testScenarioId) });
-      notify('app.knowledge.tests.scenario.saved', { type: 'success' });
-      return saved.testScenarioId;
-    } catch (error) {
-      setSaveError((error as Error).message);
-      return 0;
-    } finally {
-      setBusy('');
-    }
-  };
-  useSaveShortcut(() => {
-    if (!readOnly && dirty && busy === '') void save();
-  });
-
-  const run = async () => {
-    const id = dirty || !scenarioId ? await save() : scenarioId;
-    if (!id) return;
-    setBusy('run');
-    try {
-      const started = await testsApi.run(projectId, { testScenarioId: id, projectConfigId: content.projectConfigId });
-      onRun(started.testRunId);
-    } catch {
-      // toasted by the request client
-    } finally {
-      setBusy('');
-    }
-  };
-  const remove = async () => {
-    try {
-      await testsApi.deleteScenario(projectId, scenarioId);
-      setDeleting('done');
-      notify('app.knowledge.tests.scenario.deleted', { type: 'info' });
-      void queryClient.invalidateQueries({ queryKey: testKeys.scenarios(projectId) });
-    } catch {
-      setDeleting('');
-    }
-  };
+    });
+  const { problems, showProblems } = editor;
   const flagged = new Set(showProblems ? problems.flatMap((p) => ('stepId' in p && p.stepId ? [p.stepId] : [])) : []);
   const counts: Record<TabKey, number> = {
     steps: countSteps(content.steps),
@@ -218,27 +161,21 @@ function ScenarioForm({
   };
 
   return (
-    <Box data-testid="scenario-editor" data-dirty={dirty} data-scenario-id={scenarioId}>
+    <Box data-testid="scenario-editor" data-dirty={editor.dirty} data-scenario-id={scenarioId}>
       <ScenarioHeader
         draft={draft}
         environments={environments}
         scenarioId={scenarioId}
         readOnly={readOnly}
-        dirty={dirty}
-        busy={busy}
+        dirty={editor.dirty}
+        busy={editor.busy}
         showProblems={showProblems}
         onDraft={setDraft}
-        onSave={() => void save()}
+        onSave={() => void editor.save()}
         onRun={() => void run()}
-        onDelete={() => setDeleting('ask')}
+        onDelete={editor.askDelete}
       />
-      <SaveAlerts
-        saveError={saveError}
-        onReload={scenarioId > 0 ? onReload : undefined}
-        problems={showProblems ? problems : []}
-        onCloseProblems={() => setShowProblems(false)}
-        testId="scenario"
-      />
+      <SaveAlerts {...editor.alerts} testId="scenario" />
       <Tabs
         value={tab}
         onChange={(_e, next: TabKey) => setTab(next)}
@@ -254,29 +191,14 @@ function ScenarioForm({
         ))}
       </Tabs>
       {tab === 'steps' && (
-        <Box>
-          {content.steps.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-              {t('steps.empty')}
-            </Typography>
-          ) : (
-            <StepList
-              steps={content.steps}
-              parentId={null}
-              depth={0}
-              choices={choices}
-              readOnly={readOnly}
-              flagged={flagged}
-              edits={edits}
-              onOpenCase={onOpenCase}
-            />
-          )}
-          {!readOnly && (
-            <Box sx={{ mt: 1.5 }}>
-              <AddStepButton choices={choices} onAdd={(added) => edits.insert(null, added)} />
-            </Box>
-          )}
-        </Box>
+        <ScenarioSteps
+          steps={content.steps}
+          choices={choices}
+          readOnly={readOnly}
+          flagged={flagged}
+          onSteps={(change) => setDraft((d) => ({ ...d, content: { ...d.content, steps: change(d.content.steps) } }))}
+          onOpenCase={onOpenCase}
+        />
       )}
       {tab === 'variables' && (
         <VariablesTable
@@ -288,15 +210,7 @@ function ScenarioForm({
       {tab === 'data' && (
         <DataFilePanel data={content.data} readOnly={readOnly} onChange={(data) => setContent({ data })} />
       )}
-      <Confirm
-        isOpen={deleting === 'ask'}
-        title="app.knowledge.tests.scenario.delete_title"
-        content="app.knowledge.tests.scenario.delete_content"
-        contentTranslateOptions={{ name: draft.name }}
-        confirmColor="warning"
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting('')}
-      />
+      <Confirm {...editor.confirm} />
     </Box>
   );
 }
