@@ -1,17 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import {
-  Box,
-  Button,
-  Checkbox,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Fragment, type Key, type ReactNode } from 'react';
 
 /** One column of an editable table: its head and each row's cell. */
@@ -57,7 +45,7 @@ interface Props<T> {
 
 /**
  * The tables of name/value-like rows in the editors: a head, a row each with its cells, a line when there is none
- * and an add button under it. The cells are the caller's; `enabledColumn` and `removeColumn` make the common ones.
+ * and an add button under it. The cells are the caller's; RowCells has the common ones.
  */
 export function EditableRows<T>({
   rows,
@@ -149,61 +137,6 @@ export function EditableRows<T>({
       )}
     </Wrapper>
   );
-}
-
-/** The first column of rows that can be switched off: a checkbox, on unless the row says `enabled: false`. */
-export function enabledColumn<T extends { enabled?: boolean }>({
-  label,
-  readOnly,
-  onEdit,
-  shownFor = () => true,
-}: {
-  label(row: T): string;
-  readOnly: boolean;
-  onEdit(index: number, patch: Partial<T>): void;
-  shownFor?(row: T, index: number): boolean;
-}): RowColumn<T> {
-  return {
-    width: 40,
-    checkbox: true,
-    cell: (row, index) =>
-      shownFor(row, index) && (
-        <Checkbox
-          size="small"
-          checked={row.enabled !== false}
-          disabled={readOnly}
-          // a switched-on row says nothing: `enabled` is kept only when false
-          onChange={(event) => onEdit(index, { enabled: event.target.checked ? undefined : false } as Partial<T>)}
-          slotProps={{ input: { 'aria-label': label(row) } }}
-        />
-      ),
-  };
-}
-
-/** The last column: a row's delete button, left out read-only and for rows that may not go. */
-export function removeColumn<T>({
-  label,
-  readOnly,
-  onRemove,
-  shownFor = () => true,
-  width = 44,
-}: {
-  label: string;
-  readOnly: boolean;
-  onRemove(index: number): void;
-  shownFor?(row: T, index: number): boolean;
-  width?: number;
-}): RowColumn<T> {
-  return {
-    width,
-    cell: (row, index) =>
-      !readOnly &&
-      shownFor(row, index) && (
-        <IconButton size="small" aria-label={label} onClick={() => onRemove(index)}>
-          <DeleteOutlineIcon fontSize="small" />
-        </IconButton>
-      ),
-  };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { Checkbox, MenuItem, Select } from '@mui/material';
+import { Checkbox } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { FieldNameInput } from '../mock/FieldNameInput';
 import { paramLinePatch } from '../mock/fieldSuggest';
-import { EditableRows, removeColumn } from './EditableRows';
-import { CellText, MONO_INPUT } from './RowCells';
+import { EditableRows } from './EditableRows';
+import { CellMenu, CellText, MONO_INPUT, removeColumn } from './RowCells';
 
 /** One editable line: a parameter or a form field, as text. */
 export interface ParamLine {
@@ -108,21 +108,13 @@ export const ParamTable = ({
           head: t('type'),
           width: 110,
           cell: (line, index) => (
-            <Select
-              variant="standard"
-              fullWidth
+            <CellMenu
               value={types.includes(line.type) ? line.type : ''}
+              options={types}
+              label={t('type')}
               disabled={readOnly}
-              onChange={(event) => onEdit(index, { type: event.target.value })}
-              inputProps={{ 'aria-label': t('type') }}
-              sx={{ fontSize: 13 }}
-            >
-              {types.map((type) => (
-                <MenuItem key={type} value={type} dense>
-                  {type}
-                </MenuItem>
-              ))}
-            </Select>
+              onChange={(type) => onEdit(index, { type })}
+            />
           ),
         },
         {

@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
 import type { Assertion, AssertionSource } from '@pmbok/runner';
 import { useTranslate } from 'react-admin';
-import { EditableRows, enabledColumn, removeColumn, rowEdits } from '../editor/EditableRows';
-import { CellSelect, CellText, NoValue } from '../editor/RowCells';
+import { EditableRows, rowEdits } from '../editor/EditableRows';
+import { CellSelect, CellText, enabledColumn, NoValue, removeColumn } from '../editor/RowCells';
 import { JSON_TYPES, needsExpected, needsPath, newAssertion, OPERATORS, SOURCES, withSource } from './assertionModel';
 import { CASE_LIMITS } from './caseDraft';
 

@@ -1,8 +1,8 @@
 import WestIcon from '@mui/icons-material/West';
 import type { Extraction } from '@pmbok/runner';
 import { useTranslate } from 'react-admin';
-import { EditableRows, enabledColumn, removeColumn, rowEdits } from '../editor/EditableRows';
-import { CellSelect, CellText, NoValue } from '../editor/RowCells';
+import { EditableRows, rowEdits } from '../editor/EditableRows';
+import { CellSelect, CellText, enabledColumn, NoValue, removeColumn } from '../editor/RowCells';
 import { EXTRACTION_SOURCES, needsPath, newExtraction } from './assertionModel';
 import { CASE_LIMITS } from './caseDraft';
 

@@ -1,10 +1,10 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { Box, Button, MenuItem, Select } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import type { FormDataField } from '@pmbok/runner';
 import { useRef } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { EditableRows, enabledColumn, removeColumn, rowEdits } from '../editor/EditableRows';
-import { CellText } from '../editor/RowCells';
+import { EditableRows, rowEdits } from '../editor/EditableRows';
+import { CellMenu, CellText, enabledColumn, removeColumn } from '../editor/RowCells';
 import { CASE_LIMITS } from './caseDraft';
 import { formatBytes } from './format';
 
@@ -31,6 +31,7 @@ export function readBase64(file: File): Promise<string> {
 }
 
 const blank = (): FormDataField => ({ name: '', value: '' });
+const FIELD_TYPES = ['text', 'file'] as const;
 
 /**
  * Name, value and description rows, each switched on or off, Postman's way: the last row is always blank and
@@ -112,29 +113,16 @@ export function KeyValueTable({ rows, readOnly, onChange, lockedNames, files, la
           head: t('field_type'),
           width: 96,
           cell: (row, index) => (
-            <Select
-              variant="standard"
-              fullWidth
+            <CellMenu
               value={row.type === 'file' ? 'file' : 'text'}
+              options={FIELD_TYPES}
+              text={t}
+              label={t('field_type')}
               disabled={readOnly}
-              onChange={(event) =>
-                edit(
-                  index,
-                  event.target.value === 'file'
-                    ? { type: 'file' }
-                    : { type: undefined, base64: undefined, fileName: undefined },
-                )
+              onChange={(type) =>
+                edit(index, type === 'file' ? { type } : { type: undefined, base64: undefined, fileName: undefined })
               }
-              inputProps={{ 'aria-label': t('field_type') }}
-              sx={{ fontSize: 13 }}
-            >
-              <MenuItem value="text" dense>
-                {t('text')}
-              </MenuItem>
-              <MenuItem value="file" dense>
-                {t('file')}
-              </MenuItem>
-            </Select>
+            />
           ),
         },
         {

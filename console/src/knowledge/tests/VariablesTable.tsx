@@ -1,8 +1,8 @@
 import { Switch } from '@mui/material';
 import type { PlanVariable } from '@pmbok/runner';
 import { useTranslate } from 'react-admin';
-import { EditableRows, removeColumn, rowEdits } from '../editor/EditableRows';
-import { CellText } from '../editor/RowCells';
+import { EditableRows, rowEdits } from '../editor/EditableRows';
+import { CellText, removeColumn } from '../editor/RowCells';
 import { SCENARIO_LIMITS } from './scenarioDraft';
 
 /** A scenario's starting variables: name, value and whether reports mask it. */
