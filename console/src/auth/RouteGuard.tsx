@@ -1,5 +1,5 @@
 import { LinearProgress } from '@mui/material';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useAuthenticated } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isPermitted } from '../navigation/resolve';
@@ -18,13 +18,7 @@ export const RouteGuard = ({ children }: { children: ReactNode }) => {
     enabled: !isRedirect,
   });
 
-  // Once signed in, a new check (every change of the address, its query too) keeps the page shown: hiding it would
-  // unmount the screen and lose its state each time a page writes its query (`?doc=`, `?result=`).
-  const checkedOnce = useRef(false);
-  if (authenticated && !isPending) checkedOnce.current = true;
-
   if (isRedirect) return children;
-  if (isPending && checkedOnce.current) return children;
   if (isPending || !authenticated) return <LinearProgress sx={{ mx: -1 }} />;
   const chain = current ? [...current.parents, current] : [];
   if (chain.some(({ route }) => !isPermitted(route, user?.roles ?? []))) return <Navigate to="/401" replace />;
