@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithTeam } from './fixtures/knowledgeMock';
@@ -423,6 +426,29 @@ describe.skipIf(!hasChromium)('the API tests journey', () => {
     await run.getByRole('button', { name: '取消运行' }).click();
     await runStatus(run).toBe('cancelled');
     await owner.text('已取消', run);
+  });
+
+  it('exports the scenario as a plan file the pmbok-test CLI runs on its own', async () => {
+    await owner.goto(`/project/test/${projectId}?tab=scenarios&scenario=${scenarioId}`);
+    const scenario = page().getByTestId('scenario-editor');
+    await scenario.waitFor();
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      scenario.getByTestId('scenario-export-plan').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pmbok-plan\.json$/);
+    const file = await download.path();
+    const { plan } = JSON.parse(readFileSync(file, 'utf8'));
+    expect(plan.entry).toEqual({ scenarioKey: String(scenarioId) });
+    // The CLI as a pipeline runs it (built by npm test's build step), with nothing else than the file.
+    const cli = fileURLToPath(new URL('../../runner/bin/pmbok-test.js', import.meta.url));
+    const junit = join(dirname(file), 'junit.xml');
+    const run = spawnSync(process.execPath, [cli, 'run', file, '-r', 'junit', '--reporter-junit-export', junit], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(junit, 'utf8')).toContain('<testsuites');
   });
 
   it("lists a schema assertion's differences from the document with their JSON paths", async () => {

@@ -181,3 +181,4 @@ export type TestRunPush = Static<typeof tests.TestRunPush>;
 export type TestToken = Static<typeof tests.TestToken>;
 export type TestTokenList = Static<typeof tests.TestTokenList>;
 export type TestTokenCreated = Static<typeof tests.TestTokenCreated>;
+export type TestPlan = Static<typeof tests.TestPlan>;

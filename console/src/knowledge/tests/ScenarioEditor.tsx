@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import type { Environment, StructureNode } from '../docApi';
+import { downloadExportFile } from '../publishing/io/download';
 import type { StepChoices } from './AddStepButton';
 import { DataFilePanel } from './DataFilePanel';
 import { usePageMemory } from './pageMemory';
@@ -152,6 +153,16 @@ function ScenarioForm({
         // toasted by the request client
       }
     });
+  // The plan as the CLI gets it with a token, saved as a file: `npx pmbok-test run <file>` in a pipeline.
+  const exportPlan = async () => {
+    try {
+      const answer = await testsApi.exportPlan(projectId, scenarioId, draft.content.projectConfigId);
+      const fileName = `${draft.name.trim() || 'scenario'}.pmbok-plan.json`;
+      downloadExportFile({ fileName, mediaType: 'application/json', content: `${JSON.stringify(answer, null, 2)}\n` });
+    } catch {
+      // toasted by the request client
+    }
+  };
   const { problems, showProblems } = editor;
   const flagged = new Set(showProblems ? problems.flatMap((p) => ('stepId' in p && p.stepId ? [p.stepId] : [])) : []);
   const counts: Record<TabKey, number> = {
@@ -173,6 +184,7 @@ function ScenarioForm({
         onDraft={setDraft}
         onSave={() => void editor.save()}
         onRun={() => void run()}
+        onExport={() => void exportPlan()}
         onDelete={editor.askDelete}
       />
       <SaveAlerts {...editor.alerts} testId="scenario" />

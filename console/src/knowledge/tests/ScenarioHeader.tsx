@@ -1,4 +1,5 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SaveIcon from '@mui/icons-material/Save';
 import {
@@ -29,6 +30,7 @@ export function ScenarioHeader({
   onDraft,
   onSave,
   onRun,
+  onExport,
   onDelete,
 }: {
   draft: ScenarioDraft;
@@ -42,6 +44,8 @@ export function ScenarioHeader({
   onDraft(draft: ScenarioDraft): void;
   onSave(): void;
   onRun(): void;
+  /** Saves the scenario's plan as a file `pmbok-test run` reads. */
+  onExport(): void;
   onDelete(): void;
 }) {
   const translate = useTranslate();
@@ -81,6 +85,20 @@ export function ScenarioHeader({
             >
               {busy === 'run' ? t('editor.running') : t('editor.run')}
             </Button>
+            {scenarioId > 0 && (
+              <Tooltip title={t('scenario.export_plan')}>
+                <span>
+                  <IconButton
+                    aria-label={t('scenario.export_plan')}
+                    onClick={onExport}
+                    disabled={busy !== '' || dirty}
+                    data-testid="scenario-export-plan"
+                  >
+                    <FileDownloadOutlinedIcon />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            )}
             {scenarioId > 0 && (
               <Tooltip title={t('scenario.delete')}>
                 <IconButton aria-label={t('scenario.delete')} onClick={onDelete}>

@@ -2,6 +2,7 @@ import type {
   TestCase,
   TestCaseList,
   TestCaseSaved,
+  TestPlan,
   TestRunDetail,
   TestRunPage,
   TestRunStarted,
@@ -39,6 +40,9 @@ export const testKeys = {
   scenarios: (projectId: number) => ['knowledgeTests', projectId, 'scenarios'] as const,
   scenario: (projectId: number, testScenarioId: number) =>
     ['knowledgeTests', projectId, 'scenario', testScenarioId] as const,
+  /** The plan a CI token would get, for `pmbok-test run <file>`: it carries the environment's secrets. */
+  exportPlan: (projectId: number, testScenarioId: number, projectConfigId: number) =>
+    knowledgeCall<TestPlan>('exportTestPlan', { projectId, testScenarioId, projectConfigId }, big),
   runs: (projectId: number, filter: RunFilter) => ['knowledgeTests', projectId, 'runs', filter] as const,
   run: (projectId: number, testRunId: number) => ['knowledgeTests', projectId, 'run', testRunId] as const,
   tokens: (projectId: number) => ['knowledgeTests', projectId, 'tokens'] as const,
@@ -121,6 +125,9 @@ export const testsApi = {
       projectConfigId: run.projectConfigId,
       rerunOf: run.rerunOf,
     }),
+  /** The plan a CI token would get, for `pmbok-test run <file>`: it carries the environment's secrets. */
+  exportPlan: (projectId: number, testScenarioId: number, projectConfigId: number) =>
+    knowledgeCall<TestPlan>('exportTestPlan', { projectId, testScenarioId, projectConfigId }, big),
   runs: (projectId: number, filter: RunFilter) =>
     knowledgeCall<TestRunPage>('testRuns', { projectId, ...filter }, quiet),
   runDetail: (projectId: number, testRunId: number) =>
