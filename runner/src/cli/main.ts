@@ -5,6 +5,7 @@ import { PostmanFormatError } from '../postman/errors.js';
 import { type RunOptionsFromArgs, readArgs, USAGE } from './args.js';
 import { UsageError } from './errors.js';
 import { applyRunOptions, type LoadedPlan, mergeVariableFiles, planFromFile } from './inputs.js';
+import { requestsDone } from './memory.js';
 import { writeReports } from './outputs.js';
 
 export { favourMemory } from './memory.js';
@@ -81,6 +82,7 @@ async function run(options: RunOptionsFromArgs, io: CliIo): Promise<number> {
       ? new TerminalReporter(io.stdout, io.stdout.isTTY === true && !io.env.NO_COLOR)
       : undefined;
   const controller = new AbortController();
+  let requests = 0;
   const interrupt = () => controller.abort();
   process.once('SIGINT', interrupt);
   let report: RunReport;
@@ -89,7 +91,10 @@ async function run(options: RunOptionsFromArgs, io: CliIo): Promise<number> {
       http,
       signal: controller.signal,
       ...(sandbox ? { createSandbox: () => sandbox } : {}),
-      ...(terminal ? { onEvent: (event) => terminal.onEvent(event) } : {}),
+      onEvent: (event) => {
+        if (event.type === 'request') requestsDone(++requests);
+        terminal?.onEvent(event);
+      },
     });
   } finally {
     process.off('SIGINT', interrupt);
