@@ -331,7 +331,7 @@ export async function benchRunner({ tools, requests = 1_000, rounds = 5, sandbox
 
     log(`runner: the sandbox's cost per script call (${sandboxCalls} calls)`);
     const sandbox = sandboxCost(sandboxCalls);
-    const sandboxCli = sandboxCost(sandboxCalls, ['--liftoff-only', '--optimize-for-size']);
+    const sandboxCli = sandboxCost(sandboxCalls, ['--liftoff-only', '--optimize-for-size', '--no-turbofan']);
 
     const summary = (list) => ({
       wallMs: median(list.map((r) => r.wallMs)),
@@ -422,7 +422,7 @@ export function runnerSection(r, { fmt, ms: short, ratio }) {
     `The sandbox alone (\`node runner/bench/sandbox.mjs ${fmt(sandbox.calls)}\`: one sandbox, the same script called again`,
     "and again as a run's requests call it, each call carrying the request, the response and the variables to the",
     "worker thread and the results back), with V8's defaults as the server runs it, and with the CLI's",
-    '`--liftoff-only --optimize-for-size` (runner/src/cli/memory.ts). The thread and QuickJS start in',
+    '`--liftoff-only --optimize-for-size --no-turbofan` (runner/src/cli/memory.ts). The thread and QuickJS start in',
     `${ms(sandbox.createMs)} and ${ms(sandboxCli.createMs)}; per call:`,
     '',
     '| script | first call | median | p99 | first call (CLI) | median (CLI) | p99 (CLI) |',
