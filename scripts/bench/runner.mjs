@@ -383,15 +383,13 @@ export function runnerSection(r, { fmt, ms: short, ratio }) {
   return [
     '## API test runner: pmbok-test vs Newman',
     '',
-    `The same Postman collection (v2.1) for both tools, in two shapes: **one request** run \`-n ${n}\` times, and`,
+    `The same Postman collection (v2.1) for both tools, in two shapes: **one request** run \`-n ${r.requests}\` times, and`,
     `**${n} requests** (in folders of 100) run once. Every request is a \`GET {{baseUrl}}/users/1\` whose test`,
     'script parses the JSON body (`pm.response.json()`) and makes five `pm.expect` assertions in one `pm.test`. The',
     `server: a node:http server in its own process answering a ${fmt(r.bodyBytes)}-byte JSON user built on each request,`,
     'keep-alive on. Each tool is a whole process started as a CI job starts it: `node runner/bin/pmbok-test.js run',
-    '<collection> --env-var baseUrl=… [-n ' +
-      n +
-      '] -r json` (`runner/dist` built) and `newman run <collection> --env-var',
-    `baseUrl=… [-n ${n}]\` (newman ${r.newmanVersion}, installed by the bench into \`node_modules/.cache/pmbok-bench/newman\`) with a`,
+    `<collection> --env-var baseUrl=… [-n ${r.requests}] -r json\` (\`runner/dist\` built) and \`newman run <collection> --env-var`,
+    `baseUrl=… [-n ${r.requests}]\` (newman ${r.newmanVersion}, installed by the bench into \`node_modules/.cache/pmbok-bench/newman\`) with a`,
     "reporter that only counts requests and assertions (Newman's own `-r json` keeps every execution in memory:",
     "measured apart below). Wall time from spawn to exit; CPU time and peak memory are the process's own (user +",
     "system of every thread; VmHWM, the RSS high-water mark, which covers the CLI's worker threads), read as it",
@@ -399,7 +397,7 @@ export function runnerSection(r, { fmt, ms: short, ratio }) {
     `tool's report (${n} responses with status 200, ${n} passing tests). One warm-up run of each command, then`,
     `${r.rounds} round${r.rounds === 1 ? '' : 's'}, the commands interleaved; medians, with the range over the rounds.`,
     '',
-    '| command | wall | wall range | CPU | peak memory | highest peak | Newman ÷ this (wall) |',
+    '| command | wall | wall range | CPU | peak memory | highest peak | Newman ÷ this (median wall) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     row('`node -e "console.log(\'hello\')"` (baseline: a process start)', hello),
     row('`pmbok-test --version` (start)', pmbokStart),
