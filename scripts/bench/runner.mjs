@@ -417,7 +417,7 @@ export function runnerSection(r, { fmt, ms: short, ratio }) {
     `The issue's goals: **at least 5× faster than Newman: ${fast ? 'met' : 'not met'}** (${ratio(r.speedup.median)} and ${ratio(r.speedupMany.median)});`,
     `**under 100 MB: ${peak < 100 ? 'met' : 'not met'}** (${mb(pmbok.peakMb)} and ${mb(pmbokMany.peakMb)} median, ${mb(peak)} at the highest).`,
     '',
-    `The sandbox alone (\`node runner/bench/sandbox.mjs ${fmt(sandbox.calls)}\`: one sandbox, the same script called again`,
+    `The sandbox alone (\`node runner/bench/sandbox.mjs ${sandbox.calls}\`: one sandbox, the same script called again`,
     "and again as a run's requests call it, each call carrying the request, the response and the variables to the",
     "worker thread and the results back), with V8's defaults as the server runs it, and with the CLI's",
     '`--liftoff-only --optimize-for-size --no-turbofan` (runner/src/cli/memory.ts). The thread and QuickJS start in',
