@@ -104,7 +104,8 @@ function actualOf(assertion: Assertion, view: ResponseView): { found: boolean; v
   }
 }
 
-function compare(operator: Assertion['operator'], actual: unknown, expected: unknown): boolean | string {
+/** Whether a value stands to an expected one as the operator says, or why they cannot be compared. */
+export function compare(operator: Assertion['operator'], actual: unknown, expected: unknown): boolean | string {
   switch (operator) {
     case 'equals':
       return looselyEqual(actual, expected);

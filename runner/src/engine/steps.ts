@@ -1,7 +1,8 @@
 import type { ConditionOperator, PlanScenario, RequestResult, Step } from '../model.js';
 import { replaceVariables } from '../variables/index.js';
 import { type CaseContext, runCase } from './caseRun.js';
-import { contains, looselyEqual, parseExpected, toNumber } from './values.js';
+import { compare } from './checks.js';
+import { parseExpected } from './values.js';
 
 /** A run ends early: cancelled, over a limit, or a plan that cannot run (a circular scenario). */
 export class RunStop extends Error {
@@ -130,30 +131,12 @@ function loopItems(step: Extract<Step, { kind: 'loop' }>, context: StepsContext)
   return Array.from({ length: Math.min(Math.max(0, Math.floor(step.count ?? 1)), MAX_LOOP) }, (_, i) => i);
 }
 
+/** A step's condition: the assertions' comparisons (one set of rules), plus whether a variable resolved at all. */
 export function conditionHolds(operator: ConditionOperator, leftText: string, rightText: string): boolean {
-  const left = parseExpected(leftText);
-  const right = parseExpected(rightText);
-  switch (operator) {
-    case 'equals':
-      return looselyEqual(left, right);
-    case 'notEquals':
-      return !looselyEqual(left, right);
-    case 'contains':
-      return contains(left, right);
-    case 'notContains':
-      return !contains(left, right);
-    case 'greaterThan':
-    case 'lessThan': {
-      const a = toNumber(left);
-      const b = toNumber(right);
-      if (a === undefined || b === undefined) return false;
-      return operator === 'greaterThan' ? a > b : a < b;
-    }
-    case 'exists':
-      return leftText !== '' && !/^\{\{.+\}\}$/.test(leftText);
-    case 'notExists':
-      return leftText === '' || /^\{\{.+\}\}$/.test(leftText);
-  }
+  const unresolved = leftText === '' || /^\{\{.+\}\}$/.test(leftText);
+  if (operator === 'exists') return !unresolved;
+  if (operator === 'notExists') return unresolved;
+  return compare(operator, parseExpected(leftText), parseExpected(rightText)) === true;
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
