@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import type * as ai from './ai.js';
 import type * as feedback from './feedback.js';
 import type * as mock from './mock.js';
 import type * as project from './project.js';
@@ -182,3 +183,12 @@ export type TestToken = Static<typeof tests.TestToken>;
 export type TestTokenList = Static<typeof tests.TestTokenList>;
 export type TestTokenCreated = Static<typeof tests.TestTokenCreated>;
 export type TestPlan = Static<typeof tests.TestPlan>;
+
+// ai/chat/… (docs/api/ai.md)
+export type Citation = Static<typeof ai.Citation>;
+export type AiChatGroup = Static<typeof ai.AiChatGroup>;
+export type AiChatMessage = Static<typeof ai.AiChatMessage>;
+export type AiChatHistory = Static<typeof ai.AiChatHistory>;
+export type AiChatRecorded = Static<typeof ai.AiChatRecorded>;
+export type AiSuggestions = Static<typeof ai.AiSuggestions>;
+export type AskFrame = Static<typeof ai.AskFrame>;

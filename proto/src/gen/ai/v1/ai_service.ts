@@ -23,6 +23,124 @@ export interface GetStatusResponse {
   projectedPosition: number;
 }
 
+export interface ChatGroup {
+  aiChatGroupId: number;
+  name: string;
+  /** The newest question asked in the group; empty before the first. */
+  lastQuestion: string;
+  /** Epoch milliseconds. */
+  updatedAt: number;
+  createdAt: number;
+}
+
+export interface ListGroupsRequest {
+}
+
+export interface ListGroupsResponse {
+  groups: ChatGroup[];
+}
+
+export interface GetHistoryRequest {
+  aiChatGroupId: number;
+  /** From 1; 0 means 1. */
+  page: number;
+  /** 1-100; 0 means 20. */
+  pageSize: number;
+  /** Epoch milliseconds: only messages created at or before it; 0 means now. */
+  maxCreatedTime: number;
+}
+
+export interface ChatMessage {
+  aiChatMessageId: number;
+  aiChatGroupId: number;
+  /** user | assistant */
+  role: string;
+  content: string;
+  /** JSON array of citations (docs/api/ai.md "Citation"); "[]" for a question. */
+  citationsJson: string;
+  /** done | stopped | failed (an answer), done (a question). */
+  outcome: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+export interface GetHistoryResponse {
+  /** Oldest first within the page. */
+  messages: ChatMessage[];
+  hasNextPage: boolean;
+}
+
+export interface RecordMessageRequest {
+  /** 0 starts a new group. */
+  aiChatGroupId: number;
+  /** user | assistant */
+  role: string;
+  content: string;
+}
+
+export interface RecordMessageResponse {
+  aiChatGroupId: number;
+  aiChatMessageId: number;
+}
+
+export interface RenameGroupRequest {
+  aiChatGroupId: number;
+  name: string;
+}
+
+export interface RenameGroupResponse {
+}
+
+export interface DeleteGroupRequest {
+  aiChatGroupId: number;
+}
+
+export interface DeleteGroupResponse {
+}
+
+export interface SuggestQuestionsRequest {
+  /** 1-10; 0 means 5. */
+  count: number;
+}
+
+export interface SuggestQuestionsResponse {
+  questions: string[];
+}
+
+export interface AskRequest {
+  /** 0 starts a new group named after the question. */
+  aiChatGroupId: number;
+  content: string;
+}
+
+/** One frame of an answer (docs/api/ai.md "Ask"): start, citations, delta*, then done or error. */
+export interface AskResponse {
+  /** start | citations | delta | done | error */
+  type: string;
+  /** 0 the first frame, 1 while answering, 2 the last (as the model service's frame status). */
+  status: number;
+  aiChatGroupId: number;
+  /** start: the group's name (a new group's is the question). */
+  groupName: string;
+  /** start: the saved question's id; done and error: the saved answer's id (0 when nothing was answered). */
+  aiChatMessageId: number;
+  /** start: which provider and model answer. */
+  provider: string;
+  model: string;
+  /** citations: JSON array of citations. */
+  citationsJson: string;
+  /** delta: the next piece of the answer. */
+  text: string;
+  /** done: done | stopped; error: failed. */
+  outcome: string;
+  /** error: a short code (timeout, http_429, 10013 …) and a message the user can read. */
+  errorCode: string;
+  errorMessage: string;
+  /** done: tokens counted for the team's daily budget. */
+  promptTokens: number;
+  completionTokens: number;
+}
+
 function createBaseGetStatusRequest(): GetStatusRequest {
   return {};
 }
@@ -184,9 +302,1697 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
   },
 };
 
+function createBaseChatGroup(): ChatGroup {
+  return { aiChatGroupId: 0, name: "", lastQuestion: "", updatedAt: 0, createdAt: 0 };
+}
+
+export const ChatGroup: MessageFns<ChatGroup> = {
+  encode(message: ChatGroup, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(8).int64(message.aiChatGroupId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.lastQuestion !== "") {
+      writer.uint32(26).string(message.lastQuestion);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(32).int64(message.updatedAt);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(40).int64(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChatGroup {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChatGroup();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lastQuestion = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChatGroup {
+    return {
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      lastQuestion: isSet(object.lastQuestion)
+        ? globalThis.String(object.lastQuestion)
+        : isSet(object.last_question)
+        ? globalThis.String(object.last_question)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: ChatGroup): unknown {
+    const obj: any = {};
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.lastQuestion !== "") {
+      obj.lastQuestion = message.lastQuestion;
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChatGroup>): ChatGroup {
+    return ChatGroup.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChatGroup>): ChatGroup {
+    const message = createBaseChatGroup();
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    message.name = object.name ?? "";
+    message.lastQuestion = object.lastQuestion ?? "";
+    message.updatedAt = object.updatedAt ?? 0;
+    message.createdAt = object.createdAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseListGroupsRequest(): ListGroupsRequest {
+  return {};
+}
+
+export const ListGroupsRequest: MessageFns<ListGroupsRequest> = {
+  encode(_: ListGroupsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListGroupsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListGroupsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListGroupsRequest {
+    return {};
+  },
+
+  toJSON(_: ListGroupsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListGroupsRequest>): ListGroupsRequest {
+    return ListGroupsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListGroupsRequest>): ListGroupsRequest {
+    const message = createBaseListGroupsRequest();
+    return message;
+  },
+};
+
+function createBaseListGroupsResponse(): ListGroupsResponse {
+  return { groups: [] };
+}
+
+export const ListGroupsResponse: MessageFns<ListGroupsResponse> = {
+  encode(message: ListGroupsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.groups) {
+      ChatGroup.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListGroupsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListGroupsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.groups.push(ChatGroup.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListGroupsResponse {
+    return {
+      groups: globalThis.Array.isArray(object?.groups) ? object.groups.map((e: any) => ChatGroup.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListGroupsResponse): unknown {
+    const obj: any = {};
+    if (message.groups?.length) {
+      obj.groups = message.groups.map((e) => ChatGroup.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListGroupsResponse>): ListGroupsResponse {
+    return ListGroupsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListGroupsResponse>): ListGroupsResponse {
+    const message = createBaseListGroupsResponse();
+    message.groups = object.groups?.map((e) => ChatGroup.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetHistoryRequest(): GetHistoryRequest {
+  return { aiChatGroupId: 0, page: 0, pageSize: 0, maxCreatedTime: 0 };
+}
+
+export const GetHistoryRequest: MessageFns<GetHistoryRequest> = {
+  encode(message: GetHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(8).int64(message.aiChatGroupId);
+    }
+    if (message.page !== 0) {
+      writer.uint32(16).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(24).int32(message.pageSize);
+    }
+    if (message.maxCreatedTime !== 0) {
+      writer.uint32(32).int64(message.maxCreatedTime);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetHistoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetHistoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.maxCreatedTime = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetHistoryRequest {
+    return {
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      maxCreatedTime: isSet(object.maxCreatedTime)
+        ? globalThis.Number(object.maxCreatedTime)
+        : isSet(object.max_created_time)
+        ? globalThis.Number(object.max_created_time)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetHistoryRequest): unknown {
+    const obj: any = {};
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.maxCreatedTime !== 0) {
+      obj.maxCreatedTime = Math.round(message.maxCreatedTime);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetHistoryRequest>): GetHistoryRequest {
+    return GetHistoryRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetHistoryRequest>): GetHistoryRequest {
+    const message = createBaseGetHistoryRequest();
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    message.maxCreatedTime = object.maxCreatedTime ?? 0;
+    return message;
+  },
+};
+
+function createBaseChatMessage(): ChatMessage {
+  return { aiChatMessageId: 0, aiChatGroupId: 0, role: "", content: "", citationsJson: "", outcome: "", createdAt: 0 };
+}
+
+export const ChatMessage: MessageFns<ChatMessage> = {
+  encode(message: ChatMessage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.aiChatMessageId !== 0) {
+      writer.uint32(8).int64(message.aiChatMessageId);
+    }
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(16).int64(message.aiChatGroupId);
+    }
+    if (message.role !== "") {
+      writer.uint32(26).string(message.role);
+    }
+    if (message.content !== "") {
+      writer.uint32(34).string(message.content);
+    }
+    if (message.citationsJson !== "") {
+      writer.uint32(42).string(message.citationsJson);
+    }
+    if (message.outcome !== "") {
+      writer.uint32(50).string(message.outcome);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(56).int64(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChatMessage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChatMessage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.aiChatMessageId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.citationsJson = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChatMessage {
+    return {
+      aiChatMessageId: isSet(object.aiChatMessageId)
+        ? globalThis.Number(object.aiChatMessageId)
+        : isSet(object.ai_chat_message_id)
+        ? globalThis.Number(object.ai_chat_message_id)
+        : 0,
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      citationsJson: isSet(object.citationsJson)
+        ? globalThis.String(object.citationsJson)
+        : isSet(object.citations_json)
+        ? globalThis.String(object.citations_json)
+        : "",
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: ChatMessage): unknown {
+    const obj: any = {};
+    if (message.aiChatMessageId !== 0) {
+      obj.aiChatMessageId = Math.round(message.aiChatMessageId);
+    }
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.citationsJson !== "") {
+      obj.citationsJson = message.citationsJson;
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChatMessage>): ChatMessage {
+    return ChatMessage.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChatMessage>): ChatMessage {
+    const message = createBaseChatMessage();
+    message.aiChatMessageId = object.aiChatMessageId ?? 0;
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    message.role = object.role ?? "";
+    message.content = object.content ?? "";
+    message.citationsJson = object.citationsJson ?? "";
+    message.outcome = object.outcome ?? "";
+    message.createdAt = object.createdAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetHistoryResponse(): GetHistoryResponse {
+  return { messages: [], hasNextPage: false };
+}
+
+export const GetHistoryResponse: MessageFns<GetHistoryResponse> = {
+  encode(message: GetHistoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.messages) {
+      ChatMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasNextPage !== false) {
+      writer.uint32(16).bool(message.hasNextPage);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetHistoryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetHistoryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messages.push(ChatMessage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasNextPage = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetHistoryResponse {
+    return {
+      messages: globalThis.Array.isArray(object?.messages)
+        ? object.messages.map((e: any) => ChatMessage.fromJSON(e))
+        : [],
+      hasNextPage: isSet(object.hasNextPage)
+        ? globalThis.Boolean(object.hasNextPage)
+        : isSet(object.has_next_page)
+        ? globalThis.Boolean(object.has_next_page)
+        : false,
+    };
+  },
+
+  toJSON(message: GetHistoryResponse): unknown {
+    const obj: any = {};
+    if (message.messages?.length) {
+      obj.messages = message.messages.map((e) => ChatMessage.toJSON(e));
+    }
+    if (message.hasNextPage !== false) {
+      obj.hasNextPage = message.hasNextPage;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetHistoryResponse>): GetHistoryResponse {
+    return GetHistoryResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetHistoryResponse>): GetHistoryResponse {
+    const message = createBaseGetHistoryResponse();
+    message.messages = object.messages?.map((e) => ChatMessage.fromPartial(e)) || [];
+    message.hasNextPage = object.hasNextPage ?? false;
+    return message;
+  },
+};
+
+function createBaseRecordMessageRequest(): RecordMessageRequest {
+  return { aiChatGroupId: 0, role: "", content: "" };
+}
+
+export const RecordMessageRequest: MessageFns<RecordMessageRequest> = {
+  encode(message: RecordMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(8).int64(message.aiChatGroupId);
+    }
+    if (message.role !== "") {
+      writer.uint32(18).string(message.role);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordMessageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordMessageRequest {
+    return {
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: RecordMessageRequest): unknown {
+    const obj: any = {};
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordMessageRequest>): RecordMessageRequest {
+    return RecordMessageRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordMessageRequest>): RecordMessageRequest {
+    const message = createBaseRecordMessageRequest();
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    message.role = object.role ?? "";
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseRecordMessageResponse(): RecordMessageResponse {
+  return { aiChatGroupId: 0, aiChatMessageId: 0 };
+}
+
+export const RecordMessageResponse: MessageFns<RecordMessageResponse> = {
+  encode(message: RecordMessageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(8).int64(message.aiChatGroupId);
+    }
+    if (message.aiChatMessageId !== 0) {
+      writer.uint32(16).int64(message.aiChatMessageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordMessageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordMessageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.aiChatMessageId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordMessageResponse {
+    return {
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+      aiChatMessageId: isSet(object.aiChatMessageId)
+        ? globalThis.Number(object.aiChatMessageId)
+        : isSet(object.ai_chat_message_id)
+        ? globalThis.Number(object.ai_chat_message_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RecordMessageResponse): unknown {
+    const obj: any = {};
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    if (message.aiChatMessageId !== 0) {
+      obj.aiChatMessageId = Math.round(message.aiChatMessageId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordMessageResponse>): RecordMessageResponse {
+    return RecordMessageResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordMessageResponse>): RecordMessageResponse {
+    const message = createBaseRecordMessageResponse();
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    message.aiChatMessageId = object.aiChatMessageId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRenameGroupRequest(): RenameGroupRequest {
+  return { aiChatGroupId: 0, name: "" };
+}
+
+export const RenameGroupRequest: MessageFns<RenameGroupRequest> = {
+  encode(message: RenameGroupRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(8).int64(message.aiChatGroupId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameGroupRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameGroupRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenameGroupRequest {
+    return {
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenameGroupRequest): unknown {
+    const obj: any = {};
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RenameGroupRequest>): RenameGroupRequest {
+    return RenameGroupRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RenameGroupRequest>): RenameGroupRequest {
+    const message = createBaseRenameGroupRequest();
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseRenameGroupResponse(): RenameGroupResponse {
+  return {};
+}
+
+export const RenameGroupResponse: MessageFns<RenameGroupResponse> = {
+  encode(_: RenameGroupResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameGroupResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameGroupResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RenameGroupResponse {
+    return {};
+  },
+
+  toJSON(_: RenameGroupResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RenameGroupResponse>): RenameGroupResponse {
+    return RenameGroupResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RenameGroupResponse>): RenameGroupResponse {
+    const message = createBaseRenameGroupResponse();
+    return message;
+  },
+};
+
+function createBaseDeleteGroupRequest(): DeleteGroupRequest {
+  return { aiChatGroupId: 0 };
+}
+
+export const DeleteGroupRequest: MessageFns<DeleteGroupRequest> = {
+  encode(message: DeleteGroupRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(8).int64(message.aiChatGroupId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteGroupRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteGroupRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteGroupRequest {
+    return {
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteGroupRequest): unknown {
+    const obj: any = {};
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteGroupRequest>): DeleteGroupRequest {
+    return DeleteGroupRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteGroupRequest>): DeleteGroupRequest {
+    const message = createBaseDeleteGroupRequest();
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteGroupResponse(): DeleteGroupResponse {
+  return {};
+}
+
+export const DeleteGroupResponse: MessageFns<DeleteGroupResponse> = {
+  encode(_: DeleteGroupResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteGroupResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteGroupResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteGroupResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteGroupResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteGroupResponse>): DeleteGroupResponse {
+    return DeleteGroupResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteGroupResponse>): DeleteGroupResponse {
+    const message = createBaseDeleteGroupResponse();
+    return message;
+  },
+};
+
+function createBaseSuggestQuestionsRequest(): SuggestQuestionsRequest {
+  return { count: 0 };
+}
+
+export const SuggestQuestionsRequest: MessageFns<SuggestQuestionsRequest> = {
+  encode(message: SuggestQuestionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.count !== 0) {
+      writer.uint32(8).int32(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuggestQuestionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuggestQuestionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.count = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuggestQuestionsRequest {
+    return { count: isSet(object.count) ? globalThis.Number(object.count) : 0 };
+  },
+
+  toJSON(message: SuggestQuestionsRequest): unknown {
+    const obj: any = {};
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SuggestQuestionsRequest>): SuggestQuestionsRequest {
+    return SuggestQuestionsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SuggestQuestionsRequest>): SuggestQuestionsRequest {
+    const message = createBaseSuggestQuestionsRequest();
+    message.count = object.count ?? 0;
+    return message;
+  },
+};
+
+function createBaseSuggestQuestionsResponse(): SuggestQuestionsResponse {
+  return { questions: [] };
+}
+
+export const SuggestQuestionsResponse: MessageFns<SuggestQuestionsResponse> = {
+  encode(message: SuggestQuestionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.questions) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuggestQuestionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuggestQuestionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questions.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuggestQuestionsResponse {
+    return {
+      questions: globalThis.Array.isArray(object?.questions)
+        ? object.questions.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SuggestQuestionsResponse): unknown {
+    const obj: any = {};
+    if (message.questions?.length) {
+      obj.questions = message.questions;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SuggestQuestionsResponse>): SuggestQuestionsResponse {
+    return SuggestQuestionsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SuggestQuestionsResponse>): SuggestQuestionsResponse {
+    const message = createBaseSuggestQuestionsResponse();
+    message.questions = object.questions?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseAskRequest(): AskRequest {
+  return { aiChatGroupId: 0, content: "" };
+}
+
+export const AskRequest: MessageFns<AskRequest> = {
+  encode(message: AskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(8).int64(message.aiChatGroupId);
+    }
+    if (message.content !== "") {
+      writer.uint32(18).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AskRequest {
+    return {
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: AskRequest): unknown {
+    const obj: any = {};
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AskRequest>): AskRequest {
+    return AskRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AskRequest>): AskRequest {
+    const message = createBaseAskRequest();
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseAskResponse(): AskResponse {
+  return {
+    type: "",
+    status: 0,
+    aiChatGroupId: 0,
+    groupName: "",
+    aiChatMessageId: 0,
+    provider: "",
+    model: "",
+    citationsJson: "",
+    text: "",
+    outcome: "",
+    errorCode: "",
+    errorMessage: "",
+    promptTokens: 0,
+    completionTokens: 0,
+  };
+}
+
+export const AskResponse: MessageFns<AskResponse> = {
+  encode(message: AskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.status !== 0) {
+      writer.uint32(16).int32(message.status);
+    }
+    if (message.aiChatGroupId !== 0) {
+      writer.uint32(24).int64(message.aiChatGroupId);
+    }
+    if (message.groupName !== "") {
+      writer.uint32(34).string(message.groupName);
+    }
+    if (message.aiChatMessageId !== 0) {
+      writer.uint32(40).int64(message.aiChatMessageId);
+    }
+    if (message.provider !== "") {
+      writer.uint32(50).string(message.provider);
+    }
+    if (message.model !== "") {
+      writer.uint32(58).string(message.model);
+    }
+    if (message.citationsJson !== "") {
+      writer.uint32(66).string(message.citationsJson);
+    }
+    if (message.text !== "") {
+      writer.uint32(74).string(message.text);
+    }
+    if (message.outcome !== "") {
+      writer.uint32(82).string(message.outcome);
+    }
+    if (message.errorCode !== "") {
+      writer.uint32(90).string(message.errorCode);
+    }
+    if (message.errorMessage !== "") {
+      writer.uint32(98).string(message.errorMessage);
+    }
+    if (message.promptTokens !== 0) {
+      writer.uint32(104).int32(message.promptTokens);
+    }
+    if (message.completionTokens !== 0) {
+      writer.uint32(112).int32(message.completionTokens);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.status = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.aiChatGroupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.groupName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.aiChatMessageId = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.model = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.citationsJson = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.errorMessage = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.promptTokens = reader.int32();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.completionTokens = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AskResponse {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      status: isSet(object.status) ? globalThis.Number(object.status) : 0,
+      aiChatGroupId: isSet(object.aiChatGroupId)
+        ? globalThis.Number(object.aiChatGroupId)
+        : isSet(object.ai_chat_group_id)
+        ? globalThis.Number(object.ai_chat_group_id)
+        : 0,
+      groupName: isSet(object.groupName)
+        ? globalThis.String(object.groupName)
+        : isSet(object.group_name)
+        ? globalThis.String(object.group_name)
+        : "",
+      aiChatMessageId: isSet(object.aiChatMessageId)
+        ? globalThis.Number(object.aiChatMessageId)
+        : isSet(object.ai_chat_message_id)
+        ? globalThis.Number(object.ai_chat_message_id)
+        : 0,
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      model: isSet(object.model) ? globalThis.String(object.model) : "",
+      citationsJson: isSet(object.citationsJson)
+        ? globalThis.String(object.citationsJson)
+        : isSet(object.citations_json)
+        ? globalThis.String(object.citations_json)
+        : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : "",
+      errorMessage: isSet(object.errorMessage)
+        ? globalThis.String(object.errorMessage)
+        : isSet(object.error_message)
+        ? globalThis.String(object.error_message)
+        : "",
+      promptTokens: isSet(object.promptTokens)
+        ? globalThis.Number(object.promptTokens)
+        : isSet(object.prompt_tokens)
+        ? globalThis.Number(object.prompt_tokens)
+        : 0,
+      completionTokens: isSet(object.completionTokens)
+        ? globalThis.Number(object.completionTokens)
+        : isSet(object.completion_tokens)
+        ? globalThis.Number(object.completion_tokens)
+        : 0,
+    };
+  },
+
+  toJSON(message: AskResponse): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.status !== 0) {
+      obj.status = Math.round(message.status);
+    }
+    if (message.aiChatGroupId !== 0) {
+      obj.aiChatGroupId = Math.round(message.aiChatGroupId);
+    }
+    if (message.groupName !== "") {
+      obj.groupName = message.groupName;
+    }
+    if (message.aiChatMessageId !== 0) {
+      obj.aiChatMessageId = Math.round(message.aiChatMessageId);
+    }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.model !== "") {
+      obj.model = message.model;
+    }
+    if (message.citationsJson !== "") {
+      obj.citationsJson = message.citationsJson;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.errorCode !== "") {
+      obj.errorCode = message.errorCode;
+    }
+    if (message.errorMessage !== "") {
+      obj.errorMessage = message.errorMessage;
+    }
+    if (message.promptTokens !== 0) {
+      obj.promptTokens = Math.round(message.promptTokens);
+    }
+    if (message.completionTokens !== 0) {
+      obj.completionTokens = Math.round(message.completionTokens);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AskResponse>): AskResponse {
+    return AskResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AskResponse>): AskResponse {
+    const message = createBaseAskResponse();
+    message.type = object.type ?? "";
+    message.status = object.status ?? 0;
+    message.aiChatGroupId = object.aiChatGroupId ?? 0;
+    message.groupName = object.groupName ?? "";
+    message.aiChatMessageId = object.aiChatMessageId ?? 0;
+    message.provider = object.provider ?? "";
+    message.model = object.model ?? "";
+    message.citationsJson = object.citationsJson ?? "";
+    message.text = object.text ?? "";
+    message.outcome = object.outcome ?? "";
+    message.errorCode = object.errorCode ?? "";
+    message.errorMessage = object.errorMessage ?? "";
+    message.promptTokens = object.promptTokens ?? 0;
+    message.completionTokens = object.completionTokens ?? 0;
+    return message;
+  },
+};
+
 /**
- * AiService owns AI assistant conversations (chat groups and their messages) and suggested questions.
- * Its domain calls are added by the issue that builds the service; until then it serves health and status.
+ * AiService owns AI assistant conversations (chat groups and their messages), the team knowledge index the
+ * assistant retrieves from, and the calls to the language model. The caller (user id, team id) travels in gRPC
+ * metadata, set by the gateway. Groups are private to their user and scoped to the team they were started in.
+ * Contract: docs/api/ai.md; design: docs/adr/0014-ai-assistant.md.
  */
 export type AiServiceDefinition = typeof AiServiceDefinition;
 export const AiServiceDefinition = {
@@ -202,17 +2008,156 @@ export const AiServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /** ListGroups lists the caller's groups in the current team, most recently updated first. */
+    listGroups: {
+      name: "ListGroups",
+      requestType: ListGroupsRequest as typeof ListGroupsRequest,
+      requestStream: false,
+      responseType: ListGroupsResponse as typeof ListGroupsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetHistory pages a group's messages backwards from max_created_time. */
+    getHistory: {
+      name: "GetHistory",
+      requestType: GetHistoryRequest as typeof GetHistoryRequest,
+      requestStream: false,
+      responseType: GetHistoryResponse as typeof GetHistoryResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RecordMessage saves one message (group 0 starts a group named after it). */
+    recordMessage: {
+      name: "RecordMessage",
+      requestType: RecordMessageRequest as typeof RecordMessageRequest,
+      requestStream: false,
+      responseType: RecordMessageResponse as typeof RecordMessageResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RenameGroup renames one of the caller's groups. */
+    renameGroup: {
+      name: "RenameGroup",
+      requestType: RenameGroupRequest as typeof RenameGroupRequest,
+      requestStream: false,
+      responseType: RenameGroupResponse as typeof RenameGroupResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteGroup deletes one of the caller's groups with its messages. */
+    deleteGroup: {
+      name: "DeleteGroup",
+      requestType: DeleteGroupRequest as typeof DeleteGroupRequest,
+      requestStream: false,
+      responseType: DeleteGroupResponse as typeof DeleteGroupResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SuggestQuestions draws questions from what the team has and the caller may see. */
+    suggestQuestions: {
+      name: "SuggestQuestions",
+      requestType: SuggestQuestionsRequest as typeof SuggestQuestionsRequest,
+      requestStream: false,
+      responseType: SuggestQuestionsResponse as typeof SuggestQuestionsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * Ask saves the question, retrieves passages the caller may see, streams the model's answer and saves it.
+     * Cancelling the call stops the model; what was answered so far is saved as stopped.
+     */
+    ask: {
+      name: "Ask",
+      requestType: AskRequest as typeof AskRequest,
+      requestStream: false,
+      responseType: AskResponse as typeof AskResponse,
+      responseStream: true,
+      options: {},
+    },
   },
 } as const;
 
 export interface AiServiceImplementation<CallContextExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: GetStatusRequest, context: CallContext & CallContextExt): Promise<DeepPartial<GetStatusResponse>>;
+  /** ListGroups lists the caller's groups in the current team, most recently updated first. */
+  listGroups(
+    request: ListGroupsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListGroupsResponse>>;
+  /** GetHistory pages a group's messages backwards from max_created_time. */
+  getHistory(
+    request: GetHistoryRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetHistoryResponse>>;
+  /** RecordMessage saves one message (group 0 starts a group named after it). */
+  recordMessage(
+    request: RecordMessageRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RecordMessageResponse>>;
+  /** RenameGroup renames one of the caller's groups. */
+  renameGroup(
+    request: RenameGroupRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RenameGroupResponse>>;
+  /** DeleteGroup deletes one of the caller's groups with its messages. */
+  deleteGroup(
+    request: DeleteGroupRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteGroupResponse>>;
+  /** SuggestQuestions draws questions from what the team has and the caller may see. */
+  suggestQuestions(
+    request: SuggestQuestionsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SuggestQuestionsResponse>>;
+  /**
+   * Ask saves the question, retrieves passages the caller may see, streams the model's answer and saves it.
+   * Cancelling the call stops the model; what was answered so far is saved as stopped.
+   */
+  ask(
+    request: AskRequest,
+    context: CallContext & CallContextExt,
+  ): ServerStreamingMethodResult<DeepPartial<AskResponse>>;
 }
 
 export interface AiServiceClient<CallOptionsExt = {}> {
   /** GetStatus reports how far the service's read models have caught up with its event log. */
   getStatus(request: DeepPartial<GetStatusRequest>, options?: CallOptions & CallOptionsExt): Promise<GetStatusResponse>;
+  /** ListGroups lists the caller's groups in the current team, most recently updated first. */
+  listGroups(
+    request: DeepPartial<ListGroupsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListGroupsResponse>;
+  /** GetHistory pages a group's messages backwards from max_created_time. */
+  getHistory(
+    request: DeepPartial<GetHistoryRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetHistoryResponse>;
+  /** RecordMessage saves one message (group 0 starts a group named after it). */
+  recordMessage(
+    request: DeepPartial<RecordMessageRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RecordMessageResponse>;
+  /** RenameGroup renames one of the caller's groups. */
+  renameGroup(
+    request: DeepPartial<RenameGroupRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RenameGroupResponse>;
+  /** DeleteGroup deletes one of the caller's groups with its messages. */
+  deleteGroup(
+    request: DeepPartial<DeleteGroupRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteGroupResponse>;
+  /** SuggestQuestions draws questions from what the team has and the caller may see. */
+  suggestQuestions(
+    request: DeepPartial<SuggestQuestionsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SuggestQuestionsResponse>;
+  /**
+   * Ask saves the question, retrieves passages the caller may see, streams the model's answer and saves it.
+   * Cancelling the call stops the model; what was answered so far is saved as stopped.
+   */
+  ask(request: DeepPartial<AskRequest>, options?: CallOptions & CallOptionsExt): AsyncIterable<AskResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
@@ -237,6 +2182,8 @@ function longToNumber(int64: { toString(): string }): number {
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
 }
+
+export type ServerStreamingMethodResult<Response> = { [Symbol.asyncIterator](): AsyncIterator<Response, void> };
 
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
