@@ -3,10 +3,11 @@
  * one's data and the fields other services may read. Types only: consumers `import type` this module through
  * `@pmbok/project-service/events` (ADR 9); nothing here may become runtime code.
  *
- * Streams: `project-<projectId>`, `projectTree-<projectId>` (the document tree) and `projectDoc-<docId>` (a
- * document); read the ids back with `parseStreamId`. Environments, response codes and scripts stay inside the
- * service. The task service reads the tree and documents to show a task's linked documents to those who may see
- * their project.
+ * Streams: `project-<projectId>`, `projectTree-<projectId>` (the document tree), `projectDoc-<docId>` (a
+ * document) and `dataField-<dataFieldId>` (a field standard); read the ids back with `parseStreamId`. Environments,
+ * response codes and scripts stay inside the service. The task service reads the tree and documents to show a
+ * task's linked documents to those who may see their project; the ai service reads projects, the tree, documents'
+ * texts and field standards for the assistant's retrieval.
  */
 
 /** A member's role in a knowledge project; viewers read only. */
@@ -39,10 +40,88 @@ export interface PublishedNode {
   isTemplate: boolean;
 }
 
-/** A document's content as other services read it: an api's request line (pages and schemas have neither). */
+/** A JSON value as a document stores it (a JSON Schema, an example). */
+export type PublishedJson = null | boolean | number | string | PublishedJson[] | { [key: string]: PublishedJson };
+
+/** An api's parameter (path, query, header or cookie). */
+export interface PublishedParameter {
+  in: string;
+  name: string;
+  required: boolean;
+  description: string;
+  schema: PublishedJson;
+}
+
+/** A form field of an api's request body. */
+export interface PublishedBodyField {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+  schema: PublishedJson;
+}
+
+export interface PublishedRequestBody {
+  /** none, form-data, x-www-form-urlencoded, json, xml, raw or binary. */
+  type: string;
+  mediaType: string;
+  description: string;
+  /** A JSON Schema (json and xml bodies). */
+  schema: PublishedJson;
+  fields: PublishedBodyField[];
+}
+
+export interface PublishedResponse {
+  /** 200, 4XX or default. */
+  status: string;
+  name: string;
+  description: string;
+  mediaType: string;
+  schema: PublishedJson;
+  headers: { name: string; description: string }[];
+}
+
+/**
+ * A document's content as other services read it, by kind: an api's request line, description, parameters, request
+ * body and responses; a page's markdown; a schema's JSON Schema and description. The task service reads the request
+ * line; the ai service indexes the texts (ADR 14).
+ */
 export interface PublishedContent {
   method?: string;
   path?: string;
+  /** An api's or a schema's description. */
+  description?: string;
+  /** An api's status: designing, developing, testing, released or deprecated. */
+  status?: string;
+  tags?: string[];
+  operationId?: string;
+  deprecated?: boolean;
+  parameters?: PublishedParameter[];
+  requestBody?: PublishedRequestBody;
+  responses?: PublishedResponse[];
+  /** A page's text. */
+  markdown?: string;
+  /** A schema document's JSON Schema. */
+  schema?: PublishedJson;
+}
+
+/** Which field library a field standard is in: a team's (`projectId` 0) or a project's (its team recorded too). */
+export interface PublishedFieldLibrary {
+  scope: 'team' | 'project';
+  projectId: number;
+  teamId: number;
+}
+
+/** What a field standard says about a field name. */
+export interface PublishedFieldValues {
+  name: string;
+  aliases: string[];
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  format: string;
+  description: string;
+  example: unknown;
+  enum: unknown[];
+  mockRule: string;
 }
 
 /** A task a document links to (the task service's ids). */
@@ -115,4 +194,10 @@ export interface ProjectEvents {
   DocDeleted: { version: 1; data: { deletedBy: number } };
   DocTaskLinked: { version: 1; data: PublishedTaskLink };
   DocTaskUnlinked: { version: 1; data: PublishedTaskLink };
+
+  // A field standard of a field library, stream `dataField-<dataFieldId>` (docs/api/mock-and-fields.md).
+  DataFieldCreated: { version: 1; data: PublishedFieldLibrary & PublishedFieldValues & { dataFieldId: number } };
+  /** A save: every value as it now is. */
+  DataFieldUpdated: { version: 1; data: PublishedFieldLibrary & PublishedFieldValues & { dataFieldId: number } };
+  DataFieldDeleted: { version: 1; data: PublishedFieldLibrary & { dataFieldId: number; name: string } };
 }

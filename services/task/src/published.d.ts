@@ -4,7 +4,8 @@
  * `@pmbok/task-service/events` (ADR 9); nothing here may become runtime code.
  *
  * Streams: `task-<taskId>` and `taskProject-<taskProjectId>` (read the ids back with `parseStreamId`). The project
- * service reads these to show a document's linked tasks (name, status, assignee) to members of the task's project.
+ * service reads these to show a document's linked tasks (name, status, assignee) to members of the task's project;
+ * the ai service reads task projects (members, stages) and tasks (description, stage, schedule) for the assistant.
  */
 
 export type TaskStatus = 'todo' | 'in_progress' | 'paused' | 'finished' | 'cancelled' | 'closed';
@@ -15,14 +16,47 @@ interface Transition {
   from: TaskStatus;
 }
 
+/** A stage of a task project's board (a task is in one). */
+export interface PublishedFlow {
+  flowId: number;
+  name: string;
+  sort: number;
+}
+
 export interface TaskEvents {
-  TaskProjectCreated: { version: 1; data: { taskProjectId: number; teamId: number; name: string; ownerId: number } };
+  TaskProjectCreated: {
+    version: 1;
+    data: { taskProjectId: number; teamId: number; name: string; ownerId: number; flows: PublishedFlow[] };
+  };
   TaskProjectUpdated: { version: 1; data: { name: string } };
   ProjectMemberAdded: { version: 1; data: { userId: number; role: TaskProjectRole } };
   ProjectMemberRemoved: { version: 1; data: { userId: number } };
-  /** `projectId` is the task project's id. */
-  TaskCreated: { version: 1; data: { taskId: number; projectId: number; name: string; assigneeId: number } };
+  FlowCreated: { version: 1; data: PublishedFlow };
+  FlowUpdated: { version: 1; data: PublishedFlow };
+  FlowDeleted: { version: 1; data: { flowId: number } };
+  /**
+   * `projectId` is the task project's id; `flowName` the stage's name when the task was created; `content` the
+   * description (sanitised rich text, HTML); times in ms, 0 when not set.
+   */
+  TaskCreated: {
+    version: 1;
+    data: {
+      taskId: number;
+      projectId: number;
+      name: string;
+      assigneeId: number;
+      flowId: number;
+      flowName: string;
+      startTime: number;
+      endTime: number;
+      content: string;
+    };
+  };
   TaskRenamed: { version: 1; data: { name: string } };
+  /** The whole new description (sanitised rich text). */
+  TaskContentUpdated: { version: 1; data: { content: string } };
+  TaskScheduled: { version: 1; data: { startTime: number; endTime: number } };
+  TaskMovedToFlow: { version: 1; data: { flowId: number; flowName: string } };
   TaskTransferred: { version: 1; data: { fromUserId: number; toUserId: number } };
   /** To in_progress. */
   TaskStarted: { version: 1; data: Transition };
