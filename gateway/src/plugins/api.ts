@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import type { Caller } from '@pmbok/infra';
 import { type Static, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Metadata } from 'nice-grpc';
 import { Counter } from 'prom-client';
@@ -36,7 +37,10 @@ export interface ApiCall<P extends TProperties = TProperties, R extends TSchema 
    * the properties it names, and the console imports its static type. `null` is every call's failure `data`.
    */
   response: R;
-  handle(input: Static<TObject<P>>, context: CallContext): Promise<Static<R> | null | undefined | ApiAnswer>;
+  handle(
+    input: Static<TObject<P>>,
+    context: CallContext,
+  ): Promise<Static<R> | null | undefined | ApiAnswer | ApiStream>;
 }
 
 /** What a call's handler is given besides its input: the request's own `caller` and `metadata` (plugins/caller.ts). */
@@ -61,6 +65,18 @@ export class ApiAnswer {
     readonly code: 409 | 508 | 880,
     readonly msg: string,
     readonly data: unknown = null,
+  ) {}
+}
+
+/**
+ * A streamed answer (`ai/chat/ask`): one envelope per line (`application/x-ndjson`), each written as it is made. The
+ * handler has already read what can fail before anything is sent (so those failures get the usual JSON envelope);
+ * `close` runs when the client goes away or the stream ends, to stop what produces the lines.
+ */
+export class ApiStream {
+  constructor(
+    readonly frames: AsyncIterable<unknown>,
+    readonly close: () => void,
   ) {}
 }
 
@@ -114,7 +130,7 @@ export default fp<{ calls: ApiCall[]; anonymousWritesPerMinute?: number }>(
               },
               config: { access: call.access, surface: 'api', ...limit },
             },
-            async (request) => {
+            async (request, reply) => {
               const { caller, metadata } = request;
               const data = await call.handle(request.body as never, {
                 services: app.services,
@@ -123,6 +139,7 @@ export default fp<{ calls: ApiCall[]; anonymousWritesPerMinute?: number }>(
                 request,
               });
               if (data instanceof ApiAnswer) return envelope(data.code, data.msg, data.data);
+              if (data instanceof ApiStream) return streamed(request, reply, data);
               return envelope(200, call.successMessage ?? 'success', data ?? null);
             },
           );
@@ -133,6 +150,20 @@ export default fp<{ calls: ApiCall[]; anonymousWritesPerMinute?: number }>(
   },
   { name: 'api', dependencies: ['services', 'request-caller', 'envelope'] },
 );
+
+async function* lines(stream: ApiStream) {
+  for await (const frame of stream.frames) yield `${JSON.stringify(envelope(200, 'success', frame))}\n`;
+}
+
+function streamed(request: FastifyRequest, reply: FastifyReply, stream: ApiStream) {
+  apiAnswers.inc({ call: request.routeOptions.url ?? 'unknown', code: 200 });
+  reply.raw.once('close', stream.close);
+  return reply
+    .header('content-type', 'application/x-ndjson; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-accel-buffering', 'no')
+    .send(Readable.from(lines(stream)));
+}
 
 /**
  * The command id of a request the client may retry, from its `Idempotency-Key` header and prefixed with the call, so

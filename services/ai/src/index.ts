@@ -1,8 +1,52 @@
-import { statusOnlyService } from '@pmbok/infra';
+import { defineService, type ServiceOptions } from '@pmbok/infra';
 import { aiv1 } from '@pmbok/proto';
+import { type AiLimits, createAiUseCases } from './application/index.js';
+import { aiServiceImplementation } from './grpc.js';
+import { chatsProjection } from './projections/chats/index.js';
+import { createChatModel, providerConfigFromEnv, timeoutsFromEnv } from './providers/index.js';
+import type { ChatModel } from './providers/model.js';
+import { startKnowledge } from './retrieval/index.js';
+
+export type AiServiceOptions = ServiceOptions & {
+  /** Instead of the provider configured by PMBOK_AI_* (tests). */
+  model?: ChatModel;
+  /** Instead of PMBOK_AI_QUESTIONS_PER_MINUTE, PMBOK_AI_TEAM_DAILY_TOKENS, PMBOK_AI_ANSWER_TIMEOUT_MS (tests). */
+  limits?: Partial<AiLimits>;
+};
+
+const positive = (value: string | undefined, fallback: number) => {
+  const number = Number(value);
+  return Number.isFinite(number) && number > 0 ? number : fallback;
+};
+
+export function limitsFromEnv(env: NodeJS.ProcessEnv): AiLimits {
+  return {
+    questionsPerMinute: positive(env.PMBOK_AI_QUESTIONS_PER_MINUTE, 10),
+    teamDailyTokens: positive(env.PMBOK_AI_TEAM_DAILY_TOKENS, 500_000),
+    answerTimeoutMs: positive(env.PMBOK_AI_ANSWER_TIMEOUT_MS, 180_000),
+  };
+}
 
 /**
- * The ai service. Its aggregates (src/domain), read models (src/projections) and consumers of other services'
- * events (src/reactions) arrive with the issue that builds it; until then it runs its lifecycle, health and status.
+ * The ai service: conversations (stream per group), the team knowledge it retrieves from (read models fed from the
+ * project, task and team topics) and the model behind the provider port (ADR 14).
  */
-export const startAiService = statusOnlyService('ai', aiv1.AiServiceDefinition);
+export const startAiService = defineService({
+  name: 'ai',
+  contract: aiv1.AiServiceDefinition,
+  projections: [chatsProjection],
+  reactions: async ({ runtime }, _options: AiServiceOptions) => startKnowledge(runtime),
+  calls: (service, knowledge, options) => {
+    const model = options.model ?? createChatModel(providerConfigFromEnv(process.env), timeoutsFromEnv(process.env));
+    service.logger.info({ provider: model.provider, model: model.model }, 'ai model');
+    return aiServiceImplementation(
+      createAiUseCases({
+        ...service,
+        model,
+        retriever: knowledge.retriever,
+        rosterCaughtUp: () => knowledge.caughtUp(2_000),
+        limits: { ...limitsFromEnv(process.env), ...options.limits },
+      }),
+    );
+  },
+});

@@ -1,4 +1,5 @@
 import type { ApiCall } from '../../plugins/api.js';
+import { aiCalls } from './ai.js';
 import { feedbackCalls } from './feedback.js';
 import { projectCalls } from './project.js';
 import { projectFieldCompareCalls } from './project-field-compare.js';
@@ -36,5 +37,6 @@ export const apiCalls: ApiCall[] = [
   ...projectMockCalls(),
   ...projectTestCalls(),
   ...feedbackCalls,
+  ...aiCalls,
   ...systemCalls,
 ];
