@@ -91,6 +91,14 @@ export async function startHarness(
       remoteAddress: ip,
     });
     responses.check();
+    // A streamed answer (ai/chat/ask): the first line's envelope, with every line's `data` as the answer's frames.
+    if (String(response.headers['content-type']).startsWith('application/x-ndjson')) {
+      const lines = response.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      return { ...lines[0], data: lines.map((line) => line.data) };
+    }
     return response.json();
   };
   const smsCode = async (telephone: string) => {

@@ -1,5 +1,6 @@
 import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
+import { aiAccess } from './access-ai.js';
 import { fieldCompareAccess } from './access-field-compare.js';
 import { fieldAccess } from './access-fields.js';
 import { historyAccess } from './access-history.js';
@@ -61,6 +62,7 @@ export const accessTable: Record<string, Access> = {
   ...fieldAccess,
   ...fieldCompareAccess,
   ...testsAccess,
+  ...aiAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */

@@ -10,8 +10,8 @@ import { startKnowledge } from './retrieval/index.js';
 export type AiServiceOptions = ServiceOptions & {
   /** Instead of the provider configured by PMBOK_AI_* (tests). */
   model?: ChatModel;
-  /** Instead of PMBOK_AI_QUESTIONS_PER_MINUTE, PMBOK_AI_TEAM_DAILY_TOKENS, PMBOK_AI_ANSWER_TIMEOUT_MS (tests). */
-  limits?: Partial<AiLimits>;
+  /** Variables over the process environment for the PMBOK_AI_* settings (tests start several services in one process). */
+  env?: Record<string, string>;
 };
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -37,7 +37,8 @@ export const startAiService = defineService({
   projections: [chatsProjection],
   reactions: async ({ runtime }, _options: AiServiceOptions) => startKnowledge(runtime),
   calls: (service, knowledge, options) => {
-    const model = options.model ?? createChatModel(providerConfigFromEnv(process.env), timeoutsFromEnv(process.env));
+    const env = { ...process.env, ...options.env };
+    const model = options.model ?? createChatModel(providerConfigFromEnv(env), timeoutsFromEnv(env));
     service.logger.info({ provider: model.provider, model: model.model }, 'ai model');
     return aiServiceImplementation(
       createAiUseCases({
@@ -45,7 +46,7 @@ export const startAiService = defineService({
         model,
         retriever: knowledge.retriever,
         rosterCaughtUp: () => knowledge.caughtUp(2_000),
-        limits: { ...limitsFromEnv(process.env), ...options.limits },
+        limits: limitsFromEnv(env),
       }),
     );
   },
