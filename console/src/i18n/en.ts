@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { aiMessagesEn } from '../ai/messages';
 import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
 import { fieldMessagesEn } from '../knowledge/fields/messages';
@@ -381,6 +382,7 @@ const app: AppMessages = {
     registered_at: 'Registered',
     none: 'Nobody has registered through your link yet',
   },
+  ai: aiMessagesEn,
   ...taskMessagesEn,
   knowledge: {
     ...knowledgeMessagesEn,

@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { aiMessagesZh } from '../ai/messages';
 import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
 import { fieldMessagesZh } from '../knowledge/fields/messages';
@@ -557,6 +558,7 @@ const app = {
     registered_at: '注册时间',
     none: '还没有人通过您的邀请链接注册',
   },
+  ai: aiMessagesZh,
   ...taskMessagesZh,
   knowledge: {
     ...knowledgeMessagesZh,

@@ -1,21 +1,37 @@
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import { IconButton, Tooltip } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 
-/**
- * The AI assistant's place in the header. The assistant's dialog (SPEC §2.4) comes with the AI issue; until then
- * the button is shown disabled, its tooltip saying so, rather than opening nothing.
- */
+// The dialog, its markdown and code highlighting load the first time it is opened.
+const AiDialog = lazy(() => import('../../ai/AiDialog'));
+
+/** The AI assistant's place in the header (signed-in users only, see AppBar): opens the fullscreen dialog. */
 export const AiButton = () => {
   const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  // mounted from the first opening on, so that closing plays the dialog's transition
+  const [used, setUsed] = useState(false);
   return (
-    <Tooltip title={translate('app.header.ai_coming')}>
-      {/* a disabled button fires no events: the span carries the tooltip */}
-      <span>
-        <IconButton color="inherit" disabled aria-label={translate('app.header.ai')} data-testid="ai-button">
+    <>
+      <Tooltip title={translate('app.header.ai')}>
+        <IconButton
+          color="inherit"
+          aria-label={translate('app.header.ai')}
+          data-testid="ai-button"
+          onClick={() => {
+            setUsed(true);
+            setOpen(true);
+          }}
+        >
           <SmartToyOutlinedIcon />
         </IconButton>
-      </span>
-    </Tooltip>
+      </Tooltip>
+      {used && (
+        <Suspense fallback={null}>
+          <AiDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 };

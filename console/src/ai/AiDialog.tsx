@@ -1,0 +1,93 @@
+import CloseIcon from '@mui/icons-material/Close';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
+import { Box, CircularProgress, Dialog, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import type { AskFrame } from '@pmbok/api-types';
+import { useCallback, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { ConversationPane } from './ConversationPane';
+import { GroupList } from './GroupList';
+import { useGroups } from './useGroups';
+
+/**
+ * SPEC §2.4 "AI dialog": fullscreen, the chat groups at the left, the open group's messages and the question box
+ * at the right. Its content lives only while it is open: closing it stops an answer under way.
+ */
+const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
+  const translate = useTranslate();
+  const { groups, current, select, newGroup, rename, remove, asked } = useGroups();
+  const [streaming, setStreaming] = useState(false);
+  const currentKey = current?.key;
+  const onSaved = useCallback(
+    (frame: AskFrame, question: string) => {
+      if (currentKey) asked(currentKey, frame, question);
+    },
+    [asked, currentKey],
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: 'background.default' }}>
+      <Toolbar
+        variant="dense"
+        sx={{ gap: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 52 }}
+      >
+        <SmartToyOutlinedIcon color="primary" />
+        <Typography id="ai-dialog-title" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+          {translate('app.ai.title')}
+        </Typography>
+        <Tooltip title={translate('app.ai.close')}>
+          <IconButton edge="end" onClick={onClose} aria-label={translate('app.ai.close')} data-testid="ai-close">
+            <CloseIcon />
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+      <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        <Box
+          component="nav"
+          sx={{
+            width: { xs: 200, md: 280 },
+            flexShrink: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        >
+          {groups ? (
+            <GroupList
+              groups={groups}
+              currentKey={currentKey}
+              locked={streaming}
+              onSelect={select}
+              onNew={newGroup}
+              onRename={rename}
+              onDelete={remove}
+            />
+          ) : (
+            <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+              <CircularProgress size={24} />
+            </Box>
+          )}
+        </Box>
+        {current && (
+          <ConversationPane
+            key={current.key}
+            groupId={current.aiChatGroupId}
+            onSaved={onSaved}
+            onStreaming={setStreaming}
+            onNavigate={onClose}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+};
+
+export default function AiDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog fullScreen open={open} onClose={onClose} aria-labelledby="ai-dialog-title" data-testid="ai-dialog">
+      {/* the content unmounts once the dialog has closed (MUI's default), and is read afresh when it opens */}
+      <AiDialogContent onClose={onClose} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,185 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { Box, Button, IconButton, List, ListItemButton, TextField, Tooltip, Typography } from '@mui/material';
+import { type KeyboardEvent, useState } from 'react';
+import { Confirm, useTranslate } from 'react-admin';
+import { useRelativeTime } from '../utils/useRelativeTime';
+import type { UiGroup } from './useGroups';
+
+/** docs/api/ai.md: a group's name has 1-50 characters. */
+const NAME_MAX = 50;
+
+interface GroupListProps {
+  groups: UiGroup[];
+  currentKey?: string;
+  /** While an answer streams the conversation stays where it is. */
+  locked: boolean;
+  onSelect: (key: string) => void;
+  onNew: () => void;
+  onRename: (group: UiGroup, name: string) => Promise<void>;
+  onDelete: (group: UiGroup) => Promise<void>;
+}
+
+/** The name field of a group being renamed: Enter or leaving it saves, Escape gives up. */
+const RenameField = ({ group, onDone }: { group: UiGroup; onDone: (name: string | null) => void }) => {
+  const translate = useTranslate();
+  const [name, setName] = useState(group.name);
+  const trimmed = name.trim();
+  const error = !trimmed ? 'app.ai.name_required' : trimmed.length > NAME_MAX ? 'app.ai.name_too_long' : '';
+  const finish = () => onDone(error || trimmed === group.name ? null : trimmed);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) finish();
+    if (event.key === 'Escape') {
+      event.stopPropagation(); // the dialog stays open
+      onDone(null);
+    }
+  };
+  return (
+    <TextField
+      autoFocus
+      size="small"
+      fullWidth
+      value={name}
+      onChange={(event) => setName(event.target.value)}
+      onBlur={finish}
+      onKeyDown={onKeyDown}
+      onClick={(event) => event.stopPropagation()}
+      error={Boolean(error)}
+      helperText={error ? translate(error) : undefined}
+      slotProps={{ htmlInput: { 'aria-label': translate('app.ai.rename_label'), 'data-testid': 'ai-rename-input' } }}
+    />
+  );
+};
+
+/** SPEC §2.4: the chat groups at the left, newest first, each with its last question and when. */
+export const GroupList = (props: GroupListProps) => {
+  const { groups, currentKey, locked, onSelect, onNew, onRename, onDelete } = props;
+  const translate = useTranslate();
+  const { formatRelative } = useRelativeTime();
+  const [renaming, setRenaming] = useState('');
+  const [deleting, setDeleting] = useState<UiGroup | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameOf = (group: UiGroup) => group.name || translate('app.ai.default_name');
+
+  const rename = async (group: UiGroup, name: string | null) => {
+    setRenaming('');
+    if (name) await onRename(group, name).catch(() => undefined);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await onDelete(deleting);
+      setDeleting(null);
+    } catch {
+      // the request client has shown why
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }} data-testid="ai-groups">
+      <Box sx={{ p: 1.5 }}>
+        <Button fullWidth variant="outlined" startIcon={<AddIcon />} onClick={onNew} disabled={locked}>
+          {translate('app.ai.new_group')}
+        </Button>
+      </Box>
+      <List dense sx={{ flex: 1, overflowY: 'auto', px: 1, py: 0 }} aria-label={translate('app.ai.groups')}>
+        {groups.map((group) => {
+          const selected = group.key === currentKey;
+          return (
+            <ListItemButton
+              key={group.key}
+              selected={selected}
+              disabled={locked && !selected}
+              onClick={() => onSelect(group.key)}
+              data-testid="ai-group"
+              data-group-id={group.aiChatGroupId}
+              sx={{
+                borderRadius: 1.5,
+                mb: 0.5,
+                alignItems: 'flex-start',
+                flexDirection: 'column',
+                gap: 0.25,
+                py: 1,
+                '&.Mui-selected': { bgcolor: 'action.selected' },
+                '& .group-actions': { visibility: selected ? 'visible' : 'hidden' },
+                '&:hover .group-actions, &:focus-within .group-actions': { visibility: 'visible' },
+              }}
+            >
+              {renaming === group.key ? (
+                <RenameField group={group} onDone={(name) => rename(group, name)} />
+              ) : (
+                <Box sx={{ display: 'flex', alignItems: 'center', width: '100%', gap: 0.5, minHeight: 24 }}>
+                  <Typography
+                    variant="body2"
+                    noWrap
+                    sx={{ flex: 1, fontWeight: selected ? 600 : 500 }}
+                    title={nameOf(group)}
+                  >
+                    {nameOf(group)}
+                  </Typography>
+                  <Box className="group-actions" sx={{ display: 'flex', flexShrink: 0 }}>
+                    {group.aiChatGroupId > 0 && (
+                      <Tooltip title={translate('app.ai.rename')}>
+                        <IconButton
+                          size="small"
+                          aria-label={translate('app.ai.rename')}
+                          disabled={locked}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setRenaming(group.key);
+                          }}
+                          sx={{ p: 0.25 }}
+                        >
+                          <EditOutlinedIcon sx={{ fontSize: 16 }} />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    <Tooltip title={translate('app.ai.delete')}>
+                      <IconButton
+                        size="small"
+                        aria-label={translate('app.ai.delete')}
+                        disabled={locked}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setDeleting(group);
+                        }}
+                        sx={{ p: 0.25 }}
+                      >
+                        <DeleteOutlineIcon sx={{ fontSize: 16 }} />
+                      </IconButton>
+                    </Tooltip>
+                  </Box>
+                </Box>
+              )}
+              <Box sx={{ display: 'flex', width: '100%', gap: 1, color: 'text.secondary' }}>
+                <Typography variant="caption" noWrap sx={{ flex: 1 }} data-testid="ai-group-last">
+                  {group.lastQuestion || translate('app.ai.no_question')}
+                </Typography>
+                {group.updatedTime > 0 && (
+                  <Typography variant="caption" sx={{ flexShrink: 0 }} data-testid="ai-group-time">
+                    {formatRelative(group.updatedTime)}
+                  </Typography>
+                )}
+              </Box>
+            </ListItemButton>
+          );
+        })}
+      </List>
+      <Confirm
+        isOpen={Boolean(deleting)}
+        loading={busy}
+        title="app.ai.delete_title"
+        content="app.ai.delete_content"
+        translateOptions={{ name: deleting ? nameOf(deleting) : '' }}
+        confirm="app.ai.delete"
+        confirmColor="warning"
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+};
