@@ -26,8 +26,11 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
-/** The built embedded app (gateway + services + console bundle) on a free port with a fresh data directory. */
-export async function startApp(): Promise<RunningApp> {
+/**
+ * The built embedded app (gateway + services + console bundle) on a free port with a fresh data directory. `env`
+ * adds settings for this app only (an AI provider, allowed networks), over the harness's own.
+ */
+export async function startApp(options: { env?: Record<string, string> } = {}): Promise<RunningApp> {
   for (const built of ['gateway/dist/embedded.js', 'console/dist/index.html']) {
     if (!existsSync(join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
@@ -46,6 +49,7 @@ export async function startApp(): Promise<RunningApp> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMS_IP_DAILY_LIMIT: '100000',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
