@@ -1,0 +1,119 @@
+import { type ReadStore, teamMembers } from '@pmbok/infra';
+import { namesOf } from '../projections/knowledge/people.js';
+import { PASSAGE_MAX_CHARS, type Passage, type RetrieveQuery, type Retriever, type SuggestQuery } from './model.js';
+import { isOverdue, type Source, taskHeader, UNFINISHED } from './sources.js';
+import { suggestQuestions } from './suggest.js';
+import { TeamIndex } from './teamIndex.js';
+
+export interface RetrieverDeps {
+  readStore: ReadStore;
+  /** The feeds' positions as one string: while it stays the same, no read model has changed. */
+  feedsAt: () => string;
+  /** Resolves once the team roster has read its topic so far (a member who joined a moment ago). */
+  rosterCaughtUp?: () => Promise<void>;
+  now?: () => number;
+}
+
+/** What a question says about tasks that the words alone do not match: whose, overdue, unfinished. */
+const ASKS_MINE = /我/;
+const ASKS_OVERDUE = /逾期|超期|过期|延期|到期|拖延|晚了/;
+const ASKS_UNFINISHED = /未完成|没完成|没有完成|未开始|进行中|待办|还没|剩下/;
+
+const truncate = (text: string) =>
+  text.length <= PASSAGE_MAX_CHARS ? text : `${text.slice(0, PASSAGE_MAX_CHARS - 1)}…`;
+
+/**
+ * The Retriever of ADR 14 over the read models: one index per team, built on the team's first question and brought
+ * up to date before each one; the asker's permissions are the search's filter.
+ */
+export function createRetriever(deps: RetrieverDeps): Retriever & { indexOf(teamId: number): TeamIndex | undefined } {
+  const { readStore } = deps;
+  const now = deps.now ?? Date.now;
+  const indexes = new Map<number, TeamIndex>();
+
+  async function inTeam(teamId: number, userId: number) {
+    const member = async () =>
+      !!(await teamMembers(readStore).findOne({ _id: String(teamId) }))?.members.some((m) => m.userId === userId);
+    if (await member()) return true;
+    if (!deps.rosterCaughtUp) return false;
+    await deps.rosterCaughtUp().catch(() => undefined);
+    return member();
+  }
+
+  /** The team's index, up to date; a refresh that fails drops it (the next question rebuilds it whole). */
+  async function indexFor(teamId: number): Promise<TeamIndex> {
+    let index = indexes.get(teamId);
+    if (!index) {
+      index = new TeamIndex(teamId);
+      indexes.set(teamId, index);
+    }
+    try {
+      await index.update(readStore, deps.feedsAt());
+    } catch (error) {
+      if (indexes.get(teamId) === index) indexes.delete(teamId);
+      throw error;
+    }
+    return index;
+  }
+
+  /** The team's index and what the user may see of it, or nothing for someone outside the team. */
+  async function access(teamId: number, userId: number) {
+    if (!teamId || !userId || !(await inTeam(teamId, userId))) return undefined;
+    const index = await indexFor(teamId);
+    return { index, scopes: index.visibleScopes(userId) };
+  }
+
+  async function passageOf(index: TeamIndex, source: Source, passage: number, score: number, userId: number) {
+    const projectName =
+      source.kind === 'task'
+        ? (index.taskProjects.get(source.projectId)?.name ?? '')
+        : source.projectId
+          ? (index.projects.get(source.projectId)?.name ?? '')
+          : '团队字段库';
+    let text = source.chunks[passage] ?? '';
+    if (source.task) {
+      const names = await namesOf(readStore, [source.task.assigneeId]);
+      const header = taskHeader(source.task, {
+        now: now(),
+        userId,
+        assigneeName: names.get(source.task.assigneeId) ?? '',
+      });
+      text = text ? `${header}\n${text}` : header;
+    }
+    const { kind, id, projectId, title, route } = source;
+    return { kind, id, projectId, projectName, title, text: truncate(text), score, route } satisfies Passage;
+  }
+
+  return {
+    indexOf: (teamId) => indexes.get(teamId),
+
+    async retrieve({ teamId, userId, question, limit = 5 }: RetrieveQuery): Promise<Passage[]> {
+      const seen = await access(teamId, userId);
+      if (!seen || !question.trim() || limit <= 0) return [];
+      const at = now();
+      const mine = ASKS_MINE.test(question);
+      const overdue = ASKS_OVERDUE.test(question);
+      const unfinished = ASKS_UNFINISHED.test(question) || overdue;
+      const boost =
+        mine || overdue || unfinished
+          ? ({ task }: Source) => {
+              if (!task) return 1;
+              let factor = 1;
+              if (mine && task.assigneeId === userId) factor *= 2;
+              if (overdue && isOverdue(task, at)) factor *= 2;
+              if (unfinished && UNFINISHED.includes(task.status)) factor *= 1.5;
+              return factor;
+            }
+          : undefined;
+      const hits = seen.index.search(question, { scopes: seen.scopes, limit, boost });
+      return Promise.all(hits.map((hit) => passageOf(seen.index, hit.source, hit.passage, hit.score, userId)));
+    },
+
+    async suggest({ teamId, userId, count }: SuggestQuery): Promise<string[]> {
+      const seen = await access(teamId, userId);
+      if (!seen) return [];
+      const wanted = Math.min(10, Math.max(1, Math.floor(count) || 1));
+      return suggestQuestions(seen.index, { userId, scopes: seen.scopes, count: wanted, now: now() });
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import type { Doc, ReadModel, ReadStore } from '@pmbok/infra';
+import MiniSearch from 'minisearch';
+import {
+  type KnowledgeDocDoc,
+  type KnowledgeNodeDoc,
+  type KnowledgeProjectDoc,
+  knowledgeDocs,
+  knowledgeFields,
+  knowledgeNodes,
+  knowledgeProjects,
+  type Positioned,
+  type TaskProjectDoc,
+  taskProjects,
+  tasks,
+} from '../projections/knowledge/models.js';
+import { docSource, fieldSource, projectScope, type Source, taskProjectScope, taskSource } from './sources.js';
+import { tokenize } from './tokenize.js';
+
+/** One indexed passage: `<source key>#<passage number>`. */
+interface Entry {
+  id: string;
+  title: string;
+  context: string;
+  text: string;
+}
+
+export interface Hit {
+  source: Source;
+  /** The passage of the source that matched best. */
+  passage: number;
+  score: number;
+}
+
+const sourceKeyOf = (entryId: string) => entryId.slice(0, entryId.lastIndexOf('#'));
+const passageOf = (entryId: string) => Number(entryId.slice(entryId.lastIndexOf('#') + 1));
+
+/** A name counts most, then what else names the source (project, request line, stage), then the text. */
+const BOOST = { title: 3, context: 1.5, text: 1 };
+/** Latin words of 3 letters or more also find longer ones (order → orders, orderId). */
+const prefix = (term: string) => term.length >= 3 && /^[a-z]/.test(term);
+
+type Seen = 'projects' | 'nodes' | 'docs' | 'fields' | 'taskProjects' | 'tasks';
+
+/**
+ * The index of one team: MiniSearch (BM25+) over passages of its documents, field standards and tasks, with the
+ * read-model position of each kind it has applied. `refresh` applies what moved past those positions; a deleted
+ * source leaves the index. Who may see what is decided per search from the projects it holds (`visibleScopes`).
+ */
+export class TeamIndex {
+  readonly sources = new Map<string, Source>();
+  readonly projects = new Map<number, KnowledgeProjectDoc>();
+  readonly taskProjects = new Map<number, TaskProjectDoc>();
+  private readonly index = new MiniSearch<Entry>({
+    fields: ['title', 'context', 'text'],
+    tokenize,
+    processTerm: (term) => term,
+    searchOptions: { boost: BOOST, prefix },
+  });
+  private readonly seen: Record<Seen, number> = {
+    projects: -1,
+    nodes: -1,
+    docs: -1,
+    fields: -1,
+    taskProjects: -1,
+    tasks: -1,
+  };
+  private refreshing: Promise<void> | undefined;
+  /** The feeds' positions when the index last caught up: while they stay, nothing can have changed. */
+  private caughtUpAt: string | undefined;
+
+  constructor(readonly teamId: number) {}
+
+  get size() {
+    return this.sources.size;
+  }
+
+  /** Brings the index up to date unless the feeds have not moved since; one refresh at a time. */
+  async update(store: ReadStore, feedsAt: string): Promise<void> {
+    while (this.refreshing) await this.refreshing;
+    if (feedsAt === this.caughtUpAt) return;
+    this.refreshing = this.refresh(store)
+      .then(() => {
+        this.caughtUpAt = feedsAt;
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    await this.refreshing;
+  }
+
+  /** The documents of a read model of this team whose position moved past what the index applied. */
+  private async changed<D extends Doc & Positioned>(store: ReadStore, model: ReadModel<D>, kind: Seen) {
+    const docs = await model(store).find({ teamId: this.teamId, _position: { $gt: this.seen[kind] } });
+    for (const doc of docs) this.seen[kind] = Math.max(this.seen[kind], doc._position);
+    return docs;
+  }
+
+  async refresh(store: ReadStore): Promise<void> {
+    const { teamId } = this;
+    // Projects first: their sources are indexed with their names, and leave with them.
+    const restated = new Set<number>();
+    for (const project of await this.changed(store, knowledgeProjects, 'projects')) {
+      const before = this.projects.get(project.projectId);
+      this.projects.set(project.projectId, project);
+      if (before && (before.name !== project.name || before.deleted !== project.deleted)) {
+        restated.add(project.projectId);
+      }
+    }
+    const restatedTasks = new Set<number>();
+    for (const project of await this.changed(store, taskProjects, 'taskProjects')) {
+      const before = this.taskProjects.get(project.taskProjectId);
+      this.taskProjects.set(project.taskProjectId, project);
+      if (before && (before.name !== project.name || JSON.stringify(before.flows) !== JSON.stringify(project.flows))) {
+        restatedTasks.add(project.taskProjectId);
+      }
+    }
+
+    // A document is its content and its tree node (its title): either may have moved.
+    const docs = new Map((await this.changed(store, knowledgeDocs, 'docs')).map((doc) => [doc.docId, doc]));
+    const nodes = new Map((await this.changed(store, knowledgeNodes, 'nodes')).map((node) => [node.docId, node]));
+    const fields = await this.changed(store, knowledgeFields, 'fields');
+    const changedTasks = await this.changed(store, tasks, 'tasks');
+    if (restated.size > 0) {
+      const projectId = { $in: [...restated] };
+      for (const doc of await knowledgeDocs(store).find({ teamId, projectId }))
+        if (!docs.has(doc.docId)) docs.set(doc.docId, doc);
+      const known = new Set(fields.map((field) => field.dataFieldId));
+      fields.push(
+        ...(await knowledgeFields(store).find({ teamId, projectId })).filter((f) => !known.has(f.dataFieldId)),
+      );
+    }
+    if (restatedTasks.size > 0) {
+      const known = new Set(changedTasks.map((task) => task.taskId));
+      const more = await tasks(store).find({ teamId, taskProjectId: { $in: [...restatedTasks] } });
+      changedTasks.push(...more.filter((task) => !known.has(task.taskId)));
+    }
+    const withoutDoc = [...nodes.keys()].filter((docId) => !docs.has(docId));
+    const withoutNode = [...docs.keys()].filter((docId) => !nodes.has(docId));
+    if (withoutDoc.length > 0) {
+      for (const doc of await knowledgeDocs(store).find({ teamId, docId: { $in: withoutDoc } }))
+        docs.set(doc.docId, doc);
+    }
+    if (withoutNode.length > 0) {
+      for (const node of await knowledgeNodes(store).find({ teamId, docId: { $in: withoutNode } })) {
+        nodes.set(node.docId, node);
+      }
+    }
+
+    for (const docId of new Set([...docs.keys(), ...nodes.keys()]))
+      this.putDoc(docId, docs.get(docId), nodes.get(docId));
+    for (const field of fields) {
+      const project = field.scope === 'project' ? this.projects.get(field.projectId) : undefined;
+      const gone = field.deleted || (field.scope === 'project' && (!project || project.deleted));
+      this.put(`field:${field.dataFieldId}`, gone ? undefined : fieldSource(field, project));
+    }
+    for (const task of changedTasks) {
+      const project = this.taskProjects.get(task.taskProjectId);
+      this.put(
+        `task:${task.taskId}`,
+        task.deleted || !project || project.deleted ? undefined : taskSource(task, project),
+      );
+    }
+  }
+
+  private putDoc(docId: number, doc?: KnowledgeDocDoc, node?: KnowledgeNodeDoc) {
+    const project = doc && this.projects.get(doc.projectId);
+    const shown = doc && node && project && !doc.deleted && !node.deleted && !node.isTemplate && !project.deleted;
+    this.put(`doc:${docId}`, shown ? docSource(doc, node, project) : undefined);
+  }
+
+  /** Replaces a source's passages (or removes them, given nothing). */
+  private put(key: string, source: Source | undefined) {
+    const before = this.sources.get(key);
+    if (before) {
+      for (let i = 0; i < before.chunks.length; i++) this.index.discard(`${key}#${i}`);
+      this.sources.delete(key);
+    }
+    if (!source) return;
+    this.sources.set(key, source);
+    this.index.addAll(
+      source.chunks.map((text, i) => ({ id: `${key}#${i}`, title: source.title, context: source.context, text })),
+    );
+  }
+
+  /**
+   * What `userId` may see of the team now, as the project and task services decide it: projects open to the team,
+   * templates and projects they are a member of (none once deleted), the team's field library, and the task projects
+   * they are a member of. Membership of the team itself is checked by the caller.
+   */
+  visibleScopes(userId: number): Set<string> {
+    const scopes = new Set(['team']);
+    for (const project of this.projects.values()) {
+      if (project.deleted) continue;
+      if (project.privateType === 'team' || project.isTemplate || project.memberIds.includes(userId)) {
+        scopes.add(projectScope(project.projectId));
+      }
+    }
+    for (const project of this.taskProjects.values()) {
+      if (!project.deleted && project.memberIds.includes(userId)) scopes.add(taskProjectScope(project.taskProjectId));
+    }
+    return scopes;
+  }
+
+  /**
+   * The best passage of each of the `limit` best sources in `scopes`: the filter runs inside the search, so a
+   * source outside them is never a result, whatever the question says.
+   */
+  search(question: string, options: { scopes: Set<string>; limit: number; boost?: (source: Source) => number }): Hit[] {
+    const { scopes, limit, boost } = options;
+    const sourceOf = (entryId: string) => this.sources.get(sourceKeyOf(entryId));
+    const results = this.index.search(question, {
+      filter: (result) => {
+        const source = sourceOf(result.id);
+        return !!source && scopes.has(source.scope);
+      },
+      boostDocument:
+        boost &&
+        ((id) => {
+          const source = sourceOf(id);
+          return source ? boost(source) : 1;
+        }),
+    });
+    const hits: Hit[] = [];
+    const taken = new Set<string>();
+    for (const result of results) {
+      const key = sourceKeyOf(result.id);
+      const source = this.sources.get(key);
+      if (!source || taken.has(key)) continue;
+      taken.add(key);
+      hits.push({ source, passage: passageOf(result.id), score: result.score });
+      if (hits.length >= limit) break;
+    }
+    return hits;
+  }
+}
