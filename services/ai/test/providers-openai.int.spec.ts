@@ -115,6 +115,29 @@ describe('openai provider against a chat-completions server', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('takes a whole JSON answer from a server that does not stream', async () => {
+    const plain = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          choices: [{ index: 0, message: { role: 'assistant', content: '一次说完' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 30, completion_tokens: 4, total_tokens: 34 },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const { port } = plain.address() as AddressInfo;
+    try {
+      const whole = createChatModel({ ...fake.config, baseUrl: `http://127.0.0.1:${port}/v1` }, RELAXED);
+      const answer = await collectAnswer(whole.stream(sampleRequest()));
+      expect(answer).toMatchObject({ pieces: ['一次说完'], usage: { promptTokens: 30, completionTokens: 4 } });
+      expect(answer.error).toBeUndefined();
+    } finally {
+      plain.closeAllConnections();
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
+  });
+
   it('fails with unreachable when nothing listens, without the key in the message', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -118,6 +118,17 @@ describe('signSparkUrl', () => {
   });
 });
 
+describe('network providers', () => {
+  it('fail with unreachable, not repeating the signed URL, when the URL is unusable', async () => {
+    const spark = createChatModel(
+      { provider: 'spark', url: 'not a url', appId: 'app', apiKey: 'key-123', apiSecret: 'secret', domain: 'general' },
+      { firstTokenMs: 1000, idleMs: 1000 },
+    );
+    const answer = await collectAnswer(spark.stream(sampleRequest()));
+    expect(answer.error).toMatchObject({ code: 'unreachable', message: '无法连接模型服务：地址无效' });
+  });
+});
+
 describe('providerConfigFromEnv', () => {
   it('defaults to the local provider and 30 s timeouts', () => {
     expect(providerConfigFromEnv({})).toEqual({ provider: 'local' });

@@ -42,16 +42,21 @@ export async function* relay(signal: AbortSignal, timeouts: ModelTimeouts, open:
   signal.addEventListener('abort', onAbort, { once: true });
   let close: (() => void) | undefined;
   try {
-    close = open({
-      text: (text) => {
-        if (text) push({ kind: 'text', text });
-      },
-      usage: (promptTokens, completionTokens) => {
-        if (!settled) usage = { promptTokens, completionTokens };
-      },
-      end: () => push({ kind: 'end' }),
-      fail: (error) => push({ kind: 'fail', error }),
-    });
+    try {
+      close = open({
+        text: (text) => {
+          if (text) push({ kind: 'text', text });
+        },
+        usage: (promptTokens, completionTokens) => {
+          if (!settled) usage = { promptTokens, completionTokens };
+        },
+        end: () => push({ kind: 'end' }),
+        fail: (error) => push({ kind: 'fail', error }),
+      });
+    } catch {
+      // A URL the client cannot use (its message would repeat the URL, which may be signed).
+      throw new ModelError('unreachable', '无法连接模型服务：地址无效');
+    }
     for (;;) {
       if (signal.aborted) return;
       const item = queue.shift();
