@@ -51,7 +51,11 @@ describe('the AI assistant through the gateway', () => {
 
   beforeAll(async () => {
     h = await startHarness(undefined, { env: { PMBOK_AI_QUESTIONS_PER_MINUTE: '1000' } });
-    [owner, member, outsider] = await Promise.all([1, 2, 3].map((n) => h.register(`1373100000${n}`)));
+    [owner, member, outsider] = (await Promise.all([1, 2, 3].map((n) => h.register(`1373100000${n}`)))) as [
+      string,
+      string,
+      string,
+    ];
     teamId = String((await h.call('team/create', { teamName: '订单组' }, owner)).data.teamId);
     const { shareCode } = (await h.call('team/shareInfo', { teamId }, owner)).data;
     expect((await h.call('team/shareJoin', { shareCode }, member)).code).toBe(200);
