@@ -150,7 +150,7 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     if (await log.isVisible()) {
       await log.click();
       await owner.text('错误日志');
-      console.error((await page().locator('main').innerText()).slice(0, 3000));
+      console.error((await page().locator('main').textContent())?.slice(0, 3000));
     }
     await shot(`ai-failed-${test.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(() => undefined);
   });
