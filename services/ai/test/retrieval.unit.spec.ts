@@ -60,6 +60,20 @@ describe('retrieval: ranking (BM25 over segmented words)', () => {
     expect(await ask('？！。')).toEqual([]);
   });
 
+  it('prefers the source a question names, and the kind of source it asks for', async () => {
+    const { log, teamId, shop } = await orderTeam();
+    const ask = async (question: string) =>
+      (await log.retriever.retrieve({ teamId, userId: ALICE, question })).slice(0, 1).map((p) => [p.kind, p.title]);
+    await log.doc(shop, 'api', '导入退款', api('POST', '/refunds/import', '导入退款单'));
+    await log.doc(shop, 'api', '导入退款状态', api('POST', '/refunds/status/import', '导入退款单的状态'));
+    expect(await ask('怎么调用「导入退款」接口？')).toEqual([['api', '导入退款']]);
+    expect(await ask('怎么调用「导入退款状态」接口？')).toEqual([['api', '导入退款状态']]);
+    // An api and a page of the same name: 接口 asks for the api, 这篇文档 for the page.
+    await log.doc(shop, 'api', '下单流程', api('POST', '/checkout', '下单流程的接口'));
+    expect(await ask('怎么调用「下单流程」接口？')).toEqual([['api', '下单流程']]);
+    expect(await ask('「下单流程」这篇文档讲了什么？')).toEqual([['page', '下单流程']]);
+  });
+
   it('returns the passage of a long document that matches, within the passage limit', async () => {
     const { log, teamId, shop } = await orderTeam();
     const filler = Array.from({ length: 120 }, (_, i) => `第${i}节：关于发票开具的说明，请按财务要求填写抬头。`);

@@ -19,6 +19,21 @@ const ASKS_MINE = /我/;
 const ASKS_OVERDUE = /逾期|超期|过期|延期|到期|拖延|晚了/;
 const ASKS_UNFINISHED = /未完成|没完成|没有完成|未开始|进行中|待办|还没|剩下/;
 
+/**
+ * The kind of source a question asks for (「X」这篇文档 is a page rather than an api named X): a preference among
+ * sources that match, not indexed words, since every api would carry the word 接口 and make it costly to search.
+ */
+const KIND_HINTS: Record<Source['kind'], RegExp> = {
+  api: /接口|调用|请求|api/i,
+  page: /文档|页面|手册|说明/,
+  schema: /数据模型|模型|结构|schema/i,
+  field: /字段|规范/,
+  task: /任务|迭代|逾期|负责|进度/,
+};
+
+/** A name quoted in a question: 「创建订单」, “下单流程”, "orderId", 《手册》. */
+const QUOTED = /[「『“"《]([^」』”"》]{1,100})[」』”"》]/g;
+
 const truncate = (text: string) =>
   text.length <= PASSAGE_MAX_CHARS ? text : `${text.slice(0, PASSAGE_MAX_CHARS - 1)}…`;
 
@@ -94,17 +109,22 @@ export function createRetriever(deps: RetrieverDeps): Retriever & { indexOf(team
       const mine = ASKS_MINE.test(question);
       const overdue = ASKS_OVERDUE.test(question);
       const unfinished = ASKS_UNFINISHED.test(question) || overdue;
-      const boost =
-        mine || overdue || unfinished
-          ? ({ task }: Source) => {
-              if (!task) return 1;
-              let factor = 1;
-              if (mine && task.assigneeId === userId) factor *= 2;
-              if (overdue && isOverdue(task, at)) factor *= 2;
-              if (unfinished && UNFINISHED.includes(task.status)) factor *= 1.5;
-              return factor;
-            }
-          : undefined;
+      const lower = question.toLowerCase();
+      const kinds = new Set(
+        (Object.keys(KIND_HINTS) as Source['kind'][]).filter((kind) => KIND_HINTS[kind].test(question)),
+      );
+      const quoted = new Set([...question.matchAll(QUOTED)].map((match) => match[1]!.trim().toLowerCase()));
+      const boost = ({ kind, title, task }: Source) => {
+        // A source the question names (「导入退款」, or within its words) before those whose names only share words.
+        const name = title.toLowerCase();
+        let factor = quoted.has(name) ? 2 : name.length >= 2 && lower.includes(name) ? 1.3 : 1;
+        if (kinds.has(kind)) factor *= 1.3;
+        if (!task) return factor;
+        if (mine && task.assigneeId === userId) factor *= 2;
+        if (overdue && isOverdue(task, at)) factor *= 2;
+        if (unfinished && UNFINISHED.includes(task.status)) factor *= 1.5;
+        return factor;
+      };
       const hits = seen.index.search(question, { scopes: seen.scopes, limit, boost });
       return Promise.all(hits.map((hit) => passageOf(seen.index, hit.source, hit.passage, hit.score, userId)));
     },

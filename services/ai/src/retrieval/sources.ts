@@ -25,7 +25,7 @@ export interface Source {
   projectId: number;
   title: string;
   route: string;
-  /** What else a question may name it by: its project, an api's request line, a task's stage and status. */
+  /** What else a question may name it by: its project, a task's stage and status. */
   context: string;
   chunks: string[];
   task?: {
@@ -46,9 +46,6 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   closed: '已关闭',
 };
 
-/** How a question names each kind of document: found in a source's context, so 「X」这篇文档 prefers pages. */
-const KIND_WORDS = { api: '接口', page: '文档', schema: '数据模型' } as const;
-
 export const UNFINISHED: readonly TaskStatus[] = ['todo', 'in_progress', 'paused'];
 
 export const isOverdue = (task: NonNullable<Source['task']>, now: number) =>
@@ -64,7 +61,6 @@ export const projectScope = (projectId: number) => `p:${projectId}`;
 export const taskProjectScope = (taskProjectId: number) => `t:${taskProjectId}`;
 
 export function docSource(doc: KnowledgeDocDoc, node: KnowledgeNodeDoc, project: KnowledgeProjectDoc): Source {
-  const firstLine = doc.kind === 'api' ? (doc.text.split('\n', 1)[0] ?? '') : '';
   return {
     key: `doc:${doc.docId}`,
     kind: doc.kind,
@@ -73,7 +69,7 @@ export function docSource(doc: KnowledgeDocDoc, node: KnowledgeNodeDoc, project:
     projectId: doc.projectId,
     title: node.name,
     route: `/project/index/${doc.projectId}?doc=${node.nodeId}`,
-    context: [project.name, KIND_WORDS[doc.kind], firstLine].filter(Boolean).join('\n'),
+    context: project.name,
     chunks: passages(doc.text),
   };
 }
@@ -88,7 +84,7 @@ export function fieldSource(field: KnowledgeFieldDoc, project: KnowledgeProjectD
     projectId: team ? 0 : field.projectId,
     title: field.name,
     route: team ? '/project/field' : `/project/field/${field.projectId}`,
-    context: team ? '团队字段库 字段规范' : `${project?.name ?? ''} 字段库 字段规范`,
+    context: team ? '团队字段库' : `${project?.name ?? ''} 字段库`,
     chunks: passages(field.text),
   };
 }
@@ -107,7 +103,7 @@ export function taskSource(task: TaskDoc, project: TaskProjectDoc): Source {
     projectId: task.taskProjectId,
     title: task.name,
     route: `/task/home/${task.taskProjectId}?task=${task.taskId}`,
-    context: [project.name, flowName, TASK_STATUS_LABELS[task.status], '任务'].filter(Boolean).join(' '),
+    context: [project.name, flowName, TASK_STATUS_LABELS[task.status]].filter(Boolean).join(' '),
     chunks: passages(task.text),
     task: {
       status: task.status,

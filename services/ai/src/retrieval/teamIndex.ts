@@ -16,12 +16,13 @@ import {
 import { docSource, fieldSource, projectScope, type Source, taskProjectScope, taskSource } from './sources.js';
 import { tokenize } from './tokenize.js';
 
-/** One indexed passage: `<source key>#<passage number>`. */
+/** One indexed passage: `<source key>#<passage number>`, with its source (a stored field: a reference, no copy). */
 interface Entry {
   id: string;
   title: string;
   context: string;
   text: string;
+  source: Source;
 }
 
 export interface Hit {
@@ -31,7 +32,6 @@ export interface Hit {
   score: number;
 }
 
-const sourceKeyOf = (entryId: string) => entryId.slice(0, entryId.lastIndexOf('#'));
 const passageOf = (entryId: string) => Number(entryId.slice(entryId.lastIndexOf('#') + 1));
 
 /** A name counts most, then what else names the source (project, request line, stage), then the text. */
@@ -54,6 +54,7 @@ export class TeamIndex {
     fields: ['title', 'context', 'text'],
     tokenize,
     processTerm: (term) => term,
+    storeFields: ['source'],
     searchOptions: { boost: BOOST, prefix },
   });
   private readonly seen: Record<Seen, number> = {
@@ -178,7 +179,13 @@ export class TeamIndex {
     if (!source) return;
     this.sources.set(key, source);
     this.index.addAll(
-      source.chunks.map((text, i) => ({ id: `${key}#${i}`, title: source.title, context: source.context, text })),
+      source.chunks.map((text, i) => ({
+        id: `${key}#${i}`,
+        title: source.title,
+        context: source.context,
+        text,
+        source,
+      })),
     );
   }
 
@@ -202,31 +209,30 @@ export class TeamIndex {
   }
 
   /**
-   * The best passage of each of the `limit` best sources in `scopes`: the filter runs inside the search, so a
-   * source outside them is never a result, whatever the question says.
+   * The best passage of each of the `limit` best sources in `scopes`. The scopes are checked inside the search: a
+   * passage outside them is dropped before it is scored (a document boost of 0) and again by the result filter, so
+   * it is never a result, whatever the question says.
    */
   search(question: string, options: { scopes: Set<string>; limit: number; boost?: (source: Source) => number }): Hit[] {
     const { scopes, limit, boost } = options;
-    const sourceOf = (entryId: string) => this.sources.get(sourceKeyOf(entryId));
+    const sourceOf = (stored: Record<string, unknown> | undefined) => stored?.source as Source | undefined;
     const results = this.index.search(question, {
-      filter: (result) => {
-        const source = sourceOf(result.id);
-        return !!source && scopes.has(source.scope);
+      boostDocument: (_id, _term, stored) => {
+        const source = sourceOf(stored);
+        if (!source || !scopes.has(source.scope)) return 0;
+        return boost ? boost(source) : 1;
       },
-      boostDocument:
-        boost &&
-        ((id) => {
-          const source = sourceOf(id);
-          return source ? boost(source) : 1;
-        }),
+      filter: (result) => {
+        const source = sourceOf(result);
+        return !!source && scopes.has(source.scope) && this.sources.get(source.key) === source;
+      },
     });
     const hits: Hit[] = [];
     const taken = new Set<string>();
     for (const result of results) {
-      const key = sourceKeyOf(result.id);
-      const source = this.sources.get(key);
-      if (!source || taken.has(key)) continue;
-      taken.add(key);
+      const source = sourceOf(result);
+      if (!source || taken.has(source.key)) continue;
+      taken.add(source.key);
       hits.push({ source, passage: passageOf(result.id), score: result.score });
       if (hits.length >= limit) break;
     }
