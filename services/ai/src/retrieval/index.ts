@@ -27,7 +27,6 @@ export async function startKnowledge(
   const feeds = Object.values(subscriptions);
   const retriever = createRetriever({
     readStore: runtime.readStore,
-    feedsAt: () => `${subscriptions.project.position()}:${subscriptions.task.position()}`,
     rosterCaughtUp: () => subscriptions.roster.catchUp(2_000),
     now: options.now,
   });

@@ -7,8 +7,6 @@ import { TeamIndex } from './teamIndex.js';
 
 export interface RetrieverDeps {
   readStore: ReadStore;
-  /** The feeds' positions as one string: while it stays the same, no read model has changed. */
-  feedsAt: () => string;
   /** Resolves once the team roster has read its topic so far (a member who joined a moment ago). */
   rosterCaughtUp?: () => Promise<void>;
   now?: () => number;
@@ -63,7 +61,7 @@ export function createRetriever(deps: RetrieverDeps): Retriever & { indexOf(team
       indexes.set(teamId, index);
     }
     try {
-      await index.update(readStore, deps.feedsAt());
+      await index.update(readStore);
     } catch (error) {
       if (indexes.get(teamId) === index) indexes.delete(teamId);
       throw error;

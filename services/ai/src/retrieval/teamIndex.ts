@@ -1,5 +1,6 @@
 import type { Doc, ReadModel, ReadStore } from '@pmbok/infra';
 import MiniSearch from 'minisearch';
+import { knowledgeWrites } from '../projections/knowledge/evolve.js';
 import {
   type KnowledgeDocDoc,
   type KnowledgeNodeDoc,
@@ -39,12 +40,11 @@ const BOOST = { title: 3, context: 1.5, text: 1 };
 /** Latin words of 3 letters or more also find longer ones (order → orders, orderId). */
 const prefix = (term: string) => term.length >= 3 && /^[a-z]/.test(term);
 
-type Seen = 'projects' | 'nodes' | 'docs' | 'fields' | 'taskProjects' | 'tasks';
-
 /**
- * The index of one team: MiniSearch (BM25+) over passages of its documents, field standards and tasks, with the
- * read-model position of each kind it has applied. `refresh` applies what moved past those positions; a deleted
- * source leaves the index. Who may see what is decided per search from the projects it holds (`visibleScopes`).
+ * The index of one team: MiniSearch (BM25+) over passages of its documents, field standards and tasks, and the
+ * number of the last knowledge write it has applied. `refresh` applies the team's read-model documents written
+ * since; a deleted source leaves the index. Who may see what is decided per search from the projects it holds
+ * (`visibleScopes`).
  */
 export class TeamIndex {
   readonly sources = new Map<string, Source>();
@@ -57,17 +57,9 @@ export class TeamIndex {
     storeFields: ['source'],
     searchOptions: { boost: BOOST, prefix },
   });
-  private readonly seen: Record<Seen, number> = {
-    projects: -1,
-    nodes: -1,
-    docs: -1,
-    fields: -1,
-    taskProjects: -1,
-    tasks: -1,
-  };
+  /** The knowledge writes applied: every document with a `_seq` up to it is in the index as it was written. */
+  private seen = -1;
   private refreshing: Promise<void> | undefined;
-  /** The feeds' positions when the index last caught up: while they stay, nothing can have changed. */
-  private caughtUpAt: string | undefined;
 
   constructor(readonly teamId: number) {}
 
@@ -75,32 +67,29 @@ export class TeamIndex {
     return this.sources.size;
   }
 
-  /** Brings the index up to date unless the feeds have not moved since; one refresh at a time. */
-  async update(store: ReadStore, feedsAt: string): Promise<void> {
+  /** Brings the index up to date unless nothing was written since; one refresh at a time. */
+  async update(store: ReadStore): Promise<void> {
     while (this.refreshing) await this.refreshing;
-    if (feedsAt === this.caughtUpAt) return;
-    this.refreshing = this.refresh(store)
-      .then(() => {
-        this.caughtUpAt = feedsAt;
-      })
-      .finally(() => {
-        this.refreshing = undefined;
-      });
+    if (knowledgeWrites() === this.seen) return;
+    this.refreshing = this.refresh(store).finally(() => {
+      this.refreshing = undefined;
+    });
     await this.refreshing;
   }
 
-  /** The documents of a read model of this team whose position moved past what the index applied. */
-  private async changed<D extends Doc & Positioned>(store: ReadStore, model: ReadModel<D>, kind: Seen) {
-    const docs = await model(store).find({ teamId: this.teamId, _position: { $gt: this.seen[kind] } });
-    for (const doc of docs) this.seen[kind] = Math.max(this.seen[kind], doc._position);
-    return docs;
+  /** The documents of a read model of this team written since the index last looked. */
+  private changed<D extends Doc & Positioned>(store: ReadStore, model: ReadModel<D>) {
+    return model(store).find({ teamId: this.teamId, _seq: { $gt: this.seen } });
   }
 
   async refresh(store: ReadStore): Promise<void> {
     const { teamId } = this;
+    // Every write numbered up to here is in the store (written in this process, synchronously): the queries below
+    // see them; later ones are seen now or at the next refresh.
+    const upTo = knowledgeWrites();
     // Projects first: their sources are indexed with their names, and leave with them.
     const restated = new Set<number>();
-    for (const project of await this.changed(store, knowledgeProjects, 'projects')) {
+    for (const project of await this.changed(store, knowledgeProjects)) {
       const before = this.projects.get(project.projectId);
       this.projects.set(project.projectId, project);
       if (before && (before.name !== project.name || before.deleted !== project.deleted)) {
@@ -108,7 +97,7 @@ export class TeamIndex {
       }
     }
     const restatedTasks = new Set<number>();
-    for (const project of await this.changed(store, taskProjects, 'taskProjects')) {
+    for (const project of await this.changed(store, taskProjects)) {
       const before = this.taskProjects.get(project.taskProjectId);
       this.taskProjects.set(project.taskProjectId, project);
       if (before && (before.name !== project.name || JSON.stringify(before.flows) !== JSON.stringify(project.flows))) {
@@ -117,10 +106,10 @@ export class TeamIndex {
     }
 
     // A document is its content and its tree node (its title): either may have moved.
-    const docs = new Map((await this.changed(store, knowledgeDocs, 'docs')).map((doc) => [doc.docId, doc]));
-    const nodes = new Map((await this.changed(store, knowledgeNodes, 'nodes')).map((node) => [node.docId, node]));
-    const fields = await this.changed(store, knowledgeFields, 'fields');
-    const changedTasks = await this.changed(store, tasks, 'tasks');
+    const docs = new Map((await this.changed(store, knowledgeDocs)).map((doc) => [doc.docId, doc]));
+    const nodes = new Map((await this.changed(store, knowledgeNodes)).map((node) => [node.docId, node]));
+    const fields = await this.changed(store, knowledgeFields);
+    const changedTasks = await this.changed(store, tasks);
     if (restated.size > 0) {
       const projectId = { $in: [...restated] };
       for (const doc of await knowledgeDocs(store).find({ teamId, projectId }))
@@ -161,6 +150,7 @@ export class TeamIndex {
         task.deleted || !project || project.deleted ? undefined : taskSource(task, project),
       );
     }
+    this.seen = upTo;
   }
 
   private putDoc(docId: number, doc?: KnowledgeDocDoc, node?: KnowledgeNodeDoc) {

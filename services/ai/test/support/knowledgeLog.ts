@@ -40,7 +40,7 @@ export function knowledgeLog(options: { now?: () => number } = {}) {
     return event;
   }
 
-  const retriever = createRetriever({ readStore: store, feedsAt: () => String(position), now: options.now });
+  const retriever = createRetriever({ readStore: store, now: options.now });
 
   const api = {
     store,

@@ -3,12 +3,15 @@ import { type Doc, type IndexSpec, readModel } from '@pmbok/infra';
 /**
  * What the assistant knows (ADR 14), as read models of the ai service fed from other services' topics. Every
  * document carries its team (for a per-team index), a `deleted` flag instead of going away (so the index learns of
- * the deletion by the document's position moving) and `_position`, the global position of the last event applied.
+ * the deletion as of any change), `_position`, the global position of the last event applied (a redelivered event
+ * is skipped), and `_seq`, the number of its last write in this process (the index picks up what was written since
+ * it last looked: evolve.ts).
  */
 export interface Positioned {
   teamId: number;
   deleted: boolean;
   _position: number;
+  _seq: number;
 }
 
 /** A knowledge project: who sees its documents and field library (mirrors the project service's `accessOf`). */
