@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { piecesOf } from '../../services/ai/test/fakes/behaviour';
+import { startOpenAiServer } from '../../services/ai/test/fakes/openai';
+import { startSparkServer } from '../../services/ai/test/fakes/spark';
 import { signUpWithTeam } from './fixtures/knowledgeMock';
 import { chromiumPath, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
 import { Person, poll } from './knowledgeHelpers';
@@ -9,10 +12,11 @@ import { Person, poll } from './knowledgeHelpers';
  * Issue 19's AI assistant dialog on the embedded app with the offline `local` provider: a question about a
  * knowledge document answered as it streams, with a citation that opens the document, a follow-up in the same
  * group, a long history read back by scrolling up, groups deleted down to a fresh default one, and a suggested
- * question. The OpenAI-compatible and Spark providers against local test servers: ai.providers.e2e.spec.ts.
+ * question. Then a shorter journey with an OpenAI-compatible and a Spark provider, each a local server speaking its
+ * wire protocol (services/ai/test/fakes) that can hold an answer half way: the answer seen growing, stopped, failed.
  */
 
-export const shots = '/tmp/shots/';
+const shots = '/tmp/shots/';
 const telephone = `135${String(Date.now()).slice(-7)}9`;
 const DOC = '下单流程';
 const QUESTION = `「${DOC}」这篇文档讲了什么？`;
@@ -20,7 +24,7 @@ const QUESTION = `「${DOC}」这篇文档讲了什么？`;
 type Frame = { type: string; aiChatGroupId: number; citations?: { route: string }[] };
 
 /** ai/chat/ask through the API, the NDJSON answer read whole: its frames. */
-export async function askThroughApi(person: Person, content: string, aiChatGroupId = 0): Promise<Frame[]> {
+async function askThroughApi(person: Person, content: string, aiChatGroupId = 0): Promise<Frame[]> {
   const response = await fetch(`${person.url}/pmbok/api/ai/chat/ask`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: person.token },
@@ -33,7 +37,7 @@ export async function askThroughApi(person: Person, content: string, aiChatGroup
 if (!hasChromium) console.warn(`AI e2e skipped: no Chromium at ${chromiumPath}`);
 
 /** What the dialog shows, by its test ids. */
-export function dialogOf(person: Person) {
+function dialogOf(person: Person) {
   const page = person.page;
   const dialog = page.getByTestId('ai-dialog');
   return {
@@ -69,7 +73,7 @@ export function dialogOf(person: Person) {
  * Watches the last answer while it streams: each change to the dialog records the answer's text length and
  * whether the ask button was disabled then.
  */
-export async function traceAnswer(person: Person) {
+async function traceAnswer(person: Person) {
   await person.page.evaluate(() => {
     const samples: { length: number; disabled: boolean; outcome: string | null }[] = [];
     (window as unknown as { aiTrace: typeof samples }).aiTrace = samples;
@@ -91,74 +95,98 @@ export async function traceAnswer(person: Person) {
     );
 }
 
+interface Scene {
+  app: RunningApp;
+  browser: Browser;
+  owner: Person;
+  ai: ReturnType<typeof dialogOf>;
+  projectId: number;
+  docId: number;
+}
+
+const MARKDOWN = [
+  '# 下单流程',
+  '',
+  '用户在购物车点击结算后创建订单，订单创建后 30 分钟内未支付会自动取消。',
+  '',
+  '支付成功后仓库在 24 小时内发货，发货时推送物流单号给用户。',
+].join('\n');
+
+/**
+ * The app with `env` (a provider), an owner signed in with a team, and a knowledge project 商城 whose page 下单流程
+ * the assistant has indexed: asked through the API until a citation opens it, that group deleted again.
+ */
+async function setUp(env: Record<string, string>, phone: string): Promise<Scene> {
+  mkdirSync(shots, { recursive: true });
+  const app = await startApp({ env: { PMBOK_AI_QUESTIONS_PER_MINUTE: '1000', ...env } });
+  const browser = await launchChromium();
+  const account = await signUpWithTeam(app.url, phone, outboxCode);
+  const owner = await Person.open(browser, app.url, { width: 1440, height: 900 });
+  await owner.signedInAs(account.token, account.teamId);
+
+  const created = await owner.call('project/create', { name: '商城', privateType: 'team' });
+  expect(created.code, created.msg).toBe(200);
+  const projectId: number = created.data.projectId;
+  const added = await owner.call('project/addStructure', { projectId, parentId: '0', kind: 'page', name: DOC });
+  expect(added.code, added.msg).toBe(200);
+  const docId: number = added.data.projectStructureId;
+  const detail = await owner.call('project/docDetail', { projectId, projectStructureId: docId });
+  const saved = await owner.call('project/saveDoc', {
+    projectId,
+    projectStructureId: docId,
+    baseVersion: detail.data.version,
+    doc: JSON.stringify({ markdown: MARKDOWN }),
+  });
+  expect(saved.code, saved.msg).toBe(200);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const frames = await askThroughApi(owner, QUESTION);
+    await owner.call('ai/chat/delGroup', { aiChatGroupId: frames[0]?.aiChatGroupId ?? 0 });
+    const cited = frames.find((frame) => frame.type === 'citations')?.citations ?? [];
+    if (cited.some((citation) => citation.route.endsWith(`?doc=${docId}`))) break;
+    if (Date.now() > deadline) throw new Error(`the document was not found: ${JSON.stringify(frames)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { app, browser, owner, ai: dialogOf(owner), projectId, docId };
+}
+
+/** On a failed test: the page's errors, the console's error log and a screenshot. */
+async function onFailure(scene: Scene | undefined, name: string) {
+  if (!scene) return;
+  const { owner } = scene;
+  if (owner.errors.length) console.error(owner.errors);
+  const log = owner.page.getByTestId('error-log-button');
+  if (await log.isVisible()) {
+    await log.click();
+    await owner.text('错误日志');
+    console.error((await owner.page.locator('main').textContent())?.slice(0, 3000));
+  }
+  const file = `${shots}ai-failed-${name.slice(0, 24).replace(/\W+/g, '-')}.png`;
+  await owner.page.screenshot({ path: file }).catch(() => undefined);
+}
+
+async function tearDown(scene: Scene | undefined) {
+  await scene?.browser.close();
+  await scene?.app.stop();
+}
+
 describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  let scene: Scene;
   let owner: Person;
+  let ai: Scene['ai'];
   let projectId = 0;
   let docId = 0;
-  let ai: ReturnType<typeof dialogOf>;
   const page = () => owner.page;
   const shot = (name: string) => page().screenshot({ path: `${shots}${name}.png`, animations: 'disabled' });
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    app = await startApp({ env: { PMBOK_AI_QUESTIONS_PER_MINUTE: '1000' } });
-    browser = await launchChromium();
-    const account = await signUpWithTeam(app.url, telephone, outboxCode);
-    owner = await Person.open(browser, app.url, { width: 1440, height: 900 });
-    await owner.signedInAs(account.token, account.teamId);
-    ai = dialogOf(owner);
-
-    const created = await owner.call('project/create', { name: '商城', privateType: 'team' });
-    expect(created.code, created.msg).toBe(200);
-    projectId = created.data.projectId;
-    const added = await owner.call('project/addStructure', { projectId, parentId: '0', kind: 'page', name: DOC });
-    expect(added.code, added.msg).toBe(200);
-    docId = added.data.projectStructureId;
-    const detail = await owner.call('project/docDetail', { projectId, projectStructureId: docId });
-    const markdown = [
-      '# 下单流程',
-      '',
-      '用户在购物车点击结算后创建订单，订单创建后 30 分钟内未支付会自动取消。',
-      '',
-      '支付成功后仓库在 24 小时内发货，发货时推送物流单号给用户。',
-    ].join('\n');
-    const saved = await owner.call('project/saveDoc', {
-      projectId,
-      projectStructureId: docId,
-      baseVersion: detail.data.version,
-      doc: JSON.stringify({ markdown }),
-    });
-    expect(saved.code, saved.msg).toBe(200);
-    // the index follows the project's events: asked through the API until the document is found, then forgotten
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const frames = await askThroughApi(owner, QUESTION);
-      await owner.call('ai/chat/delGroup', { aiChatGroupId: frames[0]?.aiChatGroupId ?? 0 });
-      const cited = frames.find((frame) => frame.type === 'citations')?.citations ?? [];
-      if (cited.some((citation) => citation.route.endsWith(`?doc=${docId}`))) break;
-      if (Date.now() > deadline) throw new Error(`the document was not found: ${JSON.stringify(frames)}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    scene = await setUp({}, telephone);
+    ({ owner, ai, projectId, docId } = scene);
   });
-
   afterEach(async (test) => {
-    if (test.task.result?.state !== 'fail') return;
-    if (owner?.errors.length) console.error(owner.errors);
-    const log = page().getByTestId('error-log-button');
-    if (await log.isVisible()) {
-      await log.click();
-      await owner.text('错误日志');
-      console.error((await page().locator('main').textContent())?.slice(0, 3000));
-    }
-    await shot(`ai-failed-${test.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (test.task.result?.state === 'fail') await onFailure(scene, test.task.name);
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => tearDown(scene));
 
   it('opens from the header on a first, empty conversation with suggestions', async () => {
     await owner.goto('/index');
@@ -187,7 +215,7 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     expect(await answer.getAttribute('data-outcome')).toBe('done');
     expect(await ai.questions.last().textContent()).toBe(QUESTION);
     // the answer streamed with the button disabled, enabled again once done (its growth piece by piece is seen
-    // with a provider that can be held: ai.providers.e2e.spec.ts)
+    // with a provider that can be held, below)
     const streaming = (await trace()).filter((sample) => sample.outcome === 'streaming');
     expect(streaming.length).toBeGreaterThan(0);
     expect(streaming.every((sample) => sample.disabled)).toBe(true);
@@ -314,3 +342,147 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     expect(owner.errors).toEqual([]);
   });
 });
+
+/** A model's answer in markdown: a fenced code block, a table, a citation mark. */
+const MODEL_ANSWER = [
+  `根据文档「${DOC}」[1]，创建订单这样调用：`,
+  '',
+  '```js',
+  "const response = await fetch('/orders', { method: 'POST', body: JSON.stringify({ skuId: 1001, count: 2 }) });",
+  '```',
+  '',
+  '| 字段 | 类型 | 说明 |',
+  '| --- | --- | --- |',
+  '| skuId | integer | 商品 ID |',
+  '| count | integer | 数量 |',
+  '',
+  '订单创建后 30 分钟内未支付会自动取消。',
+].join('\n');
+
+type FakeModel = Awaited<ReturnType<typeof startOpenAiServer>> | Awaited<ReturnType<typeof startSparkServer>>;
+
+/**
+ * The journey's core with a model behind a local test server: the answer held half way shows what has arrived,
+ * with the ask button disabled and the stop button offered; released, it ends as markdown with highlighted code,
+ * a table and the citation; a held answer stopped is kept as 已停止 (in the history too); a refusal shows SPEC's
+ * 提问失败 message.
+ */
+function modelJourney(name: string, start: () => Promise<FakeModel>, provider: RegExp, phone: string) {
+  describe.skipIf(!hasChromium)(`the AI assistant dialog (${name})`, () => {
+    let fake: FakeModel;
+    let scene: Scene;
+    let owner: Person;
+    let ai: Scene['ai'];
+    const shot = (file: string) => owner.page.screenshot({ path: `${shots}${file}.png`, animations: 'disabled' });
+    const pieces = piecesOf(MODEL_ANSWER, 12);
+
+    beforeAll(async () => {
+      fake = await start();
+      scene = await setUp(fake.env, phone);
+      ({ owner, ai } = scene);
+    });
+    afterEach(async (test) => {
+      if (test.task.result?.state === 'fail') await onFailure(scene, test.task.name);
+      fake?.release();
+    });
+    afterAll(async () => {
+      await tearDown(scene);
+      await fake?.close();
+    });
+
+    it('shows the answer growing while the model streams, then highlighted code, a table and the source', async () => {
+      fake.behave({ kind: 'answer', pieces, holdAt: 4 });
+      await owner.goto('/index');
+      await ai.open();
+      await ai.input.fill(QUESTION);
+      await ai.ask.click();
+      await fake.held();
+      const answer = ai.answers.last();
+      const text = answer.getByTestId('ai-answer-text');
+      await poll(() => text.textContent()).toContain('创建订单这样调用：');
+      const partial = (await text.textContent())?.length ?? 0;
+      expect(await answer.getAttribute('data-outcome')).toBe('streaming');
+      expect(await ai.ask.isDisabled()).toBe(true);
+      await ai.stop.waitFor();
+      // painted since the text arrived (the request is still open, so settle() would wait for the answer)
+      await owner.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await shot(`ai-${name}-mid-answer`);
+
+      fake.release();
+      await poll(() => answer.getAttribute('data-outcome')).toBe('done');
+      expect((await text.textContent())?.length).toBeGreaterThan(partial);
+      expect(await text.textContent()).toContain('订单创建后 30 分钟内未支付会自动取消。');
+      expect(await ai.ask.isEnabled()).toBe(true);
+      expect(await ai.stop.count()).toBe(0);
+      expect(await answer.locator('pre code.hljs .hljs-string').count()).toBeGreaterThan(0);
+      expect(await answer.locator('table th').allTextContents()).toEqual(['字段', '类型', '说明']);
+      expect(await answer.getByTestId('ai-provider').textContent()).toMatch(provider);
+      await answer.getByTestId('ai-citation').filter({ hasText: DOC }).waitFor();
+      // a long code line scrolls inside its block: the answer keeps to the column the question box has
+      const [box, column] = await Promise.all([answer.boundingBox(), ai.input.boundingBox()]);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((column?.x ?? 0) + (column?.width ?? 0) + 16);
+      await owner.settle();
+      await shot(`ai-${name}-answer`);
+      // the answer's mark [1] is a link to the source too
+      const mark = answer.locator('a.ai-cite');
+      expect(await mark.allTextContents()).toEqual(['1']);
+      await mark.click();
+      await ai.dialog.waitFor({ state: 'hidden' });
+      await owner.waitForHash(new RegExp(`^#/project/index/${scene.projectId}\\?doc=${scene.docId}$`));
+    });
+
+    it('stops an answer: what had arrived is kept, marked stopped, in the history too', async () => {
+      fake.behave({ kind: 'answer', pieces, holdAt: 3 });
+      await ai.open();
+      await poll(() => ai.answers.count()).toBe(1);
+      await ai.input.fill('订单多久未支付会取消？');
+      await ai.ask.click();
+      await fake.held();
+      const answer = ai.answers.last();
+      await poll(async () => (await answer.getByTestId('ai-answer-text').textContent())?.length ?? 0).toBeGreaterThan(
+        0,
+      );
+      await ai.stop.click();
+      await poll(() => answer.getAttribute('data-outcome')).toBe('stopped');
+      await answer.getByTestId('ai-stopped').waitFor();
+      expect(await answer.getByTestId('ai-stopped').textContent()).toBe('已停止');
+      expect(await ai.ask.isEnabled()).toBe(true);
+      const kept = await answer.getByTestId('ai-answer-text').textContent();
+
+      const groupId = Number(await ai.groups.first().getAttribute('data-group-id'));
+      await poll(
+        async () => (await owner.call('ai/chat/history', { aiChatGroupId: groupId })).data.list.at(-1)?.outcome,
+      ).toBe('stopped');
+      await ai.close();
+      await ai.open();
+      await poll(() => ai.answers.count()).toBe(2);
+      expect(await ai.answers.last().getAttribute('data-outcome')).toBe('stopped');
+      expect(await ai.answers.last().getByTestId('ai-answer-text').textContent()).toBe(kept);
+      await ai.answers.last().getByTestId('ai-stopped').waitFor();
+    });
+
+    it('shows a refusal of the model as 提问失败：code:message, and the next question can go', async () => {
+      fake.behave({ kind: 'error', status: 401, code: 401, message: 'Incorrect API key provided.' });
+      const answer = await ai.askAndWait('字段 skuId 是什么？');
+      expect(await answer.getAttribute('data-outcome')).toBe('failed');
+      expect(await answer.getByTestId('ai-answer-error').textContent()).toMatch(/^提问失败：[^:]+:.+/);
+      await owner.text(/^提问失败：/);
+      expect(await ai.ask.isEnabled()).toBe(true);
+      fake.behave({ kind: 'answer', pieces: ['好的。'] });
+      expect(await (await ai.askAndWait('再试一次')).getAttribute('data-outcome')).toBe('done');
+    });
+  });
+}
+
+modelJourney(
+  'openai',
+  () => startOpenAiServer(),
+  /^回答来自：OpenAI 兼容接口 · fake-chat$/,
+  `136${String(Date.now()).slice(-7)}7`,
+);
+modelJourney(
+  'spark',
+  () => startSparkServer(),
+  /^回答来自：讯飞星火 · general$/,
+  `137${String(Date.now()).slice(-7)}6`,
+);

@@ -1,10 +1,12 @@
 import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
-import { Alert, Box, Chip, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
-import { useLayoutEffect, useRef } from 'react';
+import { Alert, alpha, Box, Chip, CircularProgress, IconButton, type Theme, Tooltip, Typography } from '@mui/material';
+import { type MouseEvent, useLayoutEffect, useRef } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { copyText } from '../clipboard/copyText';
 import MarkdownView from '../knowledge/workspace/MarkdownView';
 import { Citations } from './Citations';
+import { linkCitationMarks } from './citationMarks';
 import type { ChatItem } from './conversation';
 import { highlightCode } from './highlight';
 
@@ -23,6 +25,25 @@ const codeSx = {
   '& .hljs-name, & .hljs-quote, & .hljs-selector-tag, & .hljs-selector-pseudo': { color: '#22863a' },
   '& .hljs-section': { color: '#005cc5', fontWeight: 600 },
   '& table': { display: 'block', overflowX: 'auto', maxWidth: '100%' },
+  // a citation mark ([1]) as a small numbered badge that opens the source
+  '& a.ai-cite': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minWidth: 16,
+    height: 16,
+    px: 0.5,
+    mx: 0.25,
+    borderRadius: 8,
+    fontSize: 11,
+    fontWeight: 600,
+    lineHeight: 1,
+    verticalAlign: 'text-top',
+    textDecoration: 'none',
+    bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.12),
+    color: 'primary.main',
+    '&:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+  },
 };
 
 /** What the provider is called on screen: 'local' says plainly that no language model answered. */
@@ -38,11 +59,23 @@ function providerName(translate: ReturnType<typeof useTranslate>, item: ChatItem
 export const AnswerView = ({ item, onNavigate }: { item: ChatItem; onNavigate: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const navigate = useNavigate();
   const body = useRef<HTMLDivElement>(null);
   const streaming = item.outcome === 'streaming';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: MarkdownView replaces its HTML when the text changes; colour the blocks again then
-  useLayoutEffect(() => highlightCode(body.current), [item.content]);
+  useLayoutEffect(() => {
+    highlightCode(body.current);
+    linkCitationMarks(body.current, item.citations);
+  }, [item.content, item.citations]);
+
+  const openMark = (event: MouseEvent) => {
+    const mark = (event.target as HTMLElement).closest<HTMLAnchorElement>('a.ai-cite');
+    if (!mark?.dataset.route) return;
+    event.preventDefault();
+    navigate(mark.dataset.route);
+    onNavigate();
+  };
 
   const copy = async () => {
     if (await copyText(item.content)) notify('app.ai.copied', { type: 'success' });
@@ -73,7 +106,7 @@ export const AnswerView = ({ item, onNavigate }: { item: ChatItem; onNavigate: (
             {failure}
           </Alert>
         ) : (
-          <Box ref={body} data-testid="ai-answer-text">
+          <Box ref={body} onClick={openMark} data-testid="ai-answer-text">
             {item.content ? (
               <MarkdownView markdown={item.content} sx={codeSx} />
             ) : (

@@ -87,7 +87,17 @@ export const ConversationPane = ({ groupId, onSaved, onStreaming, onNavigate }: 
         }
       />
       <Box
-        sx={{ maxWidth: 880, width: '100%', mx: 'auto', px: { xs: 2, md: 4 }, pb: 2, pt: 1, display: 'grid', gap: 1 }}
+        sx={{
+          maxWidth: 880,
+          width: '100%',
+          mx: 'auto',
+          px: { xs: 2, md: 4 },
+          pb: 2,
+          pt: 1,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          gap: 1,
+        }}
       >
         {!empty && (
           <Suggestions

@@ -82,7 +82,17 @@ export const MessageList = ({ items, hasNextPage, page, loading, loadOlder, onNa
 
   return (
     <Box ref={box} onScroll={onScroll} sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }} data-testid="ai-messages">
-      <Box sx={{ maxWidth: 880, mx: 'auto', px: { xs: 2, md: 4 }, py: 3, display: 'grid', gap: 2.5 }}>
+      <Box
+        sx={{
+          maxWidth: 880,
+          mx: 'auto',
+          px: { xs: 2, md: 4 },
+          py: 3,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          gap: 2.5,
+        }}
+      >
         {(hasNextPage || (loading && items.length > 0)) && (
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>
             {loading ? (

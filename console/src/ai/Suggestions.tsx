@@ -78,7 +78,14 @@ export const Suggestions = ({ list, onNext, onPick, disabled, variant }: Suggest
   return (
     <Box data-testid="ai-suggestions">
       <Heading onNext={onNext} disabled={disabled} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.25, mt: 1.5 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+          gap: 1.25,
+          mt: 1.5,
+        }}
+      >
         {list.map((question) => (
           <ButtonBase
             key={question}
