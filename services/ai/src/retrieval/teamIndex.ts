@@ -55,7 +55,8 @@ export class TeamIndex {
     tokenize,
     processTerm: (term) => term,
     storeFields: ['source'],
-    searchOptions: { boost: BOOST, prefix },
+    // A question's words once each: a repeated word would be looked up, and scored, again.
+    searchOptions: { boost: BOOST, prefix, tokenize: (text) => [...new Set(tokenize(text))] },
   });
   /** The knowledge writes applied: every document with a `_seq` up to it is in the index as it was written. */
   private seen = -1;
@@ -206,11 +207,18 @@ export class TeamIndex {
   search(question: string, options: { scopes: Set<string>; limit: number; boost?: (source: Source) => number }): Hit[] {
     const { scopes, limit, boost } = options;
     const sourceOf = (stored: Record<string, unknown> | undefined) => stored?.source as Source | undefined;
+    const factors = new Map<Source, number>();
     const results = this.index.search(question, {
+      // Called for every passage a word matches: the factor is worked out once per source and search.
       boostDocument: (_id, _term, stored) => {
         const source = sourceOf(stored);
-        if (!source || !scopes.has(source.scope)) return 0;
-        return boost ? boost(source) : 1;
+        if (!source) return 0;
+        let factor = factors.get(source);
+        if (factor === undefined) {
+          factor = scopes.has(source.scope) ? (boost ? boost(source) : 1) : 0;
+          factors.set(source, factor);
+        }
+        return factor;
       },
       filter: (result) => {
         const source = sourceOf(result);
