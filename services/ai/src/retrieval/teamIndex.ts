@@ -35,6 +35,19 @@ export interface Hit {
 
 const passageOf = (entryId: string) => Number(entryId.slice(entryId.lastIndexOf('#') + 1));
 
+/**
+ * Lets the event loop run every ~20 ms of indexing: a team's first index takes seconds (benchmarks), and other
+ * teams' questions and the service's calls must not wait for it. The team's own questions wait for the refresh.
+ */
+function pacer() {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < 20) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
 /** A name counts most, then what else names the source (project, request line, stage), then the text. */
 const BOOST = { title: 3, context: 1.5, text: 1 };
 /** Latin words of 3 letters or more also find longer ones (order → orders, orderId). */
@@ -137,12 +150,16 @@ export class TeamIndex {
       }
     }
 
-    for (const docId of new Set([...docs.keys(), ...nodes.keys()]))
+    const pace = pacer();
+    for (const docId of new Set([...docs.keys(), ...nodes.keys()])) {
       this.putDoc(docId, docs.get(docId), nodes.get(docId));
+      await pace();
+    }
     for (const field of fields) {
       const project = field.scope === 'project' ? this.projects.get(field.projectId) : undefined;
       const gone = field.deleted || (field.scope === 'project' && (!project || project.deleted));
       this.put(`field:${field.dataFieldId}`, gone ? undefined : fieldSource(field, project));
+      await pace();
     }
     for (const task of changedTasks) {
       const project = this.taskProjects.get(task.taskProjectId);
@@ -150,6 +167,7 @@ export class TeamIndex {
         `task:${task.taskId}`,
         task.deleted || !project || project.deleted ? undefined : taskSource(task, project),
       );
+      await pace();
     }
     this.seen = upTo;
   }
