@@ -257,6 +257,24 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     ]);
   });
 
+  it('renames a group inline (Escape gives up)', async () => {
+    const group = ai.groups.first();
+    const name = group.locator('p').first();
+    await group.getByRole('button', { name: '重命名' }).click();
+    await group.getByTestId('ai-rename-input').fill('不要这个名字');
+    await group.getByTestId('ai-rename-input').press('Escape');
+    await ai.dialog.getByTestId('ai-groups').waitFor();
+    expect(await name.textContent()).toBe(QUESTION);
+
+    await group.getByRole('button', { name: '重命名' }).click();
+    await group.getByTestId('ai-rename-input').fill('  订单问答 ');
+    const renamed = page().waitForResponse((response) => response.url().endsWith('/ai/chat/rename'));
+    await group.getByTestId('ai-rename-input').press('Enter');
+    expect((await renamed).status()).toBe(200);
+    await poll(() => name.textContent()).toBe('订单问答');
+    expect((await owner.call('ai/chat/group')).data[0].name).toBe('订单问答');
+  });
+
   it('opens the cited document and closes the dialog', async () => {
     await ai.answers.first().getByTestId('ai-citation').filter({ hasText: DOC }).click();
     await ai.dialog.waitFor({ state: 'hidden' });
@@ -316,6 +334,7 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     expect(await ai.groups.count()).toBe(1);
     expect(await ai.groups.first().textContent()).toContain('新的对话');
     await ai.dialog.getByTestId('ai-empty').waitFor();
+    expect(await ai.ask.isEnabled()).toBe(true);
     expect((await owner.call('ai/chat/group')).data).toEqual([]);
   });
 
@@ -340,6 +359,20 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     expect((await next).status()).toBe(200);
     expect(batch.length).toBeGreaterThan(0);
     expect(owner.errors).toEqual([]);
+  });
+
+  it('keeps the group list in a drawer on a phone', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    expect(await ai.dialog.getByTestId('ai-groups').isVisible()).toBe(false);
+    await ai.dialog.getByRole('button', { name: '对话列表' }).click();
+    const drawer = page().getByTestId('ai-groups');
+    await drawer.waitFor();
+    expect(await drawer.getByTestId('ai-group').count()).toBe(1);
+    await drawer.getByTestId('ai-group').first().click();
+    await drawer.waitFor({ state: 'hidden' });
+    await ai.answers.first().waitFor();
+    await owner.settle();
+    await shot('ai-phone');
   });
 });
 

@@ -1,12 +1,26 @@
 import CloseIcon from '@mui/icons-material/Close';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
-import { Box, CircularProgress, Dialog, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  CircularProgress,
+  Dialog,
+  Drawer,
+  IconButton,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import type { AskFrame } from '@pmbok/api-types';
 import { useCallback, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConversationPane } from './ConversationPane';
 import { GroupList } from './GroupList';
 import { useGroups } from './useGroups';
+
+/** Under this width the group list leaves the conversation the whole screen and opens as a drawer. */
+const NARROW = '(max-width: 767.98px)';
 
 /**
  * SPEC §2.4 "AI dialog": fullscreen, the chat groups at the left, the open group's messages and the question box
@@ -16,6 +30,8 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const { groups, current, select, newGroup, rename, remove, asked } = useGroups();
   const [streaming, setStreaming] = useState(false);
+  const narrow = useMediaQuery(NARROW);
+  const [drawer, setDrawer] = useState(false);
   const currentKey = current?.key;
   const onSaved = useCallback(
     (frame: AskFrame, question: string) => {
@@ -24,12 +40,41 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
     [asked, currentKey],
   );
 
+  const groupList = groups ? (
+    <GroupList
+      groups={groups}
+      currentKey={currentKey}
+      locked={streaming}
+      onSelect={(key) => {
+        setDrawer(false);
+        select(key);
+      }}
+      onNew={() => {
+        setDrawer(false);
+        newGroup();
+      }}
+      onRename={rename}
+      onDelete={remove}
+    />
+  ) : (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress size={24} />
+    </Box>
+  );
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: 'background.default' }}>
       <Toolbar
         variant="dense"
         sx={{ gap: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 52 }}
       >
+        {narrow && (
+          <Tooltip title={translate('app.ai.groups')}>
+            <IconButton edge="start" onClick={() => setDrawer(true)} aria-label={translate('app.ai.groups')}>
+              <ForumOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+        )}
         <SmartToyOutlinedIcon color="primary" />
         <Typography id="ai-dialog-title" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
           {translate('app.ai.title')}
@@ -41,34 +86,32 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
         </Tooltip>
       </Toolbar>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Box
-          component="nav"
-          sx={{
-            width: { xs: 200, md: 280 },
-            flexShrink: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            borderRight: 1,
-            borderColor: 'divider',
-            bgcolor: 'background.paper',
-          }}
-        >
-          {groups ? (
-            <GroupList
-              groups={groups}
-              currentKey={currentKey}
-              locked={streaming}
-              onSelect={select}
-              onNew={newGroup}
-              onRename={rename}
-              onDelete={remove}
-            />
-          ) : (
-            <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-              <CircularProgress size={24} />
-            </Box>
-          )}
-        </Box>
+        {narrow ? (
+          <Drawer
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            // a drawer sits below dialogs by default; this one opens from the dialog
+            sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}
+            slotProps={{ paper: { sx: { width: 280 } } }}
+          >
+            {groupList}
+          </Drawer>
+        ) : (
+          <Box
+            component="nav"
+            sx={{
+              width: 280,
+              flexShrink: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              borderRight: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            {groupList}
+          </Box>
+        )}
         {current && (
           <ConversationPane
             key={current.key}
