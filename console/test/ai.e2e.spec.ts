@@ -199,14 +199,14 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     await owner.text('猜你想问', ai.dialog);
     await owner.text('换一批', ai.dialog);
     expect(await ai.input.getAttribute('rows')).toBe('3');
+    await owner.settle();
+    await shot('ai-empty');
     // an empty question is refused with SPEC's message and nothing is asked
     await ai.input.fill(' \n ');
     await ai.ask.click();
     await owner.text('请输入您的问题');
     expect(await ai.questions.count()).toBe(0);
     await ai.input.fill('');
-    await owner.settle();
-    await shot('ai-empty');
   });
 
   it('streams an answer about the document with a citation, the ask button disabled meanwhile', async () => {
@@ -374,6 +374,29 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     await owner.settle();
     await shot('ai-phone');
   });
+
+  it('speaks English when switched', async () => {
+    await page().setViewportSize({ width: 1440, height: 900 });
+    await ai.close();
+    await page().getByRole('button', { name: '简体中文' }).click();
+    await page().getByRole('menuitem', { name: 'English' }).click();
+    await page().getByPlaceholder('enter keywords to search').waitFor();
+    await ai.open();
+    await ai.dialog.getByRole('button', { name: 'New conversation' }).waitFor();
+    expect(await ai.ask.textContent()).toBe('Ask');
+    await owner.text('Guess what you want to ask', ai.dialog);
+    await owner.text('Change batch', ai.dialog);
+    await ai.ask.click();
+    await owner.text('Please enter your question');
+    const answer = await ai.askAndWait(DOC);
+    expect(await answer.getByTestId('ai-provider').textContent()).toBe(
+      'Answered by: Local search (no language model configured)',
+    );
+    expect(await answer.getByTestId('ai-citation').first().textContent()).toContain('Page');
+    await ai.close();
+    await page().getByRole('button', { name: 'English' }).click();
+    await page().getByRole('menuitem', { name: '简体中文' }).click();
+  });
 });
 
 /** A model's answer in markdown: a fenced code block, a table, a citation mark. */
@@ -492,6 +515,8 @@ function modelJourney(name: string, start: () => Promise<FakeModel>, provider: R
       expect(await ai.answers.last().getAttribute('data-outcome')).toBe('stopped');
       expect(await ai.answers.last().getByTestId('ai-answer-text').textContent()).toBe(kept);
       await ai.answers.last().getByTestId('ai-stopped').waitFor();
+      await owner.settle();
+      await shot(`ai-${name}-stopped`);
     });
 
     it('shows a refusal of the model as 提问失败：code:message, and the next question can go', async () => {
@@ -501,6 +526,8 @@ function modelJourney(name: string, start: () => Promise<FakeModel>, provider: R
       expect(await answer.getByTestId('ai-answer-error').textContent()).toMatch(/^提问失败：[^:]+:.+/);
       await owner.text(/^提问失败：/);
       expect(await ai.ask.isEnabled()).toBe(true);
+      await owner.settle();
+      await shot(`ai-${name}-failed`);
       fake.behave({ kind: 'answer', pieces: ['好的。'] });
       expect(await (await ai.askAndWait('再试一次')).getAttribute('data-outcome')).toBe('done');
     });

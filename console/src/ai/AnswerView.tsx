@@ -120,7 +120,8 @@ export const AnswerView = ({ item, onNavigate }: { item: ChatItem; onNavigate: (
           </Box>
         )}
         {streaming && item.content && <CircularProgress size={12} sx={{ mt: 0.5 }} data-testid="ai-streaming" />}
-        <Citations citations={item.citations} onOpen={onNavigate} />
+        {/* a failed answer answered nothing: its passages are not its sources */}
+        {!failure && <Citations citations={item.citations} onOpen={onNavigate} />}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, minHeight: 28 }}>
         {!streaming && !failure && item.content && (
