@@ -17,6 +17,7 @@ import { useCallback, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConversationPane } from './ConversationPane';
 import { GroupList } from './GroupList';
+import { useSuggestions } from './Suggestions';
 import { useGroups } from './useGroups';
 
 /** Under this width the group list leaves the conversation the whole screen and opens as a drawer. */
@@ -30,6 +31,7 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const { groups, current, select, newGroup, rename, remove, asked } = useGroups();
   const [streaming, setStreaming] = useState(false);
+  const suggestions = useSuggestions();
   const narrow = useMediaQuery(NARROW);
   const [drawer, setDrawer] = useState(false);
   const currentKey = current?.key;
@@ -119,6 +121,7 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
             onSaved={onSaved}
             onStreaming={setStreaming}
             onNavigate={onClose}
+            suggestions={suggestions}
           />
         )}
       </Box>

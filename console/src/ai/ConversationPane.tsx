@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { AskBox } from './AskBox';
 import { MessageList } from './MessageList';
-import { Suggestions, useSuggestions } from './Suggestions';
+import { Suggestions } from './Suggestions';
 import { useConversation } from './useConversation';
 
 /** SPEC §9: a picked suggestion is asked 500 ms after it is put in the box. */
@@ -16,6 +16,8 @@ interface ConversationPaneProps {
   onSaved: (frame: AskFrame, question: string) => void;
   onStreaming: (streaming: boolean) => void;
   onNavigate: () => void;
+  /** 猜你想问: drawn once for the dialog, not per group. */
+  suggestions: { list: string[]; next: () => void };
 }
 
 const Welcome = () => {
@@ -38,9 +40,8 @@ const Welcome = () => {
 };
 
 /** One group's messages, the suggestions and the question box. Remounted per group (its key). */
-export const ConversationPane = ({ groupId, onSaved, onStreaming, onNavigate }: ConversationPaneProps) => {
+export const ConversationPane = ({ groupId, onSaved, onStreaming, onNavigate, suggestions }: ConversationPaneProps) => {
   const conversation = useConversation(groupId, onSaved);
-  const suggestions = useSuggestions();
   const [text, setText] = useState('');
   const pick = useRef<ReturnType<typeof setTimeout>>(undefined);
   const streaming = conversation.status === 'ttsing';
@@ -77,7 +78,7 @@ export const ConversationPane = ({ groupId, onSaved, onStreaming, onNavigate }: 
           <Box sx={{ pt: { xs: 2, md: 6 } }} data-testid="ai-empty">
             <Welcome />
             <Suggestions
-              {...suggestions}
+              list={suggestions.list}
               onNext={suggestions.next}
               onPick={onPick}
               disabled={streaming}
@@ -101,7 +102,7 @@ export const ConversationPane = ({ groupId, onSaved, onStreaming, onNavigate }: 
       >
         {!empty && (
           <Suggestions
-            {...suggestions}
+            list={suggestions.list}
             onNext={suggestions.next}
             onPick={onPick}
             disabled={streaming}
