@@ -6,7 +6,7 @@
 // a ratio to a baseline measured in the same run (sync=normal vs sync=full, the gateway vs a bare Fastify
 // hello-world), so results from different machines can be compared by their ratios. Bounded: ~1.5 minutes.
 //
-//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|runner|bus] [--out=docs/benchmarks.md]
+//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|runner|ai|bus] [--out=docs/benchmarks.md]
 //
 // mock installs Stoplight Prism into node_modules/.cache/pmbok-bench/prism the first time (not a repo dependency);
 // runner installs Newman into node_modules/.cache/pmbok-bench/newman the same way.
@@ -21,6 +21,8 @@ import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:o
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { aiSection, benchAiGateway } from './bench/aiGateway.mjs';
+import { benchAiRetrieval } from './bench/aiRetrieval.mjs';
 import { benchFieldCompare, benchFieldCompareService, fieldsSection } from './bench/fields.mjs';
 import { benchKnowledge } from './bench/knowledge.mjs';
 import { benchMock, mockSection } from './bench/mock.mjs';
@@ -53,6 +55,9 @@ const withFields = !only || only === 'fields';
 const FIELDS_OPERATIONS = quick ? 500 : 5_000;
 // Issue 18: the pmbok-test CLI against Newman on the same collection and server.
 const withRunner = !only || only === 'runner';
+// Issue 19: the AI assistant's first token and index delay through the gateway, and retrieval over a large team.
+const withAi = !only || only === 'ai';
+const AI_QUESTIONS = quick ? 20 : 200;
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const median = (values) => {
@@ -394,6 +399,8 @@ async function benchGateway() {
         LOG_LEVEL: 'warn',
         // the mock's per-address rate limit would cut a load test from one address short (README)
         PMBOK_MOCK_RATE_LIMIT: '0',
+        // one user asks every question of the AI benchmark
+        PMBOK_AI_QUESTIONS_PER_MINUTE: '1000000',
       },
       `${url}/healthz`,
     );
@@ -423,6 +430,14 @@ async function benchGateway() {
       } catch (error) {
         console.error(error);
         results.fieldsError = error.message;
+      }
+    }
+    if (withAi) {
+      try {
+        results.ai = await benchAiGateway({ url, token, tools, questions: AI_QUESTIONS });
+      } catch (error) {
+        console.error(error);
+        results.aiError = error.message;
       }
     }
     if (withKnowledge)
@@ -634,7 +649,7 @@ async function benchBus() {
 // ---------------------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------------------
-function report({ machine: m, eventStore, gateway, interchange, runner, bus, failures, seconds }) {
+function report({ machine: m, eventStore, gateway, interchange, runner, aiRetrieval, bus, failures, seconds }) {
   const lines = [];
   const push = (...l) => lines.push(...l);
   push(
@@ -744,6 +759,8 @@ function report({ machine: m, eventStore, gateway, interchange, runner, bus, fai
   if (gateway?.fields) push(...fieldsSection(gateway.fields, { fmt, ms }));
   if (gateway?.fieldsError) failures.push(`fieldCompare: ${gateway.fieldsError}`);
   if (runner) push(...runnerSection(runner, { fmt, ms, ratio }));
+  if (gateway?.ai || aiRetrieval) push(...aiSection(gateway?.ai, aiRetrieval, { fmt, ms }));
+  if (gateway?.aiError) failures.push(`ai: ${gateway.aiError}`);
 
   if (bus) {
     push(
@@ -827,7 +844,7 @@ async function main() {
       failures.push(`import and export: ${error.message}`);
     }
   }
-  if (withKnowledge || withMock || withFields) {
+  if (withKnowledge || withMock || withFields || withAi) {
     try {
       gateway = await benchGateway();
     } catch (error) {
@@ -845,6 +862,15 @@ async function main() {
       failures.push(`API test runner: ${error.message}`);
     }
   }
+  let aiRetrieval;
+  if (withAi) {
+    try {
+      aiRetrieval = await benchAiRetrieval({ quick });
+    } catch (error) {
+      console.error(error);
+      failures.push(`AI retrieval: ${error.message}`);
+    }
+  }
   let bus;
   if (!only || only === 'bus') {
     try {
@@ -855,7 +881,17 @@ async function main() {
     }
   }
   const seconds = (performance.now() - started) / 1_000;
-  const markdown = report({ machine: machine(), eventStore, gateway, interchange, runner, bus, failures, seconds });
+  const markdown = report({
+    machine: machine(),
+    eventStore,
+    gateway,
+    interchange,
+    runner,
+    aiRetrieval,
+    bus,
+    failures,
+    seconds,
+  });
   writeFileSync(out, markdown);
   log(`wrote ${relative(root, out)} in ${fmt(seconds)} s`);
   if (failures.length) process.exit(1);

@@ -1,4 +1,4 @@
-import { Value } from '@sinclair/typebox/value';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AskFrame } from '../src/schemas/ai.js';
 import { type Harness, startHarness } from './harness.js';
@@ -78,7 +78,8 @@ describe('the AI assistant through the gateway', () => {
         return citationsOf(frames)?.map((c) => c.title);
       })
       .toContain('支付订单');
-    for (const frame of frames) expect(Value.Check(AskFrame, frame), JSON.stringify(frame)).toBe(true);
+    const fitsSchema = new Ajv({ strict: false }).compile(AskFrame);
+    for (const frame of frames) expect(fitsSchema(frame), JSON.stringify(frame)).toBe(true);
     const [start, ...rest] = frames;
     expect(start).toMatchObject({ type: 'start', status: 0, name: '支付订单接口怎么调用？', provider: 'local' });
     expect(rest.at(-1)).toMatchObject({ type: 'done', status: 2, outcome: 'done' });

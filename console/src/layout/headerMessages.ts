@@ -12,7 +12,6 @@ export const headerMessages = {
       fullscreen_unsupported: '您的浏览器不支持全屏',
       messages: '消息',
       ai: 'AI 助手',
-      ai_coming: 'AI 助手即将上线',
       help: '帮助手册',
     },
     size: {
@@ -73,7 +72,6 @@ export const headerMessages = {
       fullscreen_unsupported: 'you browser can not work',
       messages: 'Messages',
       ai: 'AI assistant',
-      ai_coming: 'The AI assistant is coming soon',
       help: 'Help manual',
     },
     size: {

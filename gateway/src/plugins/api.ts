@@ -157,6 +157,9 @@ async function* lines(stream: ApiStream) {
 
 function streamed(request: FastifyRequest, reply: FastifyReply, stream: ApiStream) {
   apiAnswers.inc({ call: request.routeOptions.url ?? 'unknown', code: 200 });
+  // A client that goes away half-closes its side: the request ends before the response could.
+  // A client that goes away half-closes its side: the request ends before the response could.
+  request.raw.once('close', stream.close);
   reply.raw.once('close', stream.close);
   return reply
     .header('content-type', 'application/x-ndjson; charset=utf-8')

@@ -60,14 +60,11 @@ export default fp<ServicesOptions>(
     // @fastify/websocket closes them on shutdown.
     const counted = (request: { headers: { upgrade?: string } }) =>
       request.headers.upgrade?.toLowerCase() !== 'websocket';
-    app.addHook('onRequest', async (request) => {
-      if (counted(request)) inFlight += 1;
-    });
-    app.addHook('onResponse', async (request) => {
-      if (counted(request)) await finished();
-    });
-    app.addHook('onRequestAbort', async (request) => {
-      if (counted(request)) await finished();
+    // A response closes exactly once, finished or not (a streamed answer whose client went away never finishes).
+    app.addHook('onRequest', async (request, reply) => {
+      if (!counted(request)) return;
+      inFlight += 1;
+      reply.raw.once('close', finished);
     });
     app.addHook('onClose', async () => {
       if (inFlight > 0) {

@@ -35,7 +35,7 @@ export const startAiService = defineService({
   name: 'ai',
   contract: aiv1.AiServiceDefinition,
   projections: [chatsProjection],
-  reactions: async ({ runtime }, _options: AiServiceOptions) => startKnowledge(runtime),
+  reactions: async ({ runtime, now }, _options: AiServiceOptions) => startKnowledge(runtime, { now }),
   calls: (service, knowledge, options) => {
     const env = { ...process.env, ...options.env };
     const model = options.model ?? createChatModel(providerConfigFromEnv(env), timeoutsFromEnv(env));
