@@ -36,6 +36,12 @@ function gatedProjection() {
   return { projection, open };
 }
 
+/** A contract with GetStatus only (the lifecycle under test), taken from a real one. */
+const statusOnly = {
+  ...aiv1.AiServiceDefinition,
+  methods: { getStatus: aiv1.AiServiceDefinition.methods.getStatus },
+};
+
 describe('defineService', () => {
   let dataDir: string;
   let running: RunningService | undefined;
@@ -65,7 +71,7 @@ describe('defineService', () => {
     let log: EventStore | undefined;
     running = await defineService({
       name: 'ai',
-      contract: aiv1.AiServiceDefinition,
+      contract: statusOnly,
       projections: [projection],
       reactions: async ({ runCommand }) => {
         reactionRun = runCommand;
@@ -97,7 +103,7 @@ describe('defineService', () => {
     const stopped: string[] = [];
     const start = defineService({
       name: 'ai',
-      contract: aiv1.AiServiceDefinition,
+      contract: statusOnly,
       projections: [],
       reactions: async () => ({
         stops: [
@@ -115,7 +121,7 @@ describe('defineService', () => {
     // The log was closed too: the same data directory starts again.
     running = await defineService({
       name: 'ai',
-      contract: aiv1.AiServiceDefinition,
+      contract: statusOnly,
       projections: [],
       calls: () => ({}),
     })(options());

@@ -45,7 +45,12 @@ async function askTimed(url, token, teamId, content) {
 /** A page saved through the API; `savedDone` is when its save was answered. */
 async function savePage(postApi, url, token, teamId, projectId, name, markdown) {
   const node = await postApi(url, 'project/addStructure', { teamId, projectId, kind: 'page', name }, token);
-  const detail = await postApi(url, 'project/docDetail', { teamId, projectId, projectStructureId: node.projectStructureId }, token);
+  const detail = await postApi(
+    url,
+    'project/docDetail',
+    { teamId, projectId, projectStructureId: node.projectStructureId },
+    token,
+  );
   await postApi(
     url,
     'project/saveDoc',
@@ -64,9 +69,22 @@ async function savePage(postApi, url, token, teamId, projectId, name, markdown) 
 export async function benchAiGateway({ url, token, tools, questions = 100 }) {
   const { postApi, log } = tools;
   const { teamId } = await postApi(url, 'team/create', { teamName: 'AI 基准' }, token);
-  const { projectId } = await postApi(url, 'project/create', { teamId, name: 'AI 基准文档', privateType: 'team' }, token);
+  const { projectId } = await postApi(
+    url,
+    'project/create',
+    { teamId, name: 'AI 基准文档', privateType: 'team' },
+    token,
+  );
   for (let i = 0; i < 50; i++) {
-    await savePage(postApi, url, token, teamId, projectId, `订单流程说明${i}`, `第 ${i} 篇：创建订单、支付订单、退款的流程和注意事项。`);
+    await savePage(
+      postApi,
+      url,
+      token,
+      teamId,
+      projectId,
+      `订单流程说明${i}`,
+      `第 ${i} 篇：创建订单、支付订单、退款的流程和注意事项。`,
+    );
   }
 
   // A plain signed-in call, timed the same way: what any request through the gateway costs on this machine.
@@ -91,7 +109,15 @@ export async function benchAiGateway({ url, token, tools, questions = 100 }) {
   const delays = [];
   for (let i = 0; i < 10; i++) {
     const marker = `基准标记词${i}号${Date.now() % 100000}`;
-    const { node, savedDone } = await savePage(postApi, url, token, teamId, projectId, `新文档${i}`, `${marker} 是新写的说明。`);
+    const { node, savedDone } = await savePage(
+      postApi,
+      url,
+      token,
+      teamId,
+      projectId,
+      `新文档${i}`,
+      `${marker} 是新写的说明。`,
+    );
     let asks = 0;
     for (;;) {
       asks++;
@@ -135,7 +161,7 @@ export function aiSection(gateway, retrieval, { fmt, ms }) {
       `| index update delay: save answered → first answer citing it | ${ms(gateway.delay.p50)} | ${ms(gateway.delay.p99)} | — |`,
       '',
       `The delay is measured by asking again as soon as an answer did not cite the new page (at most ${gateway.delayAsks} questions`,
-      'for one page), so it includes one answer\'s time: the index itself is brought up to date inside the retrieval.',
+      "for one page), so it includes one answer's time: the index itself is brought up to date inside the retrieval.",
       '',
     );
   }

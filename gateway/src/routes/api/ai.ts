@@ -95,7 +95,8 @@ export const aiCalls = [
         list: page.messages.map(({ citationsJson, createdAt, role, outcome, ...message }) => ({
           ...message,
           role: role === 'assistant' ? ('assistant' as const) : ('user' as const),
-          outcome: outcome === 'stopped' || outcome === 'failed' ? (outcome as 'stopped' | 'failed') : ('done' as const),
+          outcome:
+            outcome === 'stopped' || outcome === 'failed' ? (outcome as 'stopped' | 'failed') : ('done' as const),
           citations: citationsOf(citationsJson),
           createdTime: createdAt,
         })),
