@@ -33,6 +33,23 @@ export function envelopeProblem(
   { codes = ANSWER_CODES, statuses = [200], message = false } = {},
 ): string | undefined {
   const answer = `HTTP ${response.statusCode}: ${response.body.slice(0, 120)}`;
+  // A streamed answer (ai/chat/ask): every line an envelope, the last frame the one that ends it (status 2).
+  if (String(response.headers['content-type']).startsWith('application/x-ndjson')) {
+    const lines = response.body.trim().split('\n');
+    for (const line of lines) {
+      const problem = envelopeProblem(
+        { ...response, headers: {}, body: line, json: () => JSON.parse(line) },
+        {
+          codes,
+          statuses,
+          message,
+        },
+      );
+      if (problem) return `a line of the stream: ${problem}`;
+    }
+    const last = JSON.parse(lines.at(-1) ?? '{}') as { data?: { status?: number } };
+    return last.data?.status === 2 ? undefined : `a stream that does not end, ${answer}`;
+  }
   let body: unknown;
   try {
     body = response.json();
