@@ -160,8 +160,10 @@ export function aiSection(gateway, retrieval, { fmt, ms }) {
       `| whole answer (\`done\`, answer saved) | ${ms(gateway.whole.p50)} | ${ms(gateway.whole.p99)} | ${fmt(gateway.whole.p50 / gateway.plain.p50, 1)} |`,
       `| index update delay: save answered → first answer citing it | ${ms(gateway.delay.p50)} | ${ms(gateway.delay.p99)} | — |`,
       '',
-      `The delay is measured by asking again as soon as an answer did not cite the new page (at most ${gateway.delayAsks} questions`,
-      "for one page), so it includes one answer's time: the index itself is brought up to date inside the retrieval.",
+      gateway.delayAsks === 1
+        ? "The first question after each save already cited the new page, so the delay is one answer's time: the index is"
+        : `The delay is measured by asking again until an answer cites the new page (at most ${gateway.delayAsks} questions); the index is`,
+      'brought up to date inside the retrieval, from the read models fed by the bus.',
       '',
     );
   }
