@@ -102,6 +102,8 @@ interface Scene {
   ai: ReturnType<typeof dialogOf>;
   projectId: number;
   docId: number;
+  /** The page's console errors and its errors' stacks, shown with a failure. */
+  consoleErrors: string[];
 }
 
 const MARKDOWN = [
@@ -122,6 +124,11 @@ async function setUp(env: Record<string, string>, phone: string): Promise<Scene>
   const browser = await launchChromium();
   const account = await signUpWithTeam(app.url, phone, outboxCode);
   const owner = await Person.open(browser, app.url, { width: 1440, height: 900 });
+  const consoleErrors: string[] = [];
+  owner.page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  owner.page.on('pageerror', (error) => consoleErrors.push(error.stack ?? error.message));
   await owner.signedInAs(account.token, account.teamId);
 
   const created = await owner.call('project/create', { name: '商城', privateType: 'team' });
@@ -147,14 +154,15 @@ async function setUp(env: Record<string, string>, phone: string): Promise<Scene>
     if (Date.now() > deadline) throw new Error(`the document was not found: ${JSON.stringify(frames)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { app, browser, owner, ai: dialogOf(owner), projectId, docId };
+  return { app, browser, owner, ai: dialogOf(owner), projectId, docId, consoleErrors };
 }
 
 /** On a failed test: the page's errors, the console's error log and a screenshot. */
 async function onFailure(scene: Scene | undefined, name: string) {
   if (!scene) return;
   const { owner } = scene;
-  if (owner.errors.length) console.error(owner.errors);
+  if (owner.errors.length) console.error('page errors:', owner.errors);
+  if (scene.consoleErrors.length) console.error('console errors:', scene.consoleErrors);
   const log = owner.page.getByTestId('error-log-button');
   if (await log.isVisible()) {
     await log.click();
@@ -362,17 +370,54 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
   });
 
   it('keeps the group list in a drawer on a phone', async () => {
+    const groupId = await ai.groups.first().getAttribute('data-group-id');
+    const answered = await ai.answers.count();
     await page().setViewportSize({ width: 390, height: 844 });
+    // the layout fits the phone from the first frame (CSS decides, not a media query's change event)
     expect(await ai.dialog.getByTestId('ai-groups').isVisible()).toBe(false);
-    await ai.dialog.getByRole('button', { name: '对话列表' }).click();
-    const drawer = page().getByTestId('ai-groups');
-    await drawer.waitFor();
+    const toggle = ai.dialog.getByRole('button', { name: '对话列表' });
+    expect(await toggle.isVisible()).toBe(true);
+    // nothing was mounted afresh: the conversation is still there, not read again
+    expect(await ai.answers.count()).toBe(answered);
+    await toggle.click();
+    const drawer = page().getByTestId('ai-groups-drawer');
+    await drawer.getByTestId('ai-groups').waitFor();
     expect(await drawer.getByTestId('ai-group').count()).toBe(1);
+    expect(await drawer.getByTestId('ai-group').first().getAttribute('data-group-id')).toBe(groupId);
     await drawer.getByTestId('ai-group').first().click();
     await drawer.waitFor({ state: 'hidden' });
     await ai.answers.first().waitFor();
     await owner.settle();
     await shot('ai-phone');
+  });
+
+  it('keeps what was typed and a deletion being confirmed when the phone turns', async () => {
+    const group = () => ai.groups.first();
+    // a rename started in the drawer: turned to landscape, the drawer goes and, as on leaving the field, the name
+    // typed so far is saved
+    await ai.dialog.getByRole('button', { name: '对话列表' }).click();
+    const drawer = page().getByTestId('ai-groups-drawer');
+    await drawer.getByRole('button', { name: '重命名', exact: true }).click();
+    await drawer.getByTestId('ai-rename-input').pressSequentially('（草稿）');
+    const typed = await drawer.getByTestId('ai-rename-input').inputValue();
+    const renamed = page().waitForResponse((response) => response.url().endsWith('/ai/chat/rename'));
+    await page().setViewportSize({ width: 1024, height: 768 });
+    await drawer.waitFor({ state: 'hidden' });
+    expect((await renamed).status()).toBe(200);
+    await poll(() => group().locator('p').first().textContent()).toBe(typed);
+    expect((await owner.call('ai/chat/group')).data[0].name).toBe(typed);
+
+    // a deletion asked for on a wide screen is still being confirmed on the phone
+    await group().getByRole('button', { name: '删除' }).click();
+    const confirm = page().getByRole('dialog', { name: '删除对话' });
+    await confirm.waitFor();
+    await page().setViewportSize({ width: 390, height: 844 });
+    expect(await confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await ai.dialog.getByRole('button', { name: '对话列表' }).isVisible()).toBe(true);
+    expect(await ai.groups.count()).toBe(1);
+    expect(owner.errors).toEqual([]);
   });
 
   it('speaks English when switched', async () => {

@@ -13,15 +13,21 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import type { AskFrame } from '@pmbok/api-types';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConversationPane } from './ConversationPane';
-import { GroupList } from './GroupList';
+import { DeleteGroupConfirm, GroupList, useGroupEditing } from './GroupList';
 import { useSuggestions } from './Suggestions';
 import { useGroups } from './useGroups';
 
-/** Under this width the group list leaves the conversation the whole screen and opens as a drawer. */
+/**
+ * Under this width the group list leaves the conversation the whole screen and opens as a drawer. Which of the two
+ * shows is CSS's to say, so the layout fits the screen in the very frame a phone turns: a layout picked in script
+ * (useMediaQuery) waits for the media query's change event, a frame or more later.
+ */
 const NARROW = '(max-width: 767.98px)';
+const ON_NARROW = `@media ${NARROW}`;
+const ON_WIDE = '@media (min-width: 768px)';
 
 /**
  * SPEC §2.4 "AI dialog": fullscreen, the chat groups at the left, the open group's messages and the question box
@@ -32,8 +38,13 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
   const { groups, current, select, newGroup, rename, remove, asked } = useGroups();
   const [streaming, setStreaming] = useState(false);
   const suggestions = useSuggestions();
+  const editing = useGroupEditing();
   const narrow = useMediaQuery(NARROW);
   const [drawer, setDrawer] = useState(false);
+  // on a wide screen the list is beside the conversation: a drawer left open would cover it
+  useEffect(() => {
+    if (!narrow) setDrawer(false);
+  }, [narrow]);
   const currentKey = current?.key;
   const onSaved = useCallback(
     (frame: AskFrame, question: string) => {
@@ -47,6 +58,7 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
       groups={groups}
       currentKey={currentKey}
       locked={streaming}
+      editing={editing}
       onSelect={(key) => {
         setDrawer(false);
         select(key);
@@ -56,7 +68,6 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
         newGroup();
       }}
       onRename={rename}
-      onDelete={remove}
     />
   ) : (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
@@ -70,13 +81,16 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
         variant="dense"
         sx={{ gap: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 52 }}
       >
-        {narrow && (
-          <Tooltip title={translate('app.ai.groups')}>
-            <IconButton edge="start" onClick={() => setDrawer(true)} aria-label={translate('app.ai.groups')}>
-              <ForumOutlinedIcon />
-            </IconButton>
-          </Tooltip>
-        )}
+        <Tooltip title={translate('app.ai.groups')}>
+          <IconButton
+            edge="start"
+            onClick={() => setDrawer(true)}
+            aria-label={translate('app.ai.groups')}
+            sx={{ [ON_WIDE]: { display: 'none' } }}
+          >
+            <ForumOutlinedIcon />
+          </IconButton>
+        </Tooltip>
         <SmartToyOutlinedIcon color="primary" />
         <Typography id="ai-dialog-title" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
           {translate('app.ai.title')}
@@ -88,32 +102,22 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
         </Tooltip>
       </Toolbar>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        {narrow ? (
-          <Drawer
-            open={drawer}
-            onClose={() => setDrawer(false)}
-            // a drawer sits below dialogs by default; this one opens from the dialog
-            sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}
-            slotProps={{ paper: { sx: { width: 280 } } }}
-          >
-            {groupList}
-          </Drawer>
-        ) : (
-          <Box
-            component="nav"
-            sx={{
-              width: 280,
-              flexShrink: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              borderRight: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
-            }}
-          >
-            {groupList}
-          </Box>
-        )}
+        {/* one tree at every width: turning a phone changes styles only, nothing is mounted afresh */}
+        <Box
+          component="nav"
+          sx={{
+            width: 280,
+            flexShrink: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            [ON_NARROW]: { display: 'none' },
+          }}
+        >
+          {groupList}
+        </Box>
         {current && (
           <ConversationPane
             key={current.key}
@@ -125,6 +129,17 @@ const AiDialogContent = ({ onClose }: { onClose: () => void }) => {
           />
         )}
       </Box>
+      <Drawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        // a drawer sits below dialogs by default; this one opens from the dialog
+        sx={{ zIndex: (theme) => theme.zIndex.modal + 1, [ON_WIDE]: { display: 'none' } }}
+        slotProps={{ paper: { sx: { width: 280 } } }}
+        data-testid="ai-groups-drawer"
+      >
+        {groupList}
+      </Drawer>
+      <DeleteGroupConfirm editing={editing} onDelete={remove} />
     </Box>
   );
 };

@@ -10,21 +10,39 @@ import type { UiGroup } from './useGroups';
 /** docs/api/ai.md: a group's name has 1-50 characters. */
 const NAME_MAX = 50;
 
+/**
+ * What is being done to the groups: the one being renamed (with the name typed so far) and the one whose deletion
+ * is being confirmed. Held by the dialog, not the list: the list is drawn inline on a wide screen and in a drawer
+ * on a phone, and turning the phone must not lose a rename or a confirmation under way.
+ */
+export function useGroupEditing() {
+  const [renaming, setRenaming] = useState<{ key: string; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<UiGroup | null>(null);
+  return { renaming, setRenaming, deleting, setDeleting };
+}
+export type GroupEditing = ReturnType<typeof useGroupEditing>;
+
 interface GroupListProps {
   groups: UiGroup[];
   currentKey?: string;
   /** While an answer streams the conversation stays where it is. */
   locked: boolean;
+  editing: GroupEditing;
   onSelect: (key: string) => void;
   onNew: () => void;
   onRename: (group: UiGroup, name: string) => Promise<void>;
-  onDelete: (group: UiGroup) => Promise<void>;
+}
+
+interface RenameFieldProps {
+  group: UiGroup;
+  name: string;
+  onChange: (name: string) => void;
+  onDone: (name: string | null) => void;
 }
 
 /** The name field of a group being renamed: Enter or leaving it saves, Escape gives up. */
-const RenameField = ({ group, onDone }: { group: UiGroup; onDone: (name: string | null) => void }) => {
+const RenameField = ({ group, name, onChange, onDone }: RenameFieldProps) => {
   const translate = useTranslate();
-  const [name, setName] = useState(group.name);
   const trimmed = name.trim();
   const error = !trimmed ? 'app.ai.name_required' : trimmed.length > NAME_MAX ? 'app.ai.name_too_long' : '';
   const finish = () => onDone(error || trimmed === group.name ? null : trimmed);
@@ -41,7 +59,7 @@ const RenameField = ({ group, onDone }: { group: UiGroup; onDone: (name: string 
       size="small"
       fullWidth
       value={name}
-      onChange={(event) => setName(event.target.value)}
+      onChange={(event) => onChange(event.target.value)}
       onBlur={finish}
       onKeyDown={onKeyDown}
       onClick={(event) => event.stopPropagation()}
@@ -54,29 +72,15 @@ const RenameField = ({ group, onDone }: { group: UiGroup; onDone: (name: string 
 
 /** SPEC §2.4: the chat groups at the left, newest first, each with its last question and when. */
 export const GroupList = (props: GroupListProps) => {
-  const { groups, currentKey, locked, onSelect, onNew, onRename, onDelete } = props;
+  const { groups, currentKey, locked, editing, onSelect, onNew, onRename } = props;
+  const { renaming, setRenaming, setDeleting } = editing;
   const translate = useTranslate();
   const { formatRelative } = useRelativeTime();
-  const [renaming, setRenaming] = useState('');
-  const [deleting, setDeleting] = useState<UiGroup | null>(null);
-  const [busy, setBusy] = useState(false);
   const nameOf = (group: UiGroup) => group.name || translate('app.ai.default_name');
 
   const rename = async (group: UiGroup, name: string | null) => {
-    setRenaming('');
+    setRenaming(null);
     if (name) await onRename(group, name).catch(() => undefined);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await onDelete(deleting);
-      setDeleting(null);
-    } catch {
-      // the request client has shown why
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
@@ -109,8 +113,13 @@ export const GroupList = (props: GroupListProps) => {
                 '&:hover .group-actions, &:focus-within .group-actions': { visibility: 'visible' },
               }}
             >
-              {renaming === group.key ? (
-                <RenameField group={group} onDone={(name) => rename(group, name)} />
+              {renaming?.key === group.key ? (
+                <RenameField
+                  group={group}
+                  name={renaming.name}
+                  onChange={(name) => setRenaming({ key: group.key, name })}
+                  onDone={(name) => rename(group, name)}
+                />
               ) : (
                 <Box sx={{ display: 'flex', alignItems: 'center', width: '100%', gap: 0.5, minHeight: 24 }}>
                   <Typography
@@ -130,7 +139,7 @@ export const GroupList = (props: GroupListProps) => {
                           disabled={locked}
                           onClick={(event) => {
                             event.stopPropagation();
-                            setRenaming(group.key);
+                            setRenaming({ key: group.key, name: group.name });
                           }}
                           sx={{ p: 0.25 }}
                         >
@@ -169,17 +178,44 @@ export const GroupList = (props: GroupListProps) => {
           );
         })}
       </List>
-      <Confirm
-        isOpen={Boolean(deleting)}
-        loading={busy}
-        title="app.ai.delete_title"
-        content="app.ai.delete_content"
-        translateOptions={{ name: deleting ? nameOf(deleting) : '' }}
-        confirm="app.ai.delete"
-        confirmColor="warning"
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
     </Box>
+  );
+};
+
+/** Asks before a group is deleted; drawn once by the dialog, whichever list asked. */
+export const DeleteGroupConfirm = ({
+  editing,
+  onDelete,
+}: {
+  editing: GroupEditing;
+  onDelete: (group: UiGroup) => Promise<void>;
+}) => {
+  const translate = useTranslate();
+  const { deleting, setDeleting } = editing;
+  const [busy, setBusy] = useState(false);
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await onDelete(deleting);
+      setDeleting(null);
+    } catch {
+      // the request client has shown why
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Confirm
+      isOpen={Boolean(deleting)}
+      loading={busy}
+      title="app.ai.delete_title"
+      content="app.ai.delete_content"
+      translateOptions={{ name: deleting ? deleting.name || translate('app.ai.default_name') : '' }}
+      confirm="app.ai.delete"
+      confirmColor="warning"
+      onConfirm={confirmDelete}
+      onClose={() => setDeleting(null)}
+    />
   );
 };

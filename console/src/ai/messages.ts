@@ -4,6 +4,9 @@
 const zh = {
   title: 'AI 助手',
   close: '关闭',
+  retry: '重试',
+  load_failed: 'AI 助手没能加载，请检查网络后重试',
+  crashed: 'AI 助手出错了，请重试',
   groups: '对话列表',
   new_group: '新建对话',
   default_name: '新的对话',
@@ -55,6 +58,9 @@ export const aiMessagesZh = zh;
 export const aiMessagesEn: typeof zh = {
   title: 'AI assistant',
   close: 'Close',
+  retry: 'Retry',
+  load_failed: 'The AI assistant could not be loaded; check the network and retry',
+  crashed: 'The AI assistant ran into an error; please retry',
   groups: 'Conversations',
   new_group: 'New conversation',
   default_name: 'New conversation',
