@@ -196,6 +196,23 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
   });
   afterAll(() => tearDown(scene));
 
+  it("keeps the app when the dialog's code cannot be loaded, and loads it on retry", async () => {
+    const chunk = /\/assets\/AiDialog-[^/]*\.js$/;
+    await page().route(chunk, (route) => route.abort());
+    await owner.goto('/index');
+    await page().getByTestId('ai-button').click();
+    const failure = page().getByTestId('ai-error');
+    await failure.waitFor();
+    await owner.text('AI 助手没能加载，请检查网络后重试', failure);
+    // the header and the page are still there, not react-admin's whole-page error
+    expect(await page().getByTestId('header-tools').isVisible()).toBe(true);
+    await page().unroute(chunk);
+    await failure.getByTestId('ai-retry').click();
+    await ai.dialog.getByTestId('ai-groups').waitFor();
+    expect(await failure.count()).toBe(0);
+    await ai.close();
+  });
+
   it('opens from the header on a first, empty conversation with suggestions', async () => {
     await owner.goto('/index');
     await ai.open();
