@@ -1,6 +1,7 @@
 import type { AiChatMessage, AskFrame } from '@pmbok/api-types';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { askFrames, framesOf, readEnvelopes, StreamError } from '../src/ai/askStream';
+import { isChunkLoadError } from '../src/ai/chunkError';
 import { conversationReducer, emptyConversation } from '../src/ai/conversation';
 import { canAsk, checkQuestion } from '../src/ai/question';
 import { freshGroup, neighbourAfterDelete, type UiGroup } from '../src/ai/useGroups';
@@ -221,5 +222,17 @@ describe('deleting a group (SPEC §4)', () => {
 
   it('starts a fresh group with id 0 and no name (the default-conversation name is shown)', () => {
     expect(freshGroup()).toMatchObject({ aiChatGroupId: 0, name: '' });
+  });
+});
+
+describe("the dialog's code failing to load", () => {
+  it("is told from the dialog's own errors in each browser's words", () => {
+    const url = 'http://127.0.0.1/system/assets/AiDialog-abc.js';
+    expect(isChunkLoadError(new TypeError(`Failed to fetch dynamically imported module: ${url}`))).toBe(true);
+    expect(isChunkLoadError(new TypeError(`error loading dynamically imported module: ${url}`))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Unable to preload CSS for /system/assets/AiDialog-abc.css'))).toBe(true);
+    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'key')"))).toBe(false);
+    expect(isChunkLoadError(undefined)).toBe(false);
   });
 });

@@ -3,12 +3,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, Typography } from '@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { addErrorLog, describeError } from '../errorLog/errorLogStore';
-
-/** The browsers' words for a script chunk that could not be fetched (a lost connection, a newer deployment). */
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|module script failed|Unable to preload CSS/i.test(message);
-}
+import { isChunkLoadError } from './chunkError';
 
 interface FallbackProps {
   error: unknown;
