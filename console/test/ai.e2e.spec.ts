@@ -389,12 +389,15 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
   it('keeps the group list in a drawer on a phone', async () => {
     const groupId = await ai.groups.first().getAttribute('data-group-id');
     const answered = await ai.answers.count();
+    // the dialog's and the list's elements, marked: after the turn they must be the same ones, not drawn afresh
+    await ai.dialog.evaluate((element) => element.setAttribute('data-before-turn', ''));
+    await ai.dialog.getByTestId('ai-groups').evaluate((element) => element.setAttribute('data-before-turn', ''));
     await page().setViewportSize({ width: 390, height: 844 });
     // the layout fits the phone from the first frame (CSS decides, not a media query's change event)
     expect(await ai.dialog.getByTestId('ai-groups').isVisible()).toBe(false);
     const toggle = ai.dialog.getByRole('button', { name: '对话列表' });
     expect(await toggle.isVisible()).toBe(true);
-    // nothing was mounted afresh: the conversation is still there, not read again
+    expect(await ai.dialog.getAttribute('data-before-turn')).toBe('');
     expect(await ai.answers.count()).toBe(answered);
     await toggle.click();
     const drawer = page().getByTestId('ai-groups-drawer');
@@ -423,6 +426,8 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     expect((await renamed).status()).toBe(200);
     await poll(() => group().locator('p').first().textContent()).toBe(typed);
     expect((await owner.call('ai/chat/group')).data[0].name).toBe(typed);
+    // the list beside the conversation is the one there before the phone turned
+    expect(await ai.dialog.getByTestId('ai-groups').getAttribute('data-before-turn')).toBe('');
 
     // a deletion asked for on a wide screen is still being confirmed on the phone
     await group().getByRole('button', { name: '删除' }).click();
