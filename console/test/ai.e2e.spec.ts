@@ -438,6 +438,13 @@ describe.skipIf(!hasChromium)('the AI assistant dialog (local provider)', () => 
     await confirm.getByRole('button', { name: '取消' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await ai.dialog.getByRole('button', { name: '对话列表' }).isVisible()).toBe(true);
+    // asked from the phone's drawer, the confirmation comes above the drawer
+    await ai.dialog.getByRole('button', { name: '对话列表' }).click();
+    await drawer.getByRole('button', { name: '删除', exact: true }).click();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page().keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
     expect(await ai.groups.count()).toBe(1);
     expect(owner.errors).toEqual([]);
   });

@@ -216,6 +216,8 @@ export const DeleteGroupConfirm = ({
       confirmColor="warning"
       onConfirm={confirmDelete}
       onClose={() => setDeleting(null)}
+      // above the phone's drawer of groups, which sits above the dialog
+      sx={{ zIndex: (theme) => theme.zIndex.modal + 2 }}
     />
   );
 };
