@@ -1,6 +1,5 @@
 import type { AskFrame } from '@pmbok/api-types';
-import { ApiCode, ApiError, signOutToLogin } from '../api/request';
-import { getTeamId, getToken } from '../session/session';
+import { ApiCode, ApiError, apiPost, signOutToLogin } from '../api/request';
 
 /**
  * `ai/chat/ask` (docs/api/ai.md): the answer is `application/x-ndjson`, one `{code, msg, data}` envelope per line,
@@ -70,23 +69,6 @@ function refusal(envelope: Envelope): ApiError {
   return new ApiError(envelope.msg || 'app.request.error', envelope.code, envelope.data);
 }
 
-/** The body and headers every console call sends (api/request.ts): the form, the team, the version, the token. */
-function formRequest(body: Record<string, string | number>): RequestInit {
-  const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(body)) form.append(key, String(value));
-  form.set('teamId', String(getTeamId() ?? ''));
-  form.set('version', '1');
-  return {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-      accept: 'application/x-ndjson, application/json',
-      authorization: getToken() ?? '',
-    },
-    body: form,
-  };
-}
-
 /**
  * Asks and yields the answer's frames as they arrive. Rejects with an ApiError when the question is refused (the
  * envelope's msg, e.g. 提问太频繁，请稍后再试) or the answer is not a stream; aborting `signal` stops the answer
@@ -96,7 +78,8 @@ export async function* askFrames(
   question: { aiChatGroupId: number; content: string },
   signal: AbortSignal,
 ): AsyncGenerator<AskFrame> {
-  const response = await fetch('/pmbok/api/ai/chat/ask', { ...formRequest(question), signal });
+  const [url, init] = apiPost('ai/chat/ask', question, { accept: 'application/x-ndjson, application/json' });
+  const response = await fetch(url, { ...init, signal });
   if (response.status !== 200 || !response.body) {
     throw new ApiError('app.request.network_error', response.status);
   }

@@ -51,17 +51,26 @@ function encodeBody(body: Body): URLSearchParams {
   return form;
 }
 
-async function send(call: string, body: Body, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
-  try {
-    return await fetch(`${API_BASE}/${call}`, {
+/** The URL and request of a call as every console call sends it: the form with the team and version, the token. */
+export function apiPost(call: string, body: Body, headers: Record<string, string> = {}): [string, RequestInit] {
+  return [
+    `${API_BASE}/${call}`,
+    {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
         authorization: getToken() ?? '',
+        ...headers,
       },
       body: encodeBody(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    },
+  ];
+}
+
+async function send(call: string, body: Body, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
+  try {
+    const [url, init] = apiPost(call, body);
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw new ApiError(timedOut ? 'app.request.timeout' : (error as Error).message, 0);
