@@ -6,6 +6,7 @@ import { chatsProjection } from './projections/chats/index.js';
 import { createChatModel, providerConfigFromEnv, timeoutsFromEnv } from './providers/index.js';
 import type { ChatModel } from './providers/model.js';
 import { startKnowledge } from './retrieval/index.js';
+import { DEFAULT_MAX_SOURCES } from './retrieval/retriever.js';
 
 export type AiServiceOptions = ServiceOptions & {
   /** Instead of the provider configured by PMBOK_AI_* (tests). */
@@ -35,7 +36,11 @@ export const startAiService = defineService({
   name: 'ai',
   contract: aiv1.AiServiceDefinition,
   projections: [chatsProjection],
-  reactions: async ({ runtime, now }, _options: AiServiceOptions) => startKnowledge(runtime, { now }),
+  reactions: async ({ runtime, now }, options: AiServiceOptions) =>
+    startKnowledge(runtime, {
+      now,
+      maxSources: positive({ ...process.env, ...options.env }.PMBOK_AI_INDEX_MAX_SOURCES, DEFAULT_MAX_SOURCES),
+    }),
   calls: (service, knowledge, options) => {
     const env = { ...process.env, ...options.env };
     const model = options.model ?? createChatModel(providerConfigFromEnv(env), timeoutsFromEnv(env));

@@ -208,6 +208,33 @@ describe('retrieval: who sees what, decided while searching', () => {
   });
 });
 
+describe('retrieval: the team indexes held in memory', () => {
+  it('drops the least recently asked teams past the bound, and rebuilds one on its next question', async () => {
+    const log = knowledgeLog({ now: () => NOW, maxSources: 3 });
+    const teams: number[] = [];
+    for (const name of ['甲', '乙', '丙']) {
+      const teamId = await log.team(OWNER);
+      const project = await log.project(teamId, `${name}项目`, { memberIds: [OWNER] });
+      await log.doc(project, 'page', `${name}的发布流程`, { markdown: `${name}团队每周四发布。` });
+      await log.doc(project, 'page', `${name}的值班表`, { markdown: `${name}团队轮流值班。` });
+      teams.push(teamId);
+    }
+    const ask = (teamId: number) => log.retriever.retrieve({ teamId, userId: OWNER, question: '发布流程' });
+    const [first, second, third] = teams as [number, number, number];
+    const answer = await ask(first);
+    expect(answer[0]?.title).toBe('甲的发布流程');
+    await ask(second);
+    // Two sources each, three at most: the first team's index went when the second was built.
+    expect(log.retriever.indexOf(first)).toBeUndefined();
+    expect(log.retriever.indexOf(second)?.size).toBe(2);
+    await ask(third);
+    expect(log.retriever.indexOf(second)).toBeUndefined();
+    // A dropped index answers the same when rebuilt on the next question.
+    expect(await ask(first)).toEqual(answer);
+    expect(log.retriever.indexOf(third)).toBeUndefined();
+  });
+});
+
 describe('suggested questions', () => {
   it('are drawn from what the user may see, shuffled and distinct', async () => {
     const { log, teamId } = await orderTeam();

@@ -21,7 +21,7 @@ export interface Knowledge {
  */
 export async function startKnowledge(
   runtime: Pick<ServiceRuntime, 'eventStore' | 'eventBus' | 'readStore'>,
-  options: { now?: () => number } = {},
+  options: { now?: () => number; maxSources?: number } = {},
 ): Promise<Knowledge> {
   const { subscriptions, stops } = await startKnowledgeFeeds(runtime);
   const feeds = Object.values(subscriptions);
@@ -29,6 +29,7 @@ export async function startKnowledge(
     readStore: runtime.readStore,
     rosterCaughtUp: () => subscriptions.roster.catchUp(2_000),
     now: options.now,
+    maxSources: options.maxSources,
   });
   return {
     retriever,

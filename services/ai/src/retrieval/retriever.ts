@@ -10,6 +10,11 @@ export interface RetrieverDeps {
   /** Resolves once the team roster has read its topic so far (a member who joined a moment ago). */
   rosterCaughtUp?: () => Promise<void>;
   now?: () => number;
+  /**
+   * Sources the team indexes may hold together (PMBOK_AI_INDEX_MAX_SOURCES): past it, the indexes of the teams asked
+   * least recently are dropped and rebuilt on their next question (about 6.5 KB of heap per source, benchmarks.md).
+   */
+  maxSources?: number;
 }
 
 /** What a question says about tasks that the words alone do not match: whose, overdue, unfinished. */
@@ -39,6 +44,9 @@ const truncate = (text: string) =>
  * The Retriever of ADR 14 over the read models: one index per team, built on the team's first question and brought
  * up to date before each one; the asker's permissions are the search's filter.
  */
+/** About 650 MB of heap at the benchmark's 6.5 KB per source. */
+export const DEFAULT_MAX_SOURCES = 100_000;
+
 export function createRetriever(deps: RetrieverDeps): Retriever & { indexOf(teamId: number): TeamIndex | undefined } {
   const { readStore } = deps;
   const now = deps.now ?? Date.now;
@@ -56,17 +64,30 @@ export function createRetriever(deps: RetrieverDeps): Retriever & { indexOf(team
   /** The team's index, up to date; a refresh that fails drops it (the next question rebuilds it whole). */
   async function indexFor(teamId: number): Promise<TeamIndex> {
     let index = indexes.get(teamId);
-    if (!index) {
-      index = new TeamIndex(teamId);
-      indexes.set(teamId, index);
-    }
+    // A Map keeps insertion order: set again, the team becomes the most recently asked.
+    indexes.delete(teamId);
+    index ??= new TeamIndex(teamId);
+    indexes.set(teamId, index);
     try {
       await index.update(readStore);
     } catch (error) {
       if (indexes.get(teamId) === index) indexes.delete(teamId);
       throw error;
     }
+    evictBeyond(deps.maxSources ?? DEFAULT_MAX_SOURCES, index);
     return index;
+  }
+
+  /** Drops the least recently asked teams' indexes while all of them hold more than `max` sources. */
+  function evictBeyond(max: number, keep: TeamIndex) {
+    let total = 0;
+    for (const index of indexes.values()) total += index.size;
+    for (const [teamId, index] of indexes) {
+      if (total <= max) break;
+      if (index === keep) continue;
+      indexes.delete(teamId);
+      total -= index.size;
+    }
   }
 
   /** The team's index and what the user may see of it, or nothing for someone outside the team. */

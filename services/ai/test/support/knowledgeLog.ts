@@ -23,7 +23,7 @@ const TOPICS: Record<string, Projection> = {
  * The knowledge read models in a memory store, fed by hand with events as the team, auth, project and task topics
  * carry them (data as the producers write it, more than their contracts publish), and a retriever over them.
  */
-export function knowledgeLog(options: { now?: () => number } = {}) {
+export function knowledgeLog(options: { now?: () => number; maxSources?: number } = {}) {
   const store: ReadStore = createMemoryReadStore();
   let position = 0;
   const ids = { next: 100 };
@@ -40,7 +40,7 @@ export function knowledgeLog(options: { now?: () => number } = {}) {
     return event;
   }
 
-  const retriever = createRetriever({ readStore: store, now: options.now });
+  const retriever = createRetriever({ readStore: store, now: options.now, maxSources: options.maxSources });
 
   const api = {
     store,
