@@ -141,6 +141,8 @@ describe('a conversation', () => {
     citations: [],
     outcome: 'done',
     createdTime,
+    provider: id % 2 ? '' : 'openai',
+    model: id % 2 ? '' : 'deepseek-chat',
   });
   const citation = {
     n: 1,
@@ -208,6 +210,9 @@ describe('a conversation', () => {
     });
     expect(state.items.map((item) => item.id)).toEqual([1, 2, 3, 4]);
     expect(state).toMatchObject({ page: 2, hasNextPage: false, anchor: 400 });
+    // A saved answer still says who gave it; a question says nothing.
+    expect(state.items.map((item) => item.provider)).toEqual([undefined, 'openai', undefined, 'openai']);
+    expect(state.items[1]?.model).toBe('deepseek-chat');
   });
 });
 

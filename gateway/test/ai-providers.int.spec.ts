@@ -86,7 +86,13 @@ describe('the AI assistant answered by an OpenAI-compatible server', () => {
     expect(last?.errorMessage).toContain('Rate limit reached');
     const group = String(failed[0]?.aiChatGroupId);
     const history = (await world.ai('history', { aiChatGroupId: group })).data.list as Frame[];
-    expect(history.at(-1)).toMatchObject({ role: 'assistant', outcome: 'failed' });
+    expect(history.at(-1)).toMatchObject({
+      role: 'assistant',
+      outcome: 'failed',
+      provider: 'openai',
+      model: fake.model,
+    });
+    expect(history.at(-2)).toMatchObject({ role: 'user', provider: '', model: '' });
     expect(history.at(-1)?.content).toContain('提问失败：http_429:');
 
     fake.behave({ kind: 'silent' });

@@ -15,7 +15,7 @@ export interface ChatItem {
   citations: Citation[];
   outcome: AiChatMessage['outcome'] | 'streaming';
   createdTime: number;
-  /** The live answer's provider and model (history does not keep them). */
+  /** Which provider and model gave the answer (empty for a recorded one). */
   provider?: string;
   model?: string;
   /** The live answer's error frame, shown as SPEC §8's 提问失败：code:message. */
@@ -63,6 +63,7 @@ const fromHistory = (message: AiChatMessage): ChatItem => ({
   citations: message.citations,
   outcome: message.outcome,
   createdTime: message.createdTime,
+  ...(message.provider ? { provider: message.provider, model: message.model } : {}),
 });
 
 /** Replaces the answer being streamed (the last item while the status is ttsing). */

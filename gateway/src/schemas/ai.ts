@@ -42,6 +42,9 @@ export const AiChatMessage = Type.Object({
   citations: Type.Array(Citation),
   outcome: oneOf('done', 'stopped', 'failed'),
   createdTime: Type.Integer(),
+  /** An answer's provider (`local`, `openai`, `spark`) and model; empty for a question or a recorded message. */
+  provider: Type.String(),
+  model: Type.String(),
 });
 
 /** `ai/chat/history`: one page, oldest first, counted backwards from `maxCreatedTime`. */

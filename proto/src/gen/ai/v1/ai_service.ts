@@ -62,6 +62,9 @@ export interface ChatMessage {
   outcome: string;
   /** Epoch milliseconds. */
   createdAt: number;
+  /** An answer: which provider and model gave it ('' for a question or a recorded message). */
+  provider: string;
+  model: string;
 }
 
 export interface GetHistoryResponse {
@@ -702,7 +705,17 @@ export const GetHistoryRequest: MessageFns<GetHistoryRequest> = {
 };
 
 function createBaseChatMessage(): ChatMessage {
-  return { aiChatMessageId: 0, aiChatGroupId: 0, role: "", content: "", citationsJson: "", outcome: "", createdAt: 0 };
+  return {
+    aiChatMessageId: 0,
+    aiChatGroupId: 0,
+    role: "",
+    content: "",
+    citationsJson: "",
+    outcome: "",
+    createdAt: 0,
+    provider: "",
+    model: "",
+  };
 }
 
 export const ChatMessage: MessageFns<ChatMessage> = {
@@ -727,6 +740,12 @@ export const ChatMessage: MessageFns<ChatMessage> = {
     }
     if (message.createdAt !== 0) {
       writer.uint32(56).int64(message.createdAt);
+    }
+    if (message.provider !== "") {
+      writer.uint32(66).string(message.provider);
+    }
+    if (message.model !== "") {
+      writer.uint32(74).string(message.model);
     }
     return writer;
   },
@@ -800,6 +819,22 @@ export const ChatMessage: MessageFns<ChatMessage> = {
             message.createdAt = longToNumber(reader.int64());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.model = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -837,6 +872,8 @@ export const ChatMessage: MessageFns<ChatMessage> = {
         : isSet(object.created_at)
         ? globalThis.Number(object.created_at)
         : 0,
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      model: isSet(object.model) ? globalThis.String(object.model) : "",
     };
   },
 
@@ -863,6 +900,12 @@ export const ChatMessage: MessageFns<ChatMessage> = {
     if (message.createdAt !== 0) {
       obj.createdAt = Math.round(message.createdAt);
     }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.model !== "") {
+      obj.model = message.model;
+    }
     return obj;
   },
 
@@ -878,6 +921,8 @@ export const ChatMessage: MessageFns<ChatMessage> = {
     message.citationsJson = object.citationsJson ?? "";
     message.outcome = object.outcome ?? "";
     message.createdAt = object.createdAt ?? 0;
+    message.provider = object.provider ?? "";
+    message.model = object.model ?? "";
     return message;
   },
 };

@@ -21,6 +21,9 @@ export interface ChatMessageDoc extends Doc {
   citations: CitationData[];
   outcome: Outcome;
   createdAt: number;
+  /** An answer's provider and model ('' for a question). */
+  provider: string;
+  model: string;
 }
 
 /** Tokens a team used on one day (UTC+8), from the answers saved: the daily budget every replica agrees on. */
@@ -65,7 +68,7 @@ export const chatsProjection = projection({
     AiChatMessageRecorded: async (event, store) => {
       const aiChatGroupId = groupIdOf(event);
       const { data } = event;
-      const { aiChatMessageId, role, content, citations, outcome, createdAt } = data;
+      const { aiChatMessageId, role, content, citations, outcome, createdAt, provider, model } = data;
       await chatMessages(store).put({
         _id: String(aiChatMessageId),
         aiChatMessageId,
@@ -75,6 +78,8 @@ export const chatsProjection = projection({
         citations,
         outcome,
         createdAt,
+        provider,
+        model,
       });
       const set = role === 'user' ? { updatedAt: createdAt, lastQuestion: content } : { updatedAt: createdAt };
       await chatGroups(store).updateOne({ _id: String(aiChatGroupId) }, { $set: set });
