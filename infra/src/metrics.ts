@@ -11,11 +11,11 @@ export function collectProcessMetrics(): void {
 }
 
 /** Returns the metric registered under `name`, creating it on first use (components may start twice in tests). */
-function once<T>(name: string, create: () => T): T {
+export function registeredMetric<T>(name: string, create: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? create();
 }
 
-export const grpcServerHandled = once(
+export const grpcServerHandled = registeredMetric(
   'pmbok_grpc_server_handled_total',
   () =>
     new Counter({
@@ -25,7 +25,7 @@ export const grpcServerHandled = once(
     }),
 );
 
-export const grpcServerDuration = once(
+export const grpcServerDuration = registeredMetric(
   'pmbok_grpc_server_duration_seconds',
   () =>
     new Histogram({
@@ -36,12 +36,12 @@ export const grpcServerDuration = once(
     }),
 );
 
-export const eventsAppended = once(
+export const eventsAppended = registeredMetric(
   'pmbok_events_appended_total',
   () => new Counter({ name: 'pmbok_events_appended_total', help: 'Events appended', labelNames: ['service'] }),
 );
 
-export const projectionApplySeconds = once(
+export const projectionApplySeconds = registeredMetric(
   'pmbok_projection_apply_seconds',
   () =>
     new Histogram({
@@ -52,7 +52,7 @@ export const projectionApplySeconds = once(
     }),
 );
 
-export const liveConnections = once(
+export const liveConnections = registeredMetric(
   'pmbok_gateway_live_connections',
   () => new Gauge({ name: 'pmbok_gateway_live_connections', help: 'Open live (WebSocket) connections' }),
 );

@@ -1,9 +1,5 @@
-import { metricsRegistry } from '@pmbok/infra';
+import { registeredMetric as once } from '@pmbok/infra';
 import { Counter, Histogram } from 'prom-client';
-
-/** The metric registered under `name`, created on first use (the service may start twice in one test process). */
-const once = <T>(name: string, create: () => T): T =>
-  (metricsRegistry.getSingleMetric(name) as T | undefined) ?? create();
 
 export const aiMetrics = {
   questions: once(
