@@ -1,6 +1,7 @@
 import { DomainError } from '@pmbok/infra';
 import { deciderSpec } from '@pmbok/infra/testing';
 import { describe, expect, it } from 'vitest';
+import { relativeLabel } from '../src/application/groups.js';
 import {
   chatGroupDecider,
   checkQuestion,
@@ -98,5 +99,18 @@ describe('the question rule (SPEC §5)', () => {
   it('names a new group after the first 50 characters of its question', () => {
     expect(nameFromQuestion('订'.repeat(80))).toBe('订'.repeat(50));
     expect(nameFromQuestion('第一行\n第二行')).toBe('第一行 第二行');
+  });
+});
+
+describe("a group's time label (SPEC §9)", () => {
+  it('reads 刚刚 under 30 s, then minutes, hours, 1天前, else the date in China time', () => {
+    const at = Date.UTC(2026, 10, 23, 20, 0, 0);
+    expect(relativeLabel(at, at + 29_000)).toBe('刚刚');
+    expect(relativeLabel(at, at + 30_000)).toBe('1分钟前');
+    expect(relativeLabel(at, at + 59 * 60_000)).toBe('59分钟前');
+    expect(relativeLabel(at, at + 3 * 3_600_000)).toBe('3小时前');
+    expect(relativeLabel(at, at + 30 * 3_600_000)).toBe('1天前');
+    // 20:00 UTC is the next morning in China.
+    expect(relativeLabel(at, at + 3 * 86_400_000)).toBe('2026-11-24');
   });
 });

@@ -66,10 +66,9 @@ export const aiCalls = [
     fields: {},
     async handle(_body, { services, metadata }) {
       const { groups } = await services.ai.listGroups({}, { metadata });
-      const now = Date.now();
-      return groups.map(({ updatedAt, createdAt, ...group }) => ({
+      return groups.map(({ updatedAt, createdAt, updatedLabel, ...group }) => ({
         ...group,
-        updatedTimeLable: relativeLabel(updatedAt, now),
+        updatedTimeLable: updatedLabel,
         updatedTime: updatedAt,
         createdTime: createdAt,
       }));
@@ -195,13 +194,3 @@ export const aiCalls = [
     },
   }),
 ];
-
-/** SPEC §9's relative time, in Chinese (the service's clock is the gateway's here: labels are for display only). */
-export function relativeLabel(at: number, now: number): string {
-  const seconds = Math.max(0, (now - at) / 1000);
-  if (seconds < 30) return '刚刚';
-  if (seconds < 3600) return `${Math.max(1, Math.floor(seconds / 60))}分钟前`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}小时前`;
-  if (seconds < 2 * 86_400) return '1天前';
-  return new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
-}

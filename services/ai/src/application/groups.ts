@@ -4,6 +4,16 @@ import { type ChatMessageData, chatGroupStreamId, type Role } from '../domain/ch
 import { chatGroups, chatMessages } from '../projections/chats/index.js';
 import type { AiContext } from './context.js';
 
+/** SPEC §9's relative time, in Chinese: 刚刚, N分钟前, N小时前, 1天前, else the date (China time). */
+export function relativeLabel(at: number, now: number): string {
+  const seconds = Math.max(0, (now - at) / 1000);
+  if (seconds < 30) return '刚刚';
+  if (seconds < 3600) return `${Math.max(1, Math.floor(seconds / 60))}分钟前`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}小时前`;
+  if (seconds < 2 * 86_400) return '1天前';
+  return new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
 const pageOf = (page: number, pageSize: number) => ({
   page: Math.max(Math.trunc(page) || 1, 1),
   pageSize: Math.min(Math.max(Math.trunc(pageSize) || 20, 1), 100),
@@ -61,7 +71,8 @@ export function createGroups(context: AiContext) {
         { userId: caller.userId, teamId },
         { sort: { updatedAt: -1, aiChatGroupId: -1 } },
       );
-      return groups;
+      const at = now();
+      return groups.map((group) => ({ ...group, updatedLabel: relativeLabel(group.updatedAt, at) }));
     },
 
     /** Backwards from `maxCreatedTime`: page 1 the newest, oldest first within a page. */

@@ -31,6 +31,8 @@ export interface ChatGroup {
   /** Epoch milliseconds. */
   updatedAt: number;
   createdAt: number;
+  /** SPEC §9's relative time of updated_at, in Chinese: 刚刚, N分钟前, N小时前, 1天前, else the date. */
+  updatedLabel: string;
 }
 
 export interface ListGroupsRequest {
@@ -306,7 +308,7 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
 };
 
 function createBaseChatGroup(): ChatGroup {
-  return { aiChatGroupId: 0, name: "", lastQuestion: "", updatedAt: 0, createdAt: 0 };
+  return { aiChatGroupId: 0, name: "", lastQuestion: "", updatedAt: 0, createdAt: 0, updatedLabel: "" };
 }
 
 export const ChatGroup: MessageFns<ChatGroup> = {
@@ -325,6 +327,9 @@ export const ChatGroup: MessageFns<ChatGroup> = {
     }
     if (message.createdAt !== 0) {
       writer.uint32(40).int64(message.createdAt);
+    }
+    if (message.updatedLabel !== "") {
+      writer.uint32(50).string(message.updatedLabel);
     }
     return writer;
   },
@@ -382,6 +387,14 @@ export const ChatGroup: MessageFns<ChatGroup> = {
             message.createdAt = longToNumber(reader.int64());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updatedLabel = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -417,6 +430,11 @@ export const ChatGroup: MessageFns<ChatGroup> = {
         : isSet(object.created_at)
         ? globalThis.Number(object.created_at)
         : 0,
+      updatedLabel: isSet(object.updatedLabel)
+        ? globalThis.String(object.updatedLabel)
+        : isSet(object.updated_label)
+        ? globalThis.String(object.updated_label)
+        : "",
     };
   },
 
@@ -437,6 +455,9 @@ export const ChatGroup: MessageFns<ChatGroup> = {
     if (message.createdAt !== 0) {
       obj.createdAt = Math.round(message.createdAt);
     }
+    if (message.updatedLabel !== "") {
+      obj.updatedLabel = message.updatedLabel;
+    }
     return obj;
   },
 
@@ -450,6 +471,7 @@ export const ChatGroup: MessageFns<ChatGroup> = {
     message.lastQuestion = object.lastQuestion ?? "";
     message.updatedAt = object.updatedAt ?? 0;
     message.createdAt = object.createdAt ?? 0;
+    message.updatedLabel = object.updatedLabel ?? "";
     return message;
   },
 };
