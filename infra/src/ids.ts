@@ -11,15 +11,19 @@ let lastMs = 0;
 let sequence = 0;
 
 export function nextNumericId(now = Date.now()): number {
-  const ms = Math.max(now - EPOCH, lastMs);
-  if (ms === lastMs) {
-    sequence = (sequence + 1) & 0x7ff;
-    if (sequence === 0) return nextNumericId(now + 1);
-  } else {
+  const ms = now - EPOCH;
+  if (ms > lastMs) {
     lastMs = ms;
     sequence = randomInt(0, 0x400);
+  } else if (sequence < 0x7ff) {
+    sequence += 1;
+  } else {
+    // A millisecond's ids are spent: borrow the next one. Ids stay strictly increasing in a process even when the
+    // clock lags behind (a loop drawing thousands of ids in one millisecond), so it never hands out one twice.
+    lastMs += 1;
+    sequence = randomInt(0, 0x400);
   }
-  return ms * 0x800 + sequence;
+  return lastMs * 0x800 + sequence;
 }
 
 export const newEventId = (): string => randomUUID();
