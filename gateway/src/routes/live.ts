@@ -10,6 +10,14 @@ export const LIVE = {
   authenticate: 200000,
   heartbeat: 200001,
   unread: 200201,
+  /** The messaging service: a new notification (`{teamId, notification}`), docs/api/messaging.md. */
+  notification: 200202,
+  /** A conversation's message posted, edited or deleted (`{teamId, conversationId, event, message}`). */
+  chatMessage: 200500,
+  /** Someone is typing (`{teamId, conversationId, userId, name}`). */
+  chatTyping: 200501,
+  /** The user read a conversation in another tab (`{teamId, conversationId, readPosition, unreadCount}`). */
+  chatRead: 200502,
   /** The task service: something of a task project changed (`{taskProjectId, taskId, type, actorId}`). */
   taskChanged: 200300,
   /** The project service: an API test run's event, to the member who started it (`TestRunPush`). */

@@ -1,10 +1,12 @@
 import type { Harness } from '../harness.js';
 import { accountAccess } from './access-accounts.js';
 import { aiAccess } from './access-ai.js';
+import { chatAccess } from './access-chat.js';
 import { fieldCompareAccess } from './access-field-compare.js';
 import { fieldAccess } from './access-fields.js';
 import { historyAccess } from './access-history.js';
 import { importAccess } from './access-import.js';
+import { messageAccess } from './access-messages.js';
 import { mockAccess } from './access-mock.js';
 import { projectAccess } from './access-projects.js';
 import { shareAccess } from './access-share.js';
@@ -12,6 +14,7 @@ import { taskAccess } from './access-tasks.js';
 import { teamAccess } from './access-teams.js';
 import { testsAccess } from './access-tests.js';
 import { versionAccess } from './access-versions.js';
+import { webhookAccess } from './access-webhooks.js';
 import type { Account, Actors, Least, Rung, World } from './world.js';
 
 export interface AccessContext {
@@ -63,6 +66,9 @@ export const accessTable: Record<string, Access> = {
   ...fieldCompareAccess,
   ...testsAccess,
   ...aiAccess,
+  ...messageAccess,
+  ...chatAccess,
+  ...webhookAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */

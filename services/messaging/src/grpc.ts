@@ -1,12 +1,19 @@
 import { commandIdOf, signedInCaller } from '@pmbok/infra';
 import type { messagingv1 } from '@pmbok/proto';
 import type { MessagingUseCases } from './application/index.js';
+import { chatCalls } from './grpcChat.js';
+import { notificationsCalls } from './grpcNotifications.js';
+import { webhooksCalls } from './grpcWebhooks.js';
 
 /** Requests in, use cases called, responses out; the caller comes from the gateway's metadata. */
-export function messagingServiceImplementation({
-  feedback,
-}: MessagingUseCases): Omit<messagingv1.MessagingServiceImplementation, 'getStatus'> {
+export function messagingServiceImplementation(
+  useCases: MessagingUseCases,
+): Omit<messagingv1.MessagingServiceImplementation, 'getStatus'> {
+  const { feedback } = useCases;
   return {
+    ...notificationsCalls(useCases),
+    ...chatCalls(useCases),
+    ...webhooksCalls(useCases),
     async submitFeedback(request, context) {
       return feedback.submit(request.content, signedInCaller(context), commandIdOf(context));
     },

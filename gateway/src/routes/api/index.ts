@@ -1,6 +1,8 @@
 import type { ApiCall } from '../../plugins/api.js';
 import { aiCalls } from './ai.js';
+import { chatCalls } from './chat.js';
 import { feedbackCalls } from './feedback.js';
+import { messageCalls } from './messages.js';
 import { projectCalls } from './project.js';
 import { projectFieldCompareCalls } from './project-field-compare.js';
 import { projectFieldCalls } from './project-fields.js';
@@ -16,6 +18,7 @@ import { taskCalls } from './task.js';
 import { teamCalls } from './team.js';
 import { userCalls } from './user.js';
 import { userInfoCalls } from './user-info.js';
+import { webhookCalls } from './webhooks.js';
 
 /**
  * Every call under /pmbok/api, in one list: the app registers it and the security suite walks it, so a call added
@@ -38,5 +41,8 @@ export const apiCalls: ApiCall[] = [
   ...projectTestCalls(),
   ...feedbackCalls,
   ...aiCalls,
+  ...messageCalls,
+  ...chatCalls,
+  ...webhookCalls,
   ...systemCalls,
 ];

@@ -67,6 +67,394 @@ export interface ListFeedbackResponse {
   pageSize: number;
 }
 
+export interface Notification {
+  notificationId: number;
+  /** One of the kinds of docs/api/messaging.md, e.g. task.transferred, task.mentioned, doc.changed. */
+  kind: string;
+  /** Knowledge project or task project the notification is about; 0 for team-wide ones. */
+  projectId: number;
+  /** 'api' (knowledge project), 'task' (task project) or '' (team). */
+  projectKind: string;
+  projectName: string;
+  /** Who did it (0: the system, e.g. a due date passing). */
+  actorId: number;
+  actorName: string;
+  /** What happened, as a sentence shown as plain text: 张三 把任务「登录页」转交给你. */
+  title: string;
+  /** More text, e.g. the comment or the changed fields; may be empty. */
+  summary: string;
+  /** The console route that opens the target, e.g. /task/home/12?taskId=34. */
+  link: string;
+  /** 'task', 'doc', 'folder', 'project', 'taskProject', 'team', 'testScenario', 'version'. */
+  targetKind: string;
+  targetId: number;
+  /** Per-field changes ("请求参数", "响应"), when known. */
+  changes: string[];
+  read: boolean;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+export interface ListNotificationsRequest {
+  /** From 1; 0 means 1. */
+  page: number;
+  /** 1-100; 0 means 20. */
+  pageSize: number;
+  /** '' all, else a kind group: task, team, project, doc, test, chat. */
+  group: string;
+  /** 0 all projects. */
+  projectId: number;
+  unreadOnly: boolean;
+}
+
+export interface ListNotificationsResponse {
+  notifications: Notification[];
+  total: number;
+  page: number;
+  pageSize: number;
+  unreadCount: number;
+}
+
+export interface MarkNotificationsReadRequest {
+  notificationIds: number[];
+  /** Marks every notification of the caller in the team read (ids are then ignored). */
+  all: boolean;
+}
+
+export interface MarkNotificationsReadResponse {
+  /** The badge after the change. */
+  unreadCount: number;
+}
+
+export interface GetUnreadCountRequest {
+}
+
+export interface GetUnreadCountResponse {
+  /** notifications + conversations: the badge. */
+  unreadCount: number;
+  notifications: number;
+  conversations: number;
+}
+
+export interface NotificationSettings {
+  /** Kinds the caller does not want (they are not recorded for the caller). */
+  mutedKinds: string[];
+  /**
+   * Quiet mode: only mentions, direct messages and tasks assigned to the caller count as unread; the rest is
+   * recorded as read.
+   */
+  quiet: boolean;
+}
+
+export interface GetNotificationSettingsRequest {
+}
+
+export interface GetNotificationSettingsResponse {
+  settings: NotificationSettings | undefined;
+}
+
+export interface SaveNotificationSettingsRequest {
+  settings: NotificationSettings | undefined;
+}
+
+export interface SaveNotificationSettingsResponse {
+  settings: NotificationSettings | undefined;
+}
+
+export interface FollowTarget {
+  /** 'doc', 'folder', 'project' (knowledge project), 'taskProject' or 'task'. */
+  kind: string;
+  /** The document id, folder node id, project id, task project id or task id. */
+  id: number;
+}
+
+export interface Follow {
+  target:
+    | FollowTarget
+    | undefined;
+  /** The target's name and the project it belongs to, as the inbox shows them. */
+  name: string;
+  projectId: number;
+  projectName: string;
+  link: string;
+  createdAt: number;
+}
+
+export interface FollowRequest {
+  target: FollowTarget | undefined;
+}
+
+export interface FollowResponse {
+  follow: Follow | undefined;
+}
+
+export interface UnfollowRequest {
+  target: FollowTarget | undefined;
+}
+
+export interface UnfollowResponse {
+}
+
+export interface GetFollowStateRequest {
+  target: FollowTarget | undefined;
+}
+
+export interface GetFollowStateResponse {
+  following: boolean;
+  /** How many people follow it. */
+  followers: number;
+}
+
+export interface ListFollowsRequest {
+}
+
+export interface ListFollowsResponse {
+  follows: Follow[];
+}
+
+/** A document or task linked in a message, rendered as a card. */
+export interface MessageCard {
+  /** 'doc' or 'task'. */
+  kind: string;
+  id: number;
+  projectId: number;
+  title: string;
+  /** 'GET /orders' for an API document, the stage for a task. */
+  subtitle: string;
+  link: string;
+}
+
+export interface ChatMessage {
+  messageId: number;
+  conversationId: string;
+  /** The message's place in the log: increasing, so a client catches up with after_position. */
+  position: number;
+  senderId: number;
+  senderName: string;
+  /** Plain text (never HTML); empty once deleted. */
+  content: string;
+  mentionIds: number[];
+  cards: MessageCard[];
+  /** Upload URLs of images (the upload call's). */
+  images: string[];
+  edited: boolean;
+  deleted: boolean;
+  createdAt: number;
+  editedAt: number;
+  /** The id the client gave its send (so a queued retry is recognised); empty when none. */
+  clientId: string;
+}
+
+export interface Conversation {
+  /** 'team-<teamId>', 'project-<projectId>', 'taskProject-<taskProjectId>' or 'direct-<lowUserId>-<highUserId>'. */
+  conversationId: string;
+  /** 'team', 'project', 'taskProject' or 'direct'. */
+  kind: string;
+  /** The team's or project's name, or the other member's for a direct conversation. */
+  name: string;
+  projectId: number;
+  /** For a direct conversation: the other member. */
+  peerUserId: number;
+  unreadCount: number;
+  /** The caller's read mark. */
+  readPosition: number;
+  lastMessage: ChatMessage | undefined;
+  memberCount: number;
+}
+
+export interface ListConversationsRequest {
+}
+
+export interface ListConversationsResponse {
+  conversations: Conversation[];
+}
+
+export interface OpenDirectRequest {
+  userId: number;
+}
+
+export interface OpenDirectResponse {
+  conversation: Conversation | undefined;
+}
+
+export interface ListMessagesRequest {
+  conversationId: string;
+  /** Messages before this position, newest last; 0 the latest page. */
+  beforePosition: number;
+  /** When set, messages after this position, oldest first (catch-up after a reconnect); wins over before_position. */
+  afterPosition: number;
+  /** 1-100; 0 means 30. */
+  pageSize: number;
+}
+
+export interface ListMessagesResponse {
+  /** Oldest first. */
+  messages: ChatMessage[];
+  /** Older messages exist (backwards) or newer ones (forwards). */
+  hasMore: boolean;
+}
+
+export interface PostMessageRequest {
+  conversationId: string;
+  content: string;
+  mentionIds: number[];
+  images: string[];
+  /** The client's id for this send (up to 64 characters): a retried send answers the first one's message. */
+  clientId: string;
+}
+
+export interface PostMessageResponse {
+  message: ChatMessage | undefined;
+}
+
+export interface EditMessageRequest {
+  messageId: number;
+  content: string;
+  mentionIds: number[];
+}
+
+export interface EditMessageResponse {
+  message: ChatMessage | undefined;
+}
+
+export interface DeleteMessageRequest {
+  messageId: number;
+}
+
+export interface DeleteMessageResponse {
+}
+
+export interface MarkConversationReadRequest {
+  conversationId: string;
+  /** Up to and including this position; 0 means the latest. */
+  position: number;
+}
+
+export interface MarkConversationReadResponse {
+  /** The badge after the change. */
+  unreadCount: number;
+}
+
+export interface SendTypingRequest {
+  conversationId: string;
+}
+
+export interface SendTypingResponse {
+}
+
+export interface SearchMessagesRequest {
+  conversationId: string;
+  keyword: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface SearchMessagesResponse {
+  messages: ChatMessage[];
+  total: number;
+}
+
+export interface Webhook {
+  webhookId: number;
+  /** 'team' or 'project'. */
+  scope: string;
+  /** For a project webhook: the knowledge project or task project; 0 for the team. */
+  projectId: number;
+  /** 'api' or 'task' for a project webhook. */
+  projectKind: string;
+  name: string;
+  /** 'feishu', 'dingtalk', 'wecom' or 'generic'. */
+  kind: string;
+  url: string;
+  /** Whether a signing secret is set (it is never answered). */
+  hasSecret: boolean;
+  /** Notification kinds that are sent. */
+  events: string[];
+  enabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** The last delivery's status: '', 'succeeded', 'retrying', 'failed'. */
+  lastStatus: string;
+}
+
+export interface ListWebhooksRequest {
+  scope: string;
+  projectId: number;
+  projectKind: string;
+}
+
+export interface ListWebhooksResponse {
+  webhooks: Webhook[];
+}
+
+export interface SaveWebhookRequest {
+  webhookId: number;
+  scope: string;
+  projectId: number;
+  projectKind: string;
+  name: string;
+  kind: string;
+  url: string;
+  /** Empty keeps the current secret; clear_secret removes it. */
+  secret: string;
+  clearSecret: boolean;
+  events: string[];
+  enabled: boolean;
+}
+
+export interface SaveWebhookResponse {
+  webhook: Webhook | undefined;
+}
+
+export interface DeleteWebhookRequest {
+  webhookId: number;
+}
+
+export interface DeleteWebhookResponse {
+}
+
+export interface WebhookAttempt {
+  at: number;
+  /** The HTTP status answered; 0 when none (refused address, timeout, network error). */
+  statusCode: number;
+  /** Why it failed, shown to the user; empty on success. */
+  error: string;
+  durationMs: number;
+}
+
+export interface WebhookDelivery {
+  deliveryId: number;
+  webhookId: number;
+  /** The notification kind, or 'test'. */
+  event: string;
+  title: string;
+  /** 'pending', 'retrying', 'succeeded' or 'failed' (gave up). */
+  status: string;
+  attempts: WebhookAttempt[];
+  createdAt: number;
+  /** When the next attempt is due; 0 when none. */
+  nextAttemptAt: number;
+}
+
+export interface TestWebhookRequest {
+  webhookId: number;
+}
+
+export interface TestWebhookResponse {
+  delivery: WebhookDelivery | undefined;
+}
+
+export interface ListWebhookDeliveriesRequest {
+  webhookId: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ListWebhookDeliveriesResponse {
+  deliveries: WebhookDelivery[];
+  total: number;
+}
+
 function createBaseGetStatusRequest(): GetStatusRequest {
   return {};
 }
@@ -884,9 +1272,5977 @@ export const ListFeedbackResponse: MessageFns<ListFeedbackResponse> = {
   },
 };
 
+function createBaseNotification(): Notification {
+  return {
+    notificationId: 0,
+    kind: "",
+    projectId: 0,
+    projectKind: "",
+    projectName: "",
+    actorId: 0,
+    actorName: "",
+    title: "",
+    summary: "",
+    link: "",
+    targetKind: "",
+    targetId: 0,
+    changes: [],
+    read: false,
+    createdAt: 0,
+  };
+}
+
+export const Notification: MessageFns<Notification> = {
+  encode(message: Notification, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.notificationId !== 0) {
+      writer.uint32(8).int64(message.notificationId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(24).int64(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      writer.uint32(34).string(message.projectKind);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(42).string(message.projectName);
+    }
+    if (message.actorId !== 0) {
+      writer.uint32(48).int64(message.actorId);
+    }
+    if (message.actorName !== "") {
+      writer.uint32(58).string(message.actorName);
+    }
+    if (message.title !== "") {
+      writer.uint32(66).string(message.title);
+    }
+    if (message.summary !== "") {
+      writer.uint32(74).string(message.summary);
+    }
+    if (message.link !== "") {
+      writer.uint32(82).string(message.link);
+    }
+    if (message.targetKind !== "") {
+      writer.uint32(90).string(message.targetKind);
+    }
+    if (message.targetId !== 0) {
+      writer.uint32(96).int64(message.targetId);
+    }
+    for (const v of message.changes) {
+      writer.uint32(106).string(v!);
+    }
+    if (message.read !== false) {
+      writer.uint32(112).bool(message.read);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(120).int64(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Notification {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNotification();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.notificationId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.projectKind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.actorId = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.actorName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.targetKind = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.targetId = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.changes.push(reader.string());
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.read = reader.bool();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Notification {
+    return {
+      notificationId: isSet(object.notificationId)
+        ? globalThis.Number(object.notificationId)
+        : isSet(object.notification_id)
+        ? globalThis.Number(object.notification_id)
+        : 0,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectKind: isSet(object.projectKind)
+        ? globalThis.String(object.projectKind)
+        : isSet(object.project_kind)
+        ? globalThis.String(object.project_kind)
+        : "",
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.Number(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.Number(object.actor_id)
+        : 0,
+      actorName: isSet(object.actorName)
+        ? globalThis.String(object.actorName)
+        : isSet(object.actor_name)
+        ? globalThis.String(object.actor_name)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
+      link: isSet(object.link) ? globalThis.String(object.link) : "",
+      targetKind: isSet(object.targetKind)
+        ? globalThis.String(object.targetKind)
+        : isSet(object.target_kind)
+        ? globalThis.String(object.target_kind)
+        : "",
+      targetId: isSet(object.targetId)
+        ? globalThis.Number(object.targetId)
+        : isSet(object.target_id)
+        ? globalThis.Number(object.target_id)
+        : 0,
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => globalThis.String(e))
+        : [],
+      read: isSet(object.read) ? globalThis.Boolean(object.read) : false,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Notification): unknown {
+    const obj: any = {};
+    if (message.notificationId !== 0) {
+      obj.notificationId = Math.round(message.notificationId);
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      obj.projectKind = message.projectKind;
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    if (message.actorId !== 0) {
+      obj.actorId = Math.round(message.actorId);
+    }
+    if (message.actorName !== "") {
+      obj.actorName = message.actorName;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.summary !== "") {
+      obj.summary = message.summary;
+    }
+    if (message.link !== "") {
+      obj.link = message.link;
+    }
+    if (message.targetKind !== "") {
+      obj.targetKind = message.targetKind;
+    }
+    if (message.targetId !== 0) {
+      obj.targetId = Math.round(message.targetId);
+    }
+    if (message.changes?.length) {
+      obj.changes = message.changes;
+    }
+    if (message.read !== false) {
+      obj.read = message.read;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Notification>): Notification {
+    return Notification.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Notification>): Notification {
+    const message = createBaseNotification();
+    message.notificationId = object.notificationId ?? 0;
+    message.kind = object.kind ?? "";
+    message.projectId = object.projectId ?? 0;
+    message.projectKind = object.projectKind ?? "";
+    message.projectName = object.projectName ?? "";
+    message.actorId = object.actorId ?? 0;
+    message.actorName = object.actorName ?? "";
+    message.title = object.title ?? "";
+    message.summary = object.summary ?? "";
+    message.link = object.link ?? "";
+    message.targetKind = object.targetKind ?? "";
+    message.targetId = object.targetId ?? 0;
+    message.changes = object.changes?.map((e) => e) || [];
+    message.read = object.read ?? false;
+    message.createdAt = object.createdAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseListNotificationsRequest(): ListNotificationsRequest {
+  return { page: 0, pageSize: 0, group: "", projectId: 0, unreadOnly: false };
+}
+
+export const ListNotificationsRequest: MessageFns<ListNotificationsRequest> = {
+  encode(message: ListNotificationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== 0) {
+      writer.uint32(8).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(16).int32(message.pageSize);
+    }
+    if (message.group !== "") {
+      writer.uint32(26).string(message.group);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(32).int64(message.projectId);
+    }
+    if (message.unreadOnly !== false) {
+      writer.uint32(40).bool(message.unreadOnly);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNotificationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNotificationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.group = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.unreadOnly = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNotificationsRequest {
+    return {
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      group: isSet(object.group) ? globalThis.String(object.group) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      unreadOnly: isSet(object.unreadOnly)
+        ? globalThis.Boolean(object.unreadOnly)
+        : isSet(object.unread_only)
+        ? globalThis.Boolean(object.unread_only)
+        : false,
+    };
+  },
+
+  toJSON(message: ListNotificationsRequest): unknown {
+    const obj: any = {};
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.group !== "") {
+      obj.group = message.group;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.unreadOnly !== false) {
+      obj.unreadOnly = message.unreadOnly;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListNotificationsRequest>): ListNotificationsRequest {
+    return ListNotificationsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListNotificationsRequest>): ListNotificationsRequest {
+    const message = createBaseListNotificationsRequest();
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    message.group = object.group ?? "";
+    message.projectId = object.projectId ?? 0;
+    message.unreadOnly = object.unreadOnly ?? false;
+    return message;
+  },
+};
+
+function createBaseListNotificationsResponse(): ListNotificationsResponse {
+  return { notifications: [], total: 0, page: 0, pageSize: 0, unreadCount: 0 };
+}
+
+export const ListNotificationsResponse: MessageFns<ListNotificationsResponse> = {
+  encode(message: ListNotificationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.notifications) {
+      Notification.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    if (message.unreadCount !== 0) {
+      writer.uint32(40).int32(message.unreadCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNotificationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNotificationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.notifications.push(Notification.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.unreadCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNotificationsResponse {
+    return {
+      notifications: globalThis.Array.isArray(object?.notifications)
+        ? object.notifications.map((e: any) => Notification.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      unreadCount: isSet(object.unreadCount)
+        ? globalThis.Number(object.unreadCount)
+        : isSet(object.unread_count)
+        ? globalThis.Number(object.unread_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListNotificationsResponse): unknown {
+    const obj: any = {};
+    if (message.notifications?.length) {
+      obj.notifications = message.notifications.map((e) => Notification.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.unreadCount !== 0) {
+      obj.unreadCount = Math.round(message.unreadCount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListNotificationsResponse>): ListNotificationsResponse {
+    return ListNotificationsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListNotificationsResponse>): ListNotificationsResponse {
+    const message = createBaseListNotificationsResponse();
+    message.notifications = object.notifications?.map((e) => Notification.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    message.unreadCount = object.unreadCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseMarkNotificationsReadRequest(): MarkNotificationsReadRequest {
+  return { notificationIds: [], all: false };
+}
+
+export const MarkNotificationsReadRequest: MessageFns<MarkNotificationsReadRequest> = {
+  encode(message: MarkNotificationsReadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.notificationIds.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.notificationIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.all !== false) {
+      writer.uint32(16).bool(message.all);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkNotificationsReadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkNotificationsReadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.notificationIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.notificationIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.all = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkNotificationsReadRequest {
+    return {
+      notificationIds: globalThis.Array.isArray(object?.notificationIds)
+        ? object.notificationIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.notification_ids)
+        ? object.notification_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
+    };
+  },
+
+  toJSON(message: MarkNotificationsReadRequest): unknown {
+    const obj: any = {};
+    if (message.notificationIds?.length) {
+      obj.notificationIds = message.notificationIds.map((e) => Math.round(e));
+    }
+    if (message.all !== false) {
+      obj.all = message.all;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MarkNotificationsReadRequest>): MarkNotificationsReadRequest {
+    return MarkNotificationsReadRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MarkNotificationsReadRequest>): MarkNotificationsReadRequest {
+    const message = createBaseMarkNotificationsReadRequest();
+    message.notificationIds = object.notificationIds?.map((e) => e) || [];
+    message.all = object.all ?? false;
+    return message;
+  },
+};
+
+function createBaseMarkNotificationsReadResponse(): MarkNotificationsReadResponse {
+  return { unreadCount: 0 };
+}
+
+export const MarkNotificationsReadResponse: MessageFns<MarkNotificationsReadResponse> = {
+  encode(message: MarkNotificationsReadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.unreadCount !== 0) {
+      writer.uint32(8).int32(message.unreadCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkNotificationsReadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkNotificationsReadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.unreadCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkNotificationsReadResponse {
+    return {
+      unreadCount: isSet(object.unreadCount)
+        ? globalThis.Number(object.unreadCount)
+        : isSet(object.unread_count)
+        ? globalThis.Number(object.unread_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: MarkNotificationsReadResponse): unknown {
+    const obj: any = {};
+    if (message.unreadCount !== 0) {
+      obj.unreadCount = Math.round(message.unreadCount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MarkNotificationsReadResponse>): MarkNotificationsReadResponse {
+    return MarkNotificationsReadResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MarkNotificationsReadResponse>): MarkNotificationsReadResponse {
+    const message = createBaseMarkNotificationsReadResponse();
+    message.unreadCount = object.unreadCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetUnreadCountRequest(): GetUnreadCountRequest {
+  return {};
+}
+
+export const GetUnreadCountRequest: MessageFns<GetUnreadCountRequest> = {
+  encode(_: GetUnreadCountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUnreadCountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUnreadCountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetUnreadCountRequest {
+    return {};
+  },
+
+  toJSON(_: GetUnreadCountRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetUnreadCountRequest>): GetUnreadCountRequest {
+    return GetUnreadCountRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetUnreadCountRequest>): GetUnreadCountRequest {
+    const message = createBaseGetUnreadCountRequest();
+    return message;
+  },
+};
+
+function createBaseGetUnreadCountResponse(): GetUnreadCountResponse {
+  return { unreadCount: 0, notifications: 0, conversations: 0 };
+}
+
+export const GetUnreadCountResponse: MessageFns<GetUnreadCountResponse> = {
+  encode(message: GetUnreadCountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.unreadCount !== 0) {
+      writer.uint32(8).int32(message.unreadCount);
+    }
+    if (message.notifications !== 0) {
+      writer.uint32(16).int32(message.notifications);
+    }
+    if (message.conversations !== 0) {
+      writer.uint32(24).int32(message.conversations);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUnreadCountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUnreadCountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.unreadCount = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.notifications = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.conversations = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetUnreadCountResponse {
+    return {
+      unreadCount: isSet(object.unreadCount)
+        ? globalThis.Number(object.unreadCount)
+        : isSet(object.unread_count)
+        ? globalThis.Number(object.unread_count)
+        : 0,
+      notifications: isSet(object.notifications) ? globalThis.Number(object.notifications) : 0,
+      conversations: isSet(object.conversations) ? globalThis.Number(object.conversations) : 0,
+    };
+  },
+
+  toJSON(message: GetUnreadCountResponse): unknown {
+    const obj: any = {};
+    if (message.unreadCount !== 0) {
+      obj.unreadCount = Math.round(message.unreadCount);
+    }
+    if (message.notifications !== 0) {
+      obj.notifications = Math.round(message.notifications);
+    }
+    if (message.conversations !== 0) {
+      obj.conversations = Math.round(message.conversations);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetUnreadCountResponse>): GetUnreadCountResponse {
+    return GetUnreadCountResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetUnreadCountResponse>): GetUnreadCountResponse {
+    const message = createBaseGetUnreadCountResponse();
+    message.unreadCount = object.unreadCount ?? 0;
+    message.notifications = object.notifications ?? 0;
+    message.conversations = object.conversations ?? 0;
+    return message;
+  },
+};
+
+function createBaseNotificationSettings(): NotificationSettings {
+  return { mutedKinds: [], quiet: false };
+}
+
+export const NotificationSettings: MessageFns<NotificationSettings> = {
+  encode(message: NotificationSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.mutedKinds) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.quiet !== false) {
+      writer.uint32(16).bool(message.quiet);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NotificationSettings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNotificationSettings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mutedKinds.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.quiet = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NotificationSettings {
+    return {
+      mutedKinds: globalThis.Array.isArray(object?.mutedKinds)
+        ? object.mutedKinds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.muted_kinds)
+        ? object.muted_kinds.map((e: any) => globalThis.String(e))
+        : [],
+      quiet: isSet(object.quiet) ? globalThis.Boolean(object.quiet) : false,
+    };
+  },
+
+  toJSON(message: NotificationSettings): unknown {
+    const obj: any = {};
+    if (message.mutedKinds?.length) {
+      obj.mutedKinds = message.mutedKinds;
+    }
+    if (message.quiet !== false) {
+      obj.quiet = message.quiet;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<NotificationSettings>): NotificationSettings {
+    return NotificationSettings.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<NotificationSettings>): NotificationSettings {
+    const message = createBaseNotificationSettings();
+    message.mutedKinds = object.mutedKinds?.map((e) => e) || [];
+    message.quiet = object.quiet ?? false;
+    return message;
+  },
+};
+
+function createBaseGetNotificationSettingsRequest(): GetNotificationSettingsRequest {
+  return {};
+}
+
+export const GetNotificationSettingsRequest: MessageFns<GetNotificationSettingsRequest> = {
+  encode(_: GetNotificationSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetNotificationSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetNotificationSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetNotificationSettingsRequest {
+    return {};
+  },
+
+  toJSON(_: GetNotificationSettingsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetNotificationSettingsRequest>): GetNotificationSettingsRequest {
+    return GetNotificationSettingsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetNotificationSettingsRequest>): GetNotificationSettingsRequest {
+    const message = createBaseGetNotificationSettingsRequest();
+    return message;
+  },
+};
+
+function createBaseGetNotificationSettingsResponse(): GetNotificationSettingsResponse {
+  return { settings: undefined };
+}
+
+export const GetNotificationSettingsResponse: MessageFns<GetNotificationSettingsResponse> = {
+  encode(message: GetNotificationSettingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.settings !== undefined) {
+      NotificationSettings.encode(message.settings, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetNotificationSettingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetNotificationSettingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.settings = NotificationSettings.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetNotificationSettingsResponse {
+    return { settings: isSet(object.settings) ? NotificationSettings.fromJSON(object.settings) : undefined };
+  },
+
+  toJSON(message: GetNotificationSettingsResponse): unknown {
+    const obj: any = {};
+    if (message.settings !== undefined) {
+      obj.settings = NotificationSettings.toJSON(message.settings);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetNotificationSettingsResponse>): GetNotificationSettingsResponse {
+    return GetNotificationSettingsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetNotificationSettingsResponse>): GetNotificationSettingsResponse {
+    const message = createBaseGetNotificationSettingsResponse();
+    message.settings = (object.settings !== undefined && object.settings !== null)
+      ? NotificationSettings.fromPartial(object.settings)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSaveNotificationSettingsRequest(): SaveNotificationSettingsRequest {
+  return { settings: undefined };
+}
+
+export const SaveNotificationSettingsRequest: MessageFns<SaveNotificationSettingsRequest> = {
+  encode(message: SaveNotificationSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.settings !== undefined) {
+      NotificationSettings.encode(message.settings, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveNotificationSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveNotificationSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.settings = NotificationSettings.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveNotificationSettingsRequest {
+    return { settings: isSet(object.settings) ? NotificationSettings.fromJSON(object.settings) : undefined };
+  },
+
+  toJSON(message: SaveNotificationSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.settings !== undefined) {
+      obj.settings = NotificationSettings.toJSON(message.settings);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveNotificationSettingsRequest>): SaveNotificationSettingsRequest {
+    return SaveNotificationSettingsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveNotificationSettingsRequest>): SaveNotificationSettingsRequest {
+    const message = createBaseSaveNotificationSettingsRequest();
+    message.settings = (object.settings !== undefined && object.settings !== null)
+      ? NotificationSettings.fromPartial(object.settings)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSaveNotificationSettingsResponse(): SaveNotificationSettingsResponse {
+  return { settings: undefined };
+}
+
+export const SaveNotificationSettingsResponse: MessageFns<SaveNotificationSettingsResponse> = {
+  encode(message: SaveNotificationSettingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.settings !== undefined) {
+      NotificationSettings.encode(message.settings, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveNotificationSettingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveNotificationSettingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.settings = NotificationSettings.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveNotificationSettingsResponse {
+    return { settings: isSet(object.settings) ? NotificationSettings.fromJSON(object.settings) : undefined };
+  },
+
+  toJSON(message: SaveNotificationSettingsResponse): unknown {
+    const obj: any = {};
+    if (message.settings !== undefined) {
+      obj.settings = NotificationSettings.toJSON(message.settings);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveNotificationSettingsResponse>): SaveNotificationSettingsResponse {
+    return SaveNotificationSettingsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveNotificationSettingsResponse>): SaveNotificationSettingsResponse {
+    const message = createBaseSaveNotificationSettingsResponse();
+    message.settings = (object.settings !== undefined && object.settings !== null)
+      ? NotificationSettings.fromPartial(object.settings)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseFollowTarget(): FollowTarget {
+  return { kind: "", id: 0 };
+}
+
+export const FollowTarget: MessageFns<FollowTarget> = {
+  encode(message: FollowTarget, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.id !== 0) {
+      writer.uint32(16).int64(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FollowTarget {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollowTarget();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FollowTarget {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+    };
+  },
+
+  toJSON(message: FollowTarget): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FollowTarget>): FollowTarget {
+    return FollowTarget.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FollowTarget>): FollowTarget {
+    const message = createBaseFollowTarget();
+    message.kind = object.kind ?? "";
+    message.id = object.id ?? 0;
+    return message;
+  },
+};
+
+function createBaseFollow(): Follow {
+  return { target: undefined, name: "", projectId: 0, projectName: "", link: "", createdAt: 0 };
+}
+
+export const Follow: MessageFns<Follow> = {
+  encode(message: Follow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined) {
+      FollowTarget.encode(message.target, writer.uint32(10).fork()).join();
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(24).int64(message.projectId);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(34).string(message.projectName);
+    }
+    if (message.link !== "") {
+      writer.uint32(42).string(message.link);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(48).int64(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Follow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = FollowTarget.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Follow {
+    return {
+      target: isSet(object.target) ? FollowTarget.fromJSON(object.target) : undefined,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+      link: isSet(object.link) ? globalThis.String(object.link) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: Follow): unknown {
+    const obj: any = {};
+    if (message.target !== undefined) {
+      obj.target = FollowTarget.toJSON(message.target);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    if (message.link !== "") {
+      obj.link = message.link;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Follow>): Follow {
+    return Follow.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Follow>): Follow {
+    const message = createBaseFollow();
+    message.target = (object.target !== undefined && object.target !== null)
+      ? FollowTarget.fromPartial(object.target)
+      : undefined;
+    message.name = object.name ?? "";
+    message.projectId = object.projectId ?? 0;
+    message.projectName = object.projectName ?? "";
+    message.link = object.link ?? "";
+    message.createdAt = object.createdAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseFollowRequest(): FollowRequest {
+  return { target: undefined };
+}
+
+export const FollowRequest: MessageFns<FollowRequest> = {
+  encode(message: FollowRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined) {
+      FollowTarget.encode(message.target, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FollowRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollowRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = FollowTarget.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FollowRequest {
+    return { target: isSet(object.target) ? FollowTarget.fromJSON(object.target) : undefined };
+  },
+
+  toJSON(message: FollowRequest): unknown {
+    const obj: any = {};
+    if (message.target !== undefined) {
+      obj.target = FollowTarget.toJSON(message.target);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FollowRequest>): FollowRequest {
+    return FollowRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FollowRequest>): FollowRequest {
+    const message = createBaseFollowRequest();
+    message.target = (object.target !== undefined && object.target !== null)
+      ? FollowTarget.fromPartial(object.target)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseFollowResponse(): FollowResponse {
+  return { follow: undefined };
+}
+
+export const FollowResponse: MessageFns<FollowResponse> = {
+  encode(message: FollowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.follow !== undefined) {
+      Follow.encode(message.follow, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FollowResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollowResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.follow = Follow.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FollowResponse {
+    return { follow: isSet(object.follow) ? Follow.fromJSON(object.follow) : undefined };
+  },
+
+  toJSON(message: FollowResponse): unknown {
+    const obj: any = {};
+    if (message.follow !== undefined) {
+      obj.follow = Follow.toJSON(message.follow);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FollowResponse>): FollowResponse {
+    return FollowResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FollowResponse>): FollowResponse {
+    const message = createBaseFollowResponse();
+    message.follow = (object.follow !== undefined && object.follow !== null)
+      ? Follow.fromPartial(object.follow)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUnfollowRequest(): UnfollowRequest {
+  return { target: undefined };
+}
+
+export const UnfollowRequest: MessageFns<UnfollowRequest> = {
+  encode(message: UnfollowRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined) {
+      FollowTarget.encode(message.target, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnfollowRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnfollowRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = FollowTarget.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnfollowRequest {
+    return { target: isSet(object.target) ? FollowTarget.fromJSON(object.target) : undefined };
+  },
+
+  toJSON(message: UnfollowRequest): unknown {
+    const obj: any = {};
+    if (message.target !== undefined) {
+      obj.target = FollowTarget.toJSON(message.target);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnfollowRequest>): UnfollowRequest {
+    return UnfollowRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UnfollowRequest>): UnfollowRequest {
+    const message = createBaseUnfollowRequest();
+    message.target = (object.target !== undefined && object.target !== null)
+      ? FollowTarget.fromPartial(object.target)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUnfollowResponse(): UnfollowResponse {
+  return {};
+}
+
+export const UnfollowResponse: MessageFns<UnfollowResponse> = {
+  encode(_: UnfollowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnfollowResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnfollowResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UnfollowResponse {
+    return {};
+  },
+
+  toJSON(_: UnfollowResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnfollowResponse>): UnfollowResponse {
+    return UnfollowResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<UnfollowResponse>): UnfollowResponse {
+    const message = createBaseUnfollowResponse();
+    return message;
+  },
+};
+
+function createBaseGetFollowStateRequest(): GetFollowStateRequest {
+  return { target: undefined };
+}
+
+export const GetFollowStateRequest: MessageFns<GetFollowStateRequest> = {
+  encode(message: GetFollowStateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined) {
+      FollowTarget.encode(message.target, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetFollowStateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetFollowStateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = FollowTarget.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetFollowStateRequest {
+    return { target: isSet(object.target) ? FollowTarget.fromJSON(object.target) : undefined };
+  },
+
+  toJSON(message: GetFollowStateRequest): unknown {
+    const obj: any = {};
+    if (message.target !== undefined) {
+      obj.target = FollowTarget.toJSON(message.target);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetFollowStateRequest>): GetFollowStateRequest {
+    return GetFollowStateRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetFollowStateRequest>): GetFollowStateRequest {
+    const message = createBaseGetFollowStateRequest();
+    message.target = (object.target !== undefined && object.target !== null)
+      ? FollowTarget.fromPartial(object.target)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetFollowStateResponse(): GetFollowStateResponse {
+  return { following: false, followers: 0 };
+}
+
+export const GetFollowStateResponse: MessageFns<GetFollowStateResponse> = {
+  encode(message: GetFollowStateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.following !== false) {
+      writer.uint32(8).bool(message.following);
+    }
+    if (message.followers !== 0) {
+      writer.uint32(16).int32(message.followers);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetFollowStateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetFollowStateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.following = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.followers = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetFollowStateResponse {
+    return {
+      following: isSet(object.following) ? globalThis.Boolean(object.following) : false,
+      followers: isSet(object.followers) ? globalThis.Number(object.followers) : 0,
+    };
+  },
+
+  toJSON(message: GetFollowStateResponse): unknown {
+    const obj: any = {};
+    if (message.following !== false) {
+      obj.following = message.following;
+    }
+    if (message.followers !== 0) {
+      obj.followers = Math.round(message.followers);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetFollowStateResponse>): GetFollowStateResponse {
+    return GetFollowStateResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetFollowStateResponse>): GetFollowStateResponse {
+    const message = createBaseGetFollowStateResponse();
+    message.following = object.following ?? false;
+    message.followers = object.followers ?? 0;
+    return message;
+  },
+};
+
+function createBaseListFollowsRequest(): ListFollowsRequest {
+  return {};
+}
+
+export const ListFollowsRequest: MessageFns<ListFollowsRequest> = {
+  encode(_: ListFollowsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFollowsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFollowsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListFollowsRequest {
+    return {};
+  },
+
+  toJSON(_: ListFollowsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFollowsRequest>): ListFollowsRequest {
+    return ListFollowsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListFollowsRequest>): ListFollowsRequest {
+    const message = createBaseListFollowsRequest();
+    return message;
+  },
+};
+
+function createBaseListFollowsResponse(): ListFollowsResponse {
+  return { follows: [] };
+}
+
+export const ListFollowsResponse: MessageFns<ListFollowsResponse> = {
+  encode(message: ListFollowsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.follows) {
+      Follow.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFollowsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFollowsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.follows.push(Follow.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFollowsResponse {
+    return {
+      follows: globalThis.Array.isArray(object?.follows) ? object.follows.map((e: any) => Follow.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListFollowsResponse): unknown {
+    const obj: any = {};
+    if (message.follows?.length) {
+      obj.follows = message.follows.map((e) => Follow.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFollowsResponse>): ListFollowsResponse {
+    return ListFollowsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFollowsResponse>): ListFollowsResponse {
+    const message = createBaseListFollowsResponse();
+    message.follows = object.follows?.map((e) => Follow.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMessageCard(): MessageCard {
+  return { kind: "", id: 0, projectId: 0, title: "", subtitle: "", link: "" };
+}
+
+export const MessageCard: MessageFns<MessageCard> = {
+  encode(message: MessageCard, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.id !== 0) {
+      writer.uint32(16).int64(message.id);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(24).int64(message.projectId);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.subtitle !== "") {
+      writer.uint32(42).string(message.subtitle);
+    }
+    if (message.link !== "") {
+      writer.uint32(50).string(message.link);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageCard {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageCard();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.subtitle = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageCard {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      subtitle: isSet(object.subtitle) ? globalThis.String(object.subtitle) : "",
+      link: isSet(object.link) ? globalThis.String(object.link) : "",
+    };
+  },
+
+  toJSON(message: MessageCard): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.subtitle !== "") {
+      obj.subtitle = message.subtitle;
+    }
+    if (message.link !== "") {
+      obj.link = message.link;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MessageCard>): MessageCard {
+    return MessageCard.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MessageCard>): MessageCard {
+    const message = createBaseMessageCard();
+    message.kind = object.kind ?? "";
+    message.id = object.id ?? 0;
+    message.projectId = object.projectId ?? 0;
+    message.title = object.title ?? "";
+    message.subtitle = object.subtitle ?? "";
+    message.link = object.link ?? "";
+    return message;
+  },
+};
+
+function createBaseChatMessage(): ChatMessage {
+  return {
+    messageId: 0,
+    conversationId: "",
+    position: 0,
+    senderId: 0,
+    senderName: "",
+    content: "",
+    mentionIds: [],
+    cards: [],
+    images: [],
+    edited: false,
+    deleted: false,
+    createdAt: 0,
+    editedAt: 0,
+    clientId: "",
+  };
+}
+
+export const ChatMessage: MessageFns<ChatMessage> = {
+  encode(message: ChatMessage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== 0) {
+      writer.uint32(8).int64(message.messageId);
+    }
+    if (message.conversationId !== "") {
+      writer.uint32(18).string(message.conversationId);
+    }
+    if (message.position !== 0) {
+      writer.uint32(24).int64(message.position);
+    }
+    if (message.senderId !== 0) {
+      writer.uint32(32).int64(message.senderId);
+    }
+    if (message.senderName !== "") {
+      writer.uint32(42).string(message.senderName);
+    }
+    if (message.content !== "") {
+      writer.uint32(50).string(message.content);
+    }
+    if (message.mentionIds.length !== 0) {
+      writer.uint32(58).fork();
+      for (const v of message.mentionIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    for (const v of message.cards) {
+      MessageCard.encode(v!, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.images) {
+      writer.uint32(74).string(v!);
+    }
+    if (message.edited !== false) {
+      writer.uint32(80).bool(message.edited);
+    }
+    if (message.deleted !== false) {
+      writer.uint32(88).bool(message.deleted);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(96).int64(message.createdAt);
+    }
+    if (message.editedAt !== 0) {
+      writer.uint32(104).int64(message.editedAt);
+    }
+    if (message.clientId !== "") {
+      writer.uint32(114).string(message.clientId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChatMessage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChatMessage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.messageId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.position = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.senderId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.senderName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag === 56) {
+              message.mentionIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 58) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.mentionIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.cards.push(MessageCard.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.images.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.edited = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.editedAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.clientId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChatMessage {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.Number(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.Number(object.message_id)
+        : 0,
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      position: isSet(object.position) ? globalThis.Number(object.position) : 0,
+      senderId: isSet(object.senderId)
+        ? globalThis.Number(object.senderId)
+        : isSet(object.sender_id)
+        ? globalThis.Number(object.sender_id)
+        : 0,
+      senderName: isSet(object.senderName)
+        ? globalThis.String(object.senderName)
+        : isSet(object.sender_name)
+        ? globalThis.String(object.sender_name)
+        : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      mentionIds: globalThis.Array.isArray(object?.mentionIds)
+        ? object.mentionIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.mention_ids)
+        ? object.mention_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      cards: globalThis.Array.isArray(object?.cards) ? object.cards.map((e: any) => MessageCard.fromJSON(e)) : [],
+      images: globalThis.Array.isArray(object?.images) ? object.images.map((e: any) => globalThis.String(e)) : [],
+      edited: isSet(object.edited) ? globalThis.Boolean(object.edited) : false,
+      deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+      editedAt: isSet(object.editedAt)
+        ? globalThis.Number(object.editedAt)
+        : isSet(object.edited_at)
+        ? globalThis.Number(object.edited_at)
+        : 0,
+      clientId: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ChatMessage): unknown {
+    const obj: any = {};
+    if (message.messageId !== 0) {
+      obj.messageId = Math.round(message.messageId);
+    }
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.position !== 0) {
+      obj.position = Math.round(message.position);
+    }
+    if (message.senderId !== 0) {
+      obj.senderId = Math.round(message.senderId);
+    }
+    if (message.senderName !== "") {
+      obj.senderName = message.senderName;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.mentionIds?.length) {
+      obj.mentionIds = message.mentionIds.map((e) => Math.round(e));
+    }
+    if (message.cards?.length) {
+      obj.cards = message.cards.map((e) => MessageCard.toJSON(e));
+    }
+    if (message.images?.length) {
+      obj.images = message.images;
+    }
+    if (message.edited !== false) {
+      obj.edited = message.edited;
+    }
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    if (message.editedAt !== 0) {
+      obj.editedAt = Math.round(message.editedAt);
+    }
+    if (message.clientId !== "") {
+      obj.clientId = message.clientId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChatMessage>): ChatMessage {
+    return ChatMessage.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChatMessage>): ChatMessage {
+    const message = createBaseChatMessage();
+    message.messageId = object.messageId ?? 0;
+    message.conversationId = object.conversationId ?? "";
+    message.position = object.position ?? 0;
+    message.senderId = object.senderId ?? 0;
+    message.senderName = object.senderName ?? "";
+    message.content = object.content ?? "";
+    message.mentionIds = object.mentionIds?.map((e) => e) || [];
+    message.cards = object.cards?.map((e) => MessageCard.fromPartial(e)) || [];
+    message.images = object.images?.map((e) => e) || [];
+    message.edited = object.edited ?? false;
+    message.deleted = object.deleted ?? false;
+    message.createdAt = object.createdAt ?? 0;
+    message.editedAt = object.editedAt ?? 0;
+    message.clientId = object.clientId ?? "";
+    return message;
+  },
+};
+
+function createBaseConversation(): Conversation {
+  return {
+    conversationId: "",
+    kind: "",
+    name: "",
+    projectId: 0,
+    peerUserId: 0,
+    unreadCount: 0,
+    readPosition: 0,
+    lastMessage: undefined,
+    memberCount: 0,
+  };
+}
+
+export const Conversation: MessageFns<Conversation> = {
+  encode(message: Conversation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conversationId !== "") {
+      writer.uint32(10).string(message.conversationId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(32).int64(message.projectId);
+    }
+    if (message.peerUserId !== 0) {
+      writer.uint32(40).int64(message.peerUserId);
+    }
+    if (message.unreadCount !== 0) {
+      writer.uint32(48).int32(message.unreadCount);
+    }
+    if (message.readPosition !== 0) {
+      writer.uint32(56).int64(message.readPosition);
+    }
+    if (message.lastMessage !== undefined) {
+      ChatMessage.encode(message.lastMessage, writer.uint32(66).fork()).join();
+    }
+    if (message.memberCount !== 0) {
+      writer.uint32(72).int32(message.memberCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Conversation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConversation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.peerUserId = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.unreadCount = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.readPosition = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.lastMessage = ChatMessage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.memberCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Conversation {
+    return {
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      peerUserId: isSet(object.peerUserId)
+        ? globalThis.Number(object.peerUserId)
+        : isSet(object.peer_user_id)
+        ? globalThis.Number(object.peer_user_id)
+        : 0,
+      unreadCount: isSet(object.unreadCount)
+        ? globalThis.Number(object.unreadCount)
+        : isSet(object.unread_count)
+        ? globalThis.Number(object.unread_count)
+        : 0,
+      readPosition: isSet(object.readPosition)
+        ? globalThis.Number(object.readPosition)
+        : isSet(object.read_position)
+        ? globalThis.Number(object.read_position)
+        : 0,
+      lastMessage: isSet(object.lastMessage)
+        ? ChatMessage.fromJSON(object.lastMessage)
+        : isSet(object.last_message)
+        ? ChatMessage.fromJSON(object.last_message)
+        : undefined,
+      memberCount: isSet(object.memberCount)
+        ? globalThis.Number(object.memberCount)
+        : isSet(object.member_count)
+        ? globalThis.Number(object.member_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: Conversation): unknown {
+    const obj: any = {};
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.peerUserId !== 0) {
+      obj.peerUserId = Math.round(message.peerUserId);
+    }
+    if (message.unreadCount !== 0) {
+      obj.unreadCount = Math.round(message.unreadCount);
+    }
+    if (message.readPosition !== 0) {
+      obj.readPosition = Math.round(message.readPosition);
+    }
+    if (message.lastMessage !== undefined) {
+      obj.lastMessage = ChatMessage.toJSON(message.lastMessage);
+    }
+    if (message.memberCount !== 0) {
+      obj.memberCount = Math.round(message.memberCount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Conversation>): Conversation {
+    return Conversation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Conversation>): Conversation {
+    const message = createBaseConversation();
+    message.conversationId = object.conversationId ?? "";
+    message.kind = object.kind ?? "";
+    message.name = object.name ?? "";
+    message.projectId = object.projectId ?? 0;
+    message.peerUserId = object.peerUserId ?? 0;
+    message.unreadCount = object.unreadCount ?? 0;
+    message.readPosition = object.readPosition ?? 0;
+    message.lastMessage = (object.lastMessage !== undefined && object.lastMessage !== null)
+      ? ChatMessage.fromPartial(object.lastMessage)
+      : undefined;
+    message.memberCount = object.memberCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseListConversationsRequest(): ListConversationsRequest {
+  return {};
+}
+
+export const ListConversationsRequest: MessageFns<ListConversationsRequest> = {
+  encode(_: ListConversationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListConversationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListConversationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListConversationsRequest {
+    return {};
+  },
+
+  toJSON(_: ListConversationsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListConversationsRequest>): ListConversationsRequest {
+    return ListConversationsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListConversationsRequest>): ListConversationsRequest {
+    const message = createBaseListConversationsRequest();
+    return message;
+  },
+};
+
+function createBaseListConversationsResponse(): ListConversationsResponse {
+  return { conversations: [] };
+}
+
+export const ListConversationsResponse: MessageFns<ListConversationsResponse> = {
+  encode(message: ListConversationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.conversations) {
+      Conversation.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListConversationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListConversationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversations.push(Conversation.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListConversationsResponse {
+    return {
+      conversations: globalThis.Array.isArray(object?.conversations)
+        ? object.conversations.map((e: any) => Conversation.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListConversationsResponse): unknown {
+    const obj: any = {};
+    if (message.conversations?.length) {
+      obj.conversations = message.conversations.map((e) => Conversation.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListConversationsResponse>): ListConversationsResponse {
+    return ListConversationsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListConversationsResponse>): ListConversationsResponse {
+    const message = createBaseListConversationsResponse();
+    message.conversations = object.conversations?.map((e) => Conversation.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseOpenDirectRequest(): OpenDirectRequest {
+  return { userId: 0 };
+}
+
+export const OpenDirectRequest: MessageFns<OpenDirectRequest> = {
+  encode(message: OpenDirectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenDirectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenDirectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenDirectRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: OpenDirectRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenDirectRequest>): OpenDirectRequest {
+    return OpenDirectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenDirectRequest>): OpenDirectRequest {
+    const message = createBaseOpenDirectRequest();
+    message.userId = object.userId ?? 0;
+    return message;
+  },
+};
+
+function createBaseOpenDirectResponse(): OpenDirectResponse {
+  return { conversation: undefined };
+}
+
+export const OpenDirectResponse: MessageFns<OpenDirectResponse> = {
+  encode(message: OpenDirectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conversation !== undefined) {
+      Conversation.encode(message.conversation, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenDirectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenDirectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversation = Conversation.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenDirectResponse {
+    return { conversation: isSet(object.conversation) ? Conversation.fromJSON(object.conversation) : undefined };
+  },
+
+  toJSON(message: OpenDirectResponse): unknown {
+    const obj: any = {};
+    if (message.conversation !== undefined) {
+      obj.conversation = Conversation.toJSON(message.conversation);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenDirectResponse>): OpenDirectResponse {
+    return OpenDirectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenDirectResponse>): OpenDirectResponse {
+    const message = createBaseOpenDirectResponse();
+    message.conversation = (object.conversation !== undefined && object.conversation !== null)
+      ? Conversation.fromPartial(object.conversation)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListMessagesRequest(): ListMessagesRequest {
+  return { conversationId: "", beforePosition: 0, afterPosition: 0, pageSize: 0 };
+}
+
+export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
+  encode(message: ListMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conversationId !== "") {
+      writer.uint32(10).string(message.conversationId);
+    }
+    if (message.beforePosition !== 0) {
+      writer.uint32(16).int64(message.beforePosition);
+    }
+    if (message.afterPosition !== 0) {
+      writer.uint32(24).int64(message.afterPosition);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.beforePosition = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.afterPosition = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessagesRequest {
+    return {
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      beforePosition: isSet(object.beforePosition)
+        ? globalThis.Number(object.beforePosition)
+        : isSet(object.before_position)
+        ? globalThis.Number(object.before_position)
+        : 0,
+      afterPosition: isSet(object.afterPosition)
+        ? globalThis.Number(object.afterPosition)
+        : isSet(object.after_position)
+        ? globalThis.Number(object.after_position)
+        : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListMessagesRequest): unknown {
+    const obj: any = {};
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.beforePosition !== 0) {
+      obj.beforePosition = Math.round(message.beforePosition);
+    }
+    if (message.afterPosition !== 0) {
+      obj.afterPosition = Math.round(message.afterPosition);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMessagesRequest>): ListMessagesRequest {
+    return ListMessagesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMessagesRequest>): ListMessagesRequest {
+    const message = createBaseListMessagesRequest();
+    message.conversationId = object.conversationId ?? "";
+    message.beforePosition = object.beforePosition ?? 0;
+    message.afterPosition = object.afterPosition ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseListMessagesResponse(): ListMessagesResponse {
+  return { messages: [], hasMore: false };
+}
+
+export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
+  encode(message: ListMessagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.messages) {
+      ChatMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(16).bool(message.hasMore);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messages.push(ChatMessage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessagesResponse {
+    return {
+      messages: globalThis.Array.isArray(object?.messages)
+        ? object.messages.map((e: any) => ChatMessage.fromJSON(e))
+        : [],
+      hasMore: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
+    };
+  },
+
+  toJSON(message: ListMessagesResponse): unknown {
+    const obj: any = {};
+    if (message.messages?.length) {
+      obj.messages = message.messages.map((e) => ChatMessage.toJSON(e));
+    }
+    if (message.hasMore !== false) {
+      obj.hasMore = message.hasMore;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMessagesResponse>): ListMessagesResponse {
+    return ListMessagesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMessagesResponse>): ListMessagesResponse {
+    const message = createBaseListMessagesResponse();
+    message.messages = object.messages?.map((e) => ChatMessage.fromPartial(e)) || [];
+    message.hasMore = object.hasMore ?? false;
+    return message;
+  },
+};
+
+function createBasePostMessageRequest(): PostMessageRequest {
+  return { conversationId: "", content: "", mentionIds: [], images: [], clientId: "" };
+}
+
+export const PostMessageRequest: MessageFns<PostMessageRequest> = {
+  encode(message: PostMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conversationId !== "") {
+      writer.uint32(10).string(message.conversationId);
+    }
+    if (message.content !== "") {
+      writer.uint32(18).string(message.content);
+    }
+    if (message.mentionIds.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.mentionIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    for (const v of message.images) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.clientId !== "") {
+      writer.uint32(42).string(message.clientId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PostMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePostMessageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.mentionIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.mentionIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.images.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.clientId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PostMessageRequest {
+    return {
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      mentionIds: globalThis.Array.isArray(object?.mentionIds)
+        ? object.mentionIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.mention_ids)
+        ? object.mention_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      images: globalThis.Array.isArray(object?.images) ? object.images.map((e: any) => globalThis.String(e)) : [],
+      clientId: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PostMessageRequest): unknown {
+    const obj: any = {};
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.mentionIds?.length) {
+      obj.mentionIds = message.mentionIds.map((e) => Math.round(e));
+    }
+    if (message.images?.length) {
+      obj.images = message.images;
+    }
+    if (message.clientId !== "") {
+      obj.clientId = message.clientId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PostMessageRequest>): PostMessageRequest {
+    return PostMessageRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PostMessageRequest>): PostMessageRequest {
+    const message = createBasePostMessageRequest();
+    message.conversationId = object.conversationId ?? "";
+    message.content = object.content ?? "";
+    message.mentionIds = object.mentionIds?.map((e) => e) || [];
+    message.images = object.images?.map((e) => e) || [];
+    message.clientId = object.clientId ?? "";
+    return message;
+  },
+};
+
+function createBasePostMessageResponse(): PostMessageResponse {
+  return { message: undefined };
+}
+
+export const PostMessageResponse: MessageFns<PostMessageResponse> = {
+  encode(message: PostMessageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.message !== undefined) {
+      ChatMessage.encode(message.message, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PostMessageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePostMessageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.message = ChatMessage.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PostMessageResponse {
+    return { message: isSet(object.message) ? ChatMessage.fromJSON(object.message) : undefined };
+  },
+
+  toJSON(message: PostMessageResponse): unknown {
+    const obj: any = {};
+    if (message.message !== undefined) {
+      obj.message = ChatMessage.toJSON(message.message);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PostMessageResponse>): PostMessageResponse {
+    return PostMessageResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PostMessageResponse>): PostMessageResponse {
+    const message = createBasePostMessageResponse();
+    message.message = (object.message !== undefined && object.message !== null)
+      ? ChatMessage.fromPartial(object.message)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseEditMessageRequest(): EditMessageRequest {
+  return { messageId: 0, content: "", mentionIds: [] };
+}
+
+export const EditMessageRequest: MessageFns<EditMessageRequest> = {
+  encode(message: EditMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== 0) {
+      writer.uint32(8).int64(message.messageId);
+    }
+    if (message.content !== "") {
+      writer.uint32(18).string(message.content);
+    }
+    if (message.mentionIds.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.mentionIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EditMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEditMessageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.messageId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.mentionIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.mentionIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EditMessageRequest {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.Number(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.Number(object.message_id)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      mentionIds: globalThis.Array.isArray(object?.mentionIds)
+        ? object.mentionIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.mention_ids)
+        ? object.mention_ids.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: EditMessageRequest): unknown {
+    const obj: any = {};
+    if (message.messageId !== 0) {
+      obj.messageId = Math.round(message.messageId);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.mentionIds?.length) {
+      obj.mentionIds = message.mentionIds.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<EditMessageRequest>): EditMessageRequest {
+    return EditMessageRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<EditMessageRequest>): EditMessageRequest {
+    const message = createBaseEditMessageRequest();
+    message.messageId = object.messageId ?? 0;
+    message.content = object.content ?? "";
+    message.mentionIds = object.mentionIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseEditMessageResponse(): EditMessageResponse {
+  return { message: undefined };
+}
+
+export const EditMessageResponse: MessageFns<EditMessageResponse> = {
+  encode(message: EditMessageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.message !== undefined) {
+      ChatMessage.encode(message.message, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EditMessageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEditMessageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.message = ChatMessage.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EditMessageResponse {
+    return { message: isSet(object.message) ? ChatMessage.fromJSON(object.message) : undefined };
+  },
+
+  toJSON(message: EditMessageResponse): unknown {
+    const obj: any = {};
+    if (message.message !== undefined) {
+      obj.message = ChatMessage.toJSON(message.message);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<EditMessageResponse>): EditMessageResponse {
+    return EditMessageResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<EditMessageResponse>): EditMessageResponse {
+    const message = createBaseEditMessageResponse();
+    message.message = (object.message !== undefined && object.message !== null)
+      ? ChatMessage.fromPartial(object.message)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteMessageRequest(): DeleteMessageRequest {
+  return { messageId: 0 };
+}
+
+export const DeleteMessageRequest: MessageFns<DeleteMessageRequest> = {
+  encode(message: DeleteMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== 0) {
+      writer.uint32(8).int64(message.messageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteMessageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.messageId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteMessageRequest {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.Number(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.Number(object.message_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteMessageRequest): unknown {
+    const obj: any = {};
+    if (message.messageId !== 0) {
+      obj.messageId = Math.round(message.messageId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteMessageRequest>): DeleteMessageRequest {
+    return DeleteMessageRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteMessageRequest>): DeleteMessageRequest {
+    const message = createBaseDeleteMessageRequest();
+    message.messageId = object.messageId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteMessageResponse(): DeleteMessageResponse {
+  return {};
+}
+
+export const DeleteMessageResponse: MessageFns<DeleteMessageResponse> = {
+  encode(_: DeleteMessageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteMessageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteMessageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteMessageResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteMessageResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteMessageResponse>): DeleteMessageResponse {
+    return DeleteMessageResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteMessageResponse>): DeleteMessageResponse {
+    const message = createBaseDeleteMessageResponse();
+    return message;
+  },
+};
+
+function createBaseMarkConversationReadRequest(): MarkConversationReadRequest {
+  return { conversationId: "", position: 0 };
+}
+
+export const MarkConversationReadRequest: MessageFns<MarkConversationReadRequest> = {
+  encode(message: MarkConversationReadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conversationId !== "") {
+      writer.uint32(10).string(message.conversationId);
+    }
+    if (message.position !== 0) {
+      writer.uint32(16).int64(message.position);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkConversationReadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkConversationReadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.position = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkConversationReadRequest {
+    return {
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      position: isSet(object.position) ? globalThis.Number(object.position) : 0,
+    };
+  },
+
+  toJSON(message: MarkConversationReadRequest): unknown {
+    const obj: any = {};
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.position !== 0) {
+      obj.position = Math.round(message.position);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MarkConversationReadRequest>): MarkConversationReadRequest {
+    return MarkConversationReadRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MarkConversationReadRequest>): MarkConversationReadRequest {
+    const message = createBaseMarkConversationReadRequest();
+    message.conversationId = object.conversationId ?? "";
+    message.position = object.position ?? 0;
+    return message;
+  },
+};
+
+function createBaseMarkConversationReadResponse(): MarkConversationReadResponse {
+  return { unreadCount: 0 };
+}
+
+export const MarkConversationReadResponse: MessageFns<MarkConversationReadResponse> = {
+  encode(message: MarkConversationReadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.unreadCount !== 0) {
+      writer.uint32(8).int32(message.unreadCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkConversationReadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkConversationReadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.unreadCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkConversationReadResponse {
+    return {
+      unreadCount: isSet(object.unreadCount)
+        ? globalThis.Number(object.unreadCount)
+        : isSet(object.unread_count)
+        ? globalThis.Number(object.unread_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: MarkConversationReadResponse): unknown {
+    const obj: any = {};
+    if (message.unreadCount !== 0) {
+      obj.unreadCount = Math.round(message.unreadCount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MarkConversationReadResponse>): MarkConversationReadResponse {
+    return MarkConversationReadResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MarkConversationReadResponse>): MarkConversationReadResponse {
+    const message = createBaseMarkConversationReadResponse();
+    message.unreadCount = object.unreadCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseSendTypingRequest(): SendTypingRequest {
+  return { conversationId: "" };
+}
+
+export const SendTypingRequest: MessageFns<SendTypingRequest> = {
+  encode(message: SendTypingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conversationId !== "") {
+      writer.uint32(10).string(message.conversationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendTypingRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendTypingRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendTypingRequest {
+    return {
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SendTypingRequest): unknown {
+    const obj: any = {};
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SendTypingRequest>): SendTypingRequest {
+    return SendTypingRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SendTypingRequest>): SendTypingRequest {
+    const message = createBaseSendTypingRequest();
+    message.conversationId = object.conversationId ?? "";
+    return message;
+  },
+};
+
+function createBaseSendTypingResponse(): SendTypingResponse {
+  return {};
+}
+
+export const SendTypingResponse: MessageFns<SendTypingResponse> = {
+  encode(_: SendTypingResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendTypingResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendTypingResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SendTypingResponse {
+    return {};
+  },
+
+  toJSON(_: SendTypingResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<SendTypingResponse>): SendTypingResponse {
+    return SendTypingResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<SendTypingResponse>): SendTypingResponse {
+    const message = createBaseSendTypingResponse();
+    return message;
+  },
+};
+
+function createBaseSearchMessagesRequest(): SearchMessagesRequest {
+  return { conversationId: "", keyword: "", page: 0, pageSize: 0 };
+}
+
+export const SearchMessagesRequest: MessageFns<SearchMessagesRequest> = {
+  encode(message: SearchMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conversationId !== "") {
+      writer.uint32(10).string(message.conversationId);
+    }
+    if (message.keyword !== "") {
+      writer.uint32(18).string(message.keyword);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchMessagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchMessagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.keyword = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchMessagesRequest {
+    return {
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      keyword: isSet(object.keyword) ? globalThis.String(object.keyword) : "",
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: SearchMessagesRequest): unknown {
+    const obj: any = {};
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.keyword !== "") {
+      obj.keyword = message.keyword;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchMessagesRequest>): SearchMessagesRequest {
+    return SearchMessagesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchMessagesRequest>): SearchMessagesRequest {
+    const message = createBaseSearchMessagesRequest();
+    message.conversationId = object.conversationId ?? "";
+    message.keyword = object.keyword ?? "";
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseSearchMessagesResponse(): SearchMessagesResponse {
+  return { messages: [], total: 0 };
+}
+
+export const SearchMessagesResponse: MessageFns<SearchMessagesResponse> = {
+  encode(message: SearchMessagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.messages) {
+      ChatMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchMessagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchMessagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messages.push(ChatMessage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchMessagesResponse {
+    return {
+      messages: globalThis.Array.isArray(object?.messages)
+        ? object.messages.map((e: any) => ChatMessage.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: SearchMessagesResponse): unknown {
+    const obj: any = {};
+    if (message.messages?.length) {
+      obj.messages = message.messages.map((e) => ChatMessage.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchMessagesResponse>): SearchMessagesResponse {
+    return SearchMessagesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchMessagesResponse>): SearchMessagesResponse {
+    const message = createBaseSearchMessagesResponse();
+    message.messages = object.messages?.map((e) => ChatMessage.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseWebhook(): Webhook {
+  return {
+    webhookId: 0,
+    scope: "",
+    projectId: 0,
+    projectKind: "",
+    name: "",
+    kind: "",
+    url: "",
+    hasSecret: false,
+    events: [],
+    enabled: false,
+    createdAt: 0,
+    updatedAt: 0,
+    lastStatus: "",
+  };
+}
+
+export const Webhook: MessageFns<Webhook> = {
+  encode(message: Webhook, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.webhookId !== 0) {
+      writer.uint32(8).int64(message.webhookId);
+    }
+    if (message.scope !== "") {
+      writer.uint32(18).string(message.scope);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(24).int64(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      writer.uint32(34).string(message.projectKind);
+    }
+    if (message.name !== "") {
+      writer.uint32(42).string(message.name);
+    }
+    if (message.kind !== "") {
+      writer.uint32(50).string(message.kind);
+    }
+    if (message.url !== "") {
+      writer.uint32(58).string(message.url);
+    }
+    if (message.hasSecret !== false) {
+      writer.uint32(64).bool(message.hasSecret);
+    }
+    for (const v of message.events) {
+      writer.uint32(74).string(v!);
+    }
+    if (message.enabled !== false) {
+      writer.uint32(80).bool(message.enabled);
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(88).int64(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      writer.uint32(96).int64(message.updatedAt);
+    }
+    if (message.lastStatus !== "") {
+      writer.uint32(106).string(message.lastStatus);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Webhook {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebhook();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.webhookId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.projectKind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.hasSecret = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.events.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.updatedAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.lastStatus = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Webhook {
+    return {
+      webhookId: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectKind: isSet(object.projectKind)
+        ? globalThis.String(object.projectKind)
+        : isSet(object.project_kind)
+        ? globalThis.String(object.project_kind)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      hasSecret: isSet(object.hasSecret)
+        ? globalThis.Boolean(object.hasSecret)
+        : isSet(object.has_secret)
+        ? globalThis.Boolean(object.has_secret)
+        : false,
+      events: globalThis.Array.isArray(object?.events)
+        ? object.events.map((e: any) => globalThis.String(e))
+        : [],
+      enabled: isSet(object.enabled) ? globalThis.Boolean(object.enabled) : false,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.Number(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.Number(object.updated_at)
+        : 0,
+      lastStatus: isSet(object.lastStatus)
+        ? globalThis.String(object.lastStatus)
+        : isSet(object.last_status)
+        ? globalThis.String(object.last_status)
+        : "",
+    };
+  },
+
+  toJSON(message: Webhook): unknown {
+    const obj: any = {};
+    if (message.webhookId !== 0) {
+      obj.webhookId = Math.round(message.webhookId);
+    }
+    if (message.scope !== "") {
+      obj.scope = message.scope;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      obj.projectKind = message.projectKind;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.hasSecret !== false) {
+      obj.hasSecret = message.hasSecret;
+    }
+    if (message.events?.length) {
+      obj.events = message.events;
+    }
+    if (message.enabled !== false) {
+      obj.enabled = message.enabled;
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    if (message.updatedAt !== 0) {
+      obj.updatedAt = Math.round(message.updatedAt);
+    }
+    if (message.lastStatus !== "") {
+      obj.lastStatus = message.lastStatus;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Webhook>): Webhook {
+    return Webhook.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Webhook>): Webhook {
+    const message = createBaseWebhook();
+    message.webhookId = object.webhookId ?? 0;
+    message.scope = object.scope ?? "";
+    message.projectId = object.projectId ?? 0;
+    message.projectKind = object.projectKind ?? "";
+    message.name = object.name ?? "";
+    message.kind = object.kind ?? "";
+    message.url = object.url ?? "";
+    message.hasSecret = object.hasSecret ?? false;
+    message.events = object.events?.map((e) => e) || [];
+    message.enabled = object.enabled ?? false;
+    message.createdAt = object.createdAt ?? 0;
+    message.updatedAt = object.updatedAt ?? 0;
+    message.lastStatus = object.lastStatus ?? "";
+    return message;
+  },
+};
+
+function createBaseListWebhooksRequest(): ListWebhooksRequest {
+  return { scope: "", projectId: 0, projectKind: "" };
+}
+
+export const ListWebhooksRequest: MessageFns<ListWebhooksRequest> = {
+  encode(message: ListWebhooksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.scope !== "") {
+      writer.uint32(10).string(message.scope);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      writer.uint32(26).string(message.projectKind);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWebhooksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWebhooksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.projectKind = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWebhooksRequest {
+    return {
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectKind: isSet(object.projectKind)
+        ? globalThis.String(object.projectKind)
+        : isSet(object.project_kind)
+        ? globalThis.String(object.project_kind)
+        : "",
+    };
+  },
+
+  toJSON(message: ListWebhooksRequest): unknown {
+    const obj: any = {};
+    if (message.scope !== "") {
+      obj.scope = message.scope;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      obj.projectKind = message.projectKind;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListWebhooksRequest>): ListWebhooksRequest {
+    return ListWebhooksRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListWebhooksRequest>): ListWebhooksRequest {
+    const message = createBaseListWebhooksRequest();
+    message.scope = object.scope ?? "";
+    message.projectId = object.projectId ?? 0;
+    message.projectKind = object.projectKind ?? "";
+    return message;
+  },
+};
+
+function createBaseListWebhooksResponse(): ListWebhooksResponse {
+  return { webhooks: [] };
+}
+
+export const ListWebhooksResponse: MessageFns<ListWebhooksResponse> = {
+  encode(message: ListWebhooksResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.webhooks) {
+      Webhook.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWebhooksResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWebhooksResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.webhooks.push(Webhook.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWebhooksResponse {
+    return {
+      webhooks: globalThis.Array.isArray(object?.webhooks) ? object.webhooks.map((e: any) => Webhook.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListWebhooksResponse): unknown {
+    const obj: any = {};
+    if (message.webhooks?.length) {
+      obj.webhooks = message.webhooks.map((e) => Webhook.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListWebhooksResponse>): ListWebhooksResponse {
+    return ListWebhooksResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListWebhooksResponse>): ListWebhooksResponse {
+    const message = createBaseListWebhooksResponse();
+    message.webhooks = object.webhooks?.map((e) => Webhook.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSaveWebhookRequest(): SaveWebhookRequest {
+  return {
+    webhookId: 0,
+    scope: "",
+    projectId: 0,
+    projectKind: "",
+    name: "",
+    kind: "",
+    url: "",
+    secret: "",
+    clearSecret: false,
+    events: [],
+    enabled: false,
+  };
+}
+
+export const SaveWebhookRequest: MessageFns<SaveWebhookRequest> = {
+  encode(message: SaveWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.webhookId !== 0) {
+      writer.uint32(8).int64(message.webhookId);
+    }
+    if (message.scope !== "") {
+      writer.uint32(18).string(message.scope);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(24).int64(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      writer.uint32(34).string(message.projectKind);
+    }
+    if (message.name !== "") {
+      writer.uint32(42).string(message.name);
+    }
+    if (message.kind !== "") {
+      writer.uint32(50).string(message.kind);
+    }
+    if (message.url !== "") {
+      writer.uint32(58).string(message.url);
+    }
+    if (message.secret !== "") {
+      writer.uint32(66).string(message.secret);
+    }
+    if (message.clearSecret !== false) {
+      writer.uint32(72).bool(message.clearSecret);
+    }
+    for (const v of message.events) {
+      writer.uint32(82).string(v!);
+    }
+    if (message.enabled !== false) {
+      writer.uint32(88).bool(message.enabled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.webhookId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.projectKind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.secret = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.clearSecret = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.events.push(reader.string());
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveWebhookRequest {
+    return {
+      webhookId: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectKind: isSet(object.projectKind)
+        ? globalThis.String(object.projectKind)
+        : isSet(object.project_kind)
+        ? globalThis.String(object.project_kind)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      secret: isSet(object.secret) ? globalThis.String(object.secret) : "",
+      clearSecret: isSet(object.clearSecret)
+        ? globalThis.Boolean(object.clearSecret)
+        : isSet(object.clear_secret)
+        ? globalThis.Boolean(object.clear_secret)
+        : false,
+      events: globalThis.Array.isArray(object?.events)
+        ? object.events.map((e: any) => globalThis.String(e))
+        : [],
+      enabled: isSet(object.enabled) ? globalThis.Boolean(object.enabled) : false,
+    };
+  },
+
+  toJSON(message: SaveWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.webhookId !== 0) {
+      obj.webhookId = Math.round(message.webhookId);
+    }
+    if (message.scope !== "") {
+      obj.scope = message.scope;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      obj.projectKind = message.projectKind;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.secret !== "") {
+      obj.secret = message.secret;
+    }
+    if (message.clearSecret !== false) {
+      obj.clearSecret = message.clearSecret;
+    }
+    if (message.events?.length) {
+      obj.events = message.events;
+    }
+    if (message.enabled !== false) {
+      obj.enabled = message.enabled;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveWebhookRequest>): SaveWebhookRequest {
+    return SaveWebhookRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveWebhookRequest>): SaveWebhookRequest {
+    const message = createBaseSaveWebhookRequest();
+    message.webhookId = object.webhookId ?? 0;
+    message.scope = object.scope ?? "";
+    message.projectId = object.projectId ?? 0;
+    message.projectKind = object.projectKind ?? "";
+    message.name = object.name ?? "";
+    message.kind = object.kind ?? "";
+    message.url = object.url ?? "";
+    message.secret = object.secret ?? "";
+    message.clearSecret = object.clearSecret ?? false;
+    message.events = object.events?.map((e) => e) || [];
+    message.enabled = object.enabled ?? false;
+    return message;
+  },
+};
+
+function createBaseSaveWebhookResponse(): SaveWebhookResponse {
+  return { webhook: undefined };
+}
+
+export const SaveWebhookResponse: MessageFns<SaveWebhookResponse> = {
+  encode(message: SaveWebhookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.webhook !== undefined) {
+      Webhook.encode(message.webhook, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveWebhookResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveWebhookResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.webhook = Webhook.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveWebhookResponse {
+    return { webhook: isSet(object.webhook) ? Webhook.fromJSON(object.webhook) : undefined };
+  },
+
+  toJSON(message: SaveWebhookResponse): unknown {
+    const obj: any = {};
+    if (message.webhook !== undefined) {
+      obj.webhook = Webhook.toJSON(message.webhook);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SaveWebhookResponse>): SaveWebhookResponse {
+    return SaveWebhookResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SaveWebhookResponse>): SaveWebhookResponse {
+    const message = createBaseSaveWebhookResponse();
+    message.webhook = (object.webhook !== undefined && object.webhook !== null)
+      ? Webhook.fromPartial(object.webhook)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteWebhookRequest(): DeleteWebhookRequest {
+  return { webhookId: 0 };
+}
+
+export const DeleteWebhookRequest: MessageFns<DeleteWebhookRequest> = {
+  encode(message: DeleteWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.webhookId !== 0) {
+      writer.uint32(8).int64(message.webhookId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.webhookId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteWebhookRequest {
+    return {
+      webhookId: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.webhookId !== 0) {
+      obj.webhookId = Math.round(message.webhookId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteWebhookRequest>): DeleteWebhookRequest {
+    return DeleteWebhookRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteWebhookRequest>): DeleteWebhookRequest {
+    const message = createBaseDeleteWebhookRequest();
+    message.webhookId = object.webhookId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteWebhookResponse(): DeleteWebhookResponse {
+  return {};
+}
+
+export const DeleteWebhookResponse: MessageFns<DeleteWebhookResponse> = {
+  encode(_: DeleteWebhookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteWebhookResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteWebhookResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteWebhookResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteWebhookResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteWebhookResponse>): DeleteWebhookResponse {
+    return DeleteWebhookResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteWebhookResponse>): DeleteWebhookResponse {
+    const message = createBaseDeleteWebhookResponse();
+    return message;
+  },
+};
+
+function createBaseWebhookAttempt(): WebhookAttempt {
+  return { at: 0, statusCode: 0, error: "", durationMs: 0 };
+}
+
+export const WebhookAttempt: MessageFns<WebhookAttempt> = {
+  encode(message: WebhookAttempt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.at !== 0) {
+      writer.uint32(8).int64(message.at);
+    }
+    if (message.statusCode !== 0) {
+      writer.uint32(16).int32(message.statusCode);
+    }
+    if (message.error !== "") {
+      writer.uint32(26).string(message.error);
+    }
+    if (message.durationMs !== 0) {
+      writer.uint32(32).int32(message.durationMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WebhookAttempt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebhookAttempt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.at = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.statusCode = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.durationMs = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WebhookAttempt {
+    return {
+      at: isSet(object.at) ? globalThis.Number(object.at) : 0,
+      statusCode: isSet(object.statusCode)
+        ? globalThis.Number(object.statusCode)
+        : isSet(object.status_code)
+        ? globalThis.Number(object.status_code)
+        : 0,
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+      durationMs: isSet(object.durationMs)
+        ? globalThis.Number(object.durationMs)
+        : isSet(object.duration_ms)
+        ? globalThis.Number(object.duration_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: WebhookAttempt): unknown {
+    const obj: any = {};
+    if (message.at !== 0) {
+      obj.at = Math.round(message.at);
+    }
+    if (message.statusCode !== 0) {
+      obj.statusCode = Math.round(message.statusCode);
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    if (message.durationMs !== 0) {
+      obj.durationMs = Math.round(message.durationMs);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WebhookAttempt>): WebhookAttempt {
+    return WebhookAttempt.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WebhookAttempt>): WebhookAttempt {
+    const message = createBaseWebhookAttempt();
+    message.at = object.at ?? 0;
+    message.statusCode = object.statusCode ?? 0;
+    message.error = object.error ?? "";
+    message.durationMs = object.durationMs ?? 0;
+    return message;
+  },
+};
+
+function createBaseWebhookDelivery(): WebhookDelivery {
+  return {
+    deliveryId: 0,
+    webhookId: 0,
+    event: "",
+    title: "",
+    status: "",
+    attempts: [],
+    createdAt: 0,
+    nextAttemptAt: 0,
+  };
+}
+
+export const WebhookDelivery: MessageFns<WebhookDelivery> = {
+  encode(message: WebhookDelivery, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deliveryId !== 0) {
+      writer.uint32(8).int64(message.deliveryId);
+    }
+    if (message.webhookId !== 0) {
+      writer.uint32(16).int64(message.webhookId);
+    }
+    if (message.event !== "") {
+      writer.uint32(26).string(message.event);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.status !== "") {
+      writer.uint32(42).string(message.status);
+    }
+    for (const v of message.attempts) {
+      WebhookAttempt.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.createdAt !== 0) {
+      writer.uint32(56).int64(message.createdAt);
+    }
+    if (message.nextAttemptAt !== 0) {
+      writer.uint32(64).int64(message.nextAttemptAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WebhookDelivery {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebhookDelivery();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deliveryId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.webhookId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.event = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.attempts.push(WebhookAttempt.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.createdAt = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.nextAttemptAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WebhookDelivery {
+    return {
+      deliveryId: isSet(object.deliveryId)
+        ? globalThis.Number(object.deliveryId)
+        : isSet(object.delivery_id)
+        ? globalThis.Number(object.delivery_id)
+        : 0,
+      webhookId: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+      event: isSet(object.event) ? globalThis.String(object.event) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      attempts: globalThis.Array.isArray(object?.attempts)
+        ? object.attempts.map((e: any) => WebhookAttempt.fromJSON(e))
+        : [],
+      createdAt: isSet(object.createdAt)
+        ? globalThis.Number(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.Number(object.created_at)
+        : 0,
+      nextAttemptAt: isSet(object.nextAttemptAt)
+        ? globalThis.Number(object.nextAttemptAt)
+        : isSet(object.next_attempt_at)
+        ? globalThis.Number(object.next_attempt_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: WebhookDelivery): unknown {
+    const obj: any = {};
+    if (message.deliveryId !== 0) {
+      obj.deliveryId = Math.round(message.deliveryId);
+    }
+    if (message.webhookId !== 0) {
+      obj.webhookId = Math.round(message.webhookId);
+    }
+    if (message.event !== "") {
+      obj.event = message.event;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.attempts?.length) {
+      obj.attempts = message.attempts.map((e) => WebhookAttempt.toJSON(e));
+    }
+    if (message.createdAt !== 0) {
+      obj.createdAt = Math.round(message.createdAt);
+    }
+    if (message.nextAttemptAt !== 0) {
+      obj.nextAttemptAt = Math.round(message.nextAttemptAt);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WebhookDelivery>): WebhookDelivery {
+    return WebhookDelivery.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WebhookDelivery>): WebhookDelivery {
+    const message = createBaseWebhookDelivery();
+    message.deliveryId = object.deliveryId ?? 0;
+    message.webhookId = object.webhookId ?? 0;
+    message.event = object.event ?? "";
+    message.title = object.title ?? "";
+    message.status = object.status ?? "";
+    message.attempts = object.attempts?.map((e) => WebhookAttempt.fromPartial(e)) || [];
+    message.createdAt = object.createdAt ?? 0;
+    message.nextAttemptAt = object.nextAttemptAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseTestWebhookRequest(): TestWebhookRequest {
+  return { webhookId: 0 };
+}
+
+export const TestWebhookRequest: MessageFns<TestWebhookRequest> = {
+  encode(message: TestWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.webhookId !== 0) {
+      writer.uint32(8).int64(message.webhookId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TestWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTestWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.webhookId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TestWebhookRequest {
+    return {
+      webhookId: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: TestWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.webhookId !== 0) {
+      obj.webhookId = Math.round(message.webhookId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TestWebhookRequest>): TestWebhookRequest {
+    return TestWebhookRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TestWebhookRequest>): TestWebhookRequest {
+    const message = createBaseTestWebhookRequest();
+    message.webhookId = object.webhookId ?? 0;
+    return message;
+  },
+};
+
+function createBaseTestWebhookResponse(): TestWebhookResponse {
+  return { delivery: undefined };
+}
+
+export const TestWebhookResponse: MessageFns<TestWebhookResponse> = {
+  encode(message: TestWebhookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.delivery !== undefined) {
+      WebhookDelivery.encode(message.delivery, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TestWebhookResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTestWebhookResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.delivery = WebhookDelivery.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TestWebhookResponse {
+    return { delivery: isSet(object.delivery) ? WebhookDelivery.fromJSON(object.delivery) : undefined };
+  },
+
+  toJSON(message: TestWebhookResponse): unknown {
+    const obj: any = {};
+    if (message.delivery !== undefined) {
+      obj.delivery = WebhookDelivery.toJSON(message.delivery);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TestWebhookResponse>): TestWebhookResponse {
+    return TestWebhookResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TestWebhookResponse>): TestWebhookResponse {
+    const message = createBaseTestWebhookResponse();
+    message.delivery = (object.delivery !== undefined && object.delivery !== null)
+      ? WebhookDelivery.fromPartial(object.delivery)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListWebhookDeliveriesRequest(): ListWebhookDeliveriesRequest {
+  return { webhookId: 0, page: 0, pageSize: 0 };
+}
+
+export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesRequest> = {
+  encode(message: ListWebhookDeliveriesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.webhookId !== 0) {
+      writer.uint32(8).int64(message.webhookId);
+    }
+    if (message.page !== 0) {
+      writer.uint32(16).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(24).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWebhookDeliveriesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWebhookDeliveriesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.webhookId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWebhookDeliveriesRequest {
+    return {
+      webhookId: isSet(object.webhookId)
+        ? globalThis.Number(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.Number(object.webhook_id)
+        : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListWebhookDeliveriesRequest): unknown {
+    const obj: any = {};
+    if (message.webhookId !== 0) {
+      obj.webhookId = Math.round(message.webhookId);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListWebhookDeliveriesRequest>): ListWebhookDeliveriesRequest {
+    return ListWebhookDeliveriesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListWebhookDeliveriesRequest>): ListWebhookDeliveriesRequest {
+    const message = createBaseListWebhookDeliveriesRequest();
+    message.webhookId = object.webhookId ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseListWebhookDeliveriesResponse(): ListWebhookDeliveriesResponse {
+  return { deliveries: [], total: 0 };
+}
+
+export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResponse> = {
+  encode(message: ListWebhookDeliveriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.deliveries) {
+      WebhookDelivery.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWebhookDeliveriesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWebhookDeliveriesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.deliveries.push(WebhookDelivery.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWebhookDeliveriesResponse {
+    return {
+      deliveries: globalThis.Array.isArray(object?.deliveries)
+        ? object.deliveries.map((e: any) => WebhookDelivery.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListWebhookDeliveriesResponse): unknown {
+    const obj: any = {};
+    if (message.deliveries?.length) {
+      obj.deliveries = message.deliveries.map((e) => WebhookDelivery.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListWebhookDeliveriesResponse>): ListWebhookDeliveriesResponse {
+    return ListWebhookDeliveriesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListWebhookDeliveriesResponse>): ListWebhookDeliveriesResponse {
+    const message = createBaseListWebhookDeliveriesResponse();
+    message.deliveries = object.deliveries?.map((e) => WebhookDelivery.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
 /**
- * MessagingService owns what users send to the people running the instance (feedback) and, later, team messages,
- * unread counters and live pushes. The caller (user id) travels in gRPC metadata, set by the gateway.
+ * MessagingService owns what users send to the people running the instance (feedback) and team messages: the
+ * notification inbox fed by the other services' events, follows, conversations (team, project and direct), outgoing
+ * webhooks and the unread counts pushed live. The caller (user id, team id) travels in gRPC metadata, set by the
+ * gateway. Contract: docs/api/messaging.md; design: docs/adr/0015-team-messages.md.
  */
 export type MessagingServiceDefinition = typeof MessagingServiceDefinition;
 export const MessagingServiceDefinition = {
@@ -929,6 +7285,226 @@ export const MessagingServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * Notifications (the inbox of the caller in the current team).
+     * ListNotifications pages the caller's notifications newest first, filtered by kind group, project and unread.
+     */
+    listNotifications: {
+      name: "ListNotifications",
+      requestType: ListNotificationsRequest as typeof ListNotificationsRequest,
+      requestStream: false,
+      responseType: ListNotificationsResponse as typeof ListNotificationsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** MarkNotificationsRead marks some (ids) or all of the caller's notifications in the team read. */
+    markNotificationsRead: {
+      name: "MarkNotificationsRead",
+      requestType: MarkNotificationsReadRequest as typeof MarkNotificationsReadRequest,
+      requestStream: false,
+      responseType: MarkNotificationsReadResponse as typeof MarkNotificationsReadResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetUnreadCount answers the badge: unread notifications plus unread conversation messages in the team. */
+    getUnreadCount: {
+      name: "GetUnreadCount",
+      requestType: GetUnreadCountRequest as typeof GetUnreadCountRequest,
+      requestStream: false,
+      responseType: GetUnreadCountResponse as typeof GetUnreadCountResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetNotificationSettings answers the caller's preferences (muted kinds, quiet mode). */
+    getNotificationSettings: {
+      name: "GetNotificationSettings",
+      requestType: GetNotificationSettingsRequest as typeof GetNotificationSettingsRequest,
+      requestStream: false,
+      responseType: GetNotificationSettingsResponse as typeof GetNotificationSettingsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveNotificationSettings replaces the caller's preferences. */
+    saveNotificationSettings: {
+      name: "SaveNotificationSettings",
+      requestType: SaveNotificationSettingsRequest as typeof SaveNotificationSettingsRequest,
+      requestStream: false,
+      responseType: SaveNotificationSettingsResponse as typeof SaveNotificationSettingsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * Follows.
+     * Follow makes the caller follow a document, folder, project, task project or task they may see.
+     */
+    follow: {
+      name: "Follow",
+      requestType: FollowRequest as typeof FollowRequest,
+      requestStream: false,
+      responseType: FollowResponse as typeof FollowResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** Unfollow stops following it (following nothing is not an error). */
+    unfollow: {
+      name: "Unfollow",
+      requestType: UnfollowRequest as typeof UnfollowRequest,
+      requestStream: false,
+      responseType: UnfollowResponse as typeof UnfollowResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetFollowState tells whether the caller follows a target (the follow buttons). */
+    getFollowState: {
+      name: "GetFollowState",
+      requestType: GetFollowStateRequest as typeof GetFollowStateRequest,
+      requestStream: false,
+      responseType: GetFollowStateResponse as typeof GetFollowStateResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListFollows lists what the caller follows in the current team. */
+    listFollows: {
+      name: "ListFollows",
+      requestType: ListFollowsRequest as typeof ListFollowsRequest,
+      requestStream: false,
+      responseType: ListFollowsResponse as typeof ListFollowsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * Conversations.
+     * ListConversations lists the caller's conversations in the team: the team channel, a channel per project and
+     * task project the caller is a member of, and direct conversations, with unread counts and last messages.
+     */
+    listConversations: {
+      name: "ListConversations",
+      requestType: ListConversationsRequest as typeof ListConversationsRequest,
+      requestStream: false,
+      responseType: ListConversationsResponse as typeof ListConversationsResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** OpenDirect answers the direct conversation between the caller and another member of the team. */
+    openDirect: {
+      name: "OpenDirect",
+      requestType: OpenDirectRequest as typeof OpenDirectRequest,
+      requestStream: false,
+      responseType: OpenDirectResponse as typeof OpenDirectResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListMessages pages a conversation: backwards from before_position, or forwards after after_position (catch-up). */
+    listMessages: {
+      name: "ListMessages",
+      requestType: ListMessagesRequest as typeof ListMessagesRequest,
+      requestStream: false,
+      responseType: ListMessagesResponse as typeof ListMessagesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** PostMessage posts text (with mentions, cards and images) to a conversation the caller belongs to. */
+    postMessage: {
+      name: "PostMessage",
+      requestType: PostMessageRequest as typeof PostMessageRequest,
+      requestStream: false,
+      responseType: PostMessageResponse as typeof PostMessageResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** EditMessage replaces the text of one of the caller's messages. */
+    editMessage: {
+      name: "EditMessage",
+      requestType: EditMessageRequest as typeof EditMessageRequest,
+      requestStream: false,
+      responseType: EditMessageResponse as typeof EditMessageResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteMessage deletes one of the caller's messages (its place shows that it was deleted). */
+    deleteMessage: {
+      name: "DeleteMessage",
+      requestType: DeleteMessageRequest as typeof DeleteMessageRequest,
+      requestStream: false,
+      responseType: DeleteMessageResponse as typeof DeleteMessageResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** MarkConversationRead records that the caller has read a conversation up to a position. */
+    markConversationRead: {
+      name: "MarkConversationRead",
+      requestType: MarkConversationReadRequest as typeof MarkConversationReadRequest,
+      requestStream: false,
+      responseType: MarkConversationReadResponse as typeof MarkConversationReadResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SendTyping tells the conversation's other members, live, that the caller is typing (nothing is stored). */
+    sendTyping: {
+      name: "SendTyping",
+      requestType: SendTypingRequest as typeof SendTypingRequest,
+      requestStream: false,
+      responseType: SendTypingResponse as typeof SendTypingResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SearchMessages finds messages of one conversation containing a keyword, newest first. */
+    searchMessages: {
+      name: "SearchMessages",
+      requestType: SearchMessagesRequest as typeof SearchMessagesRequest,
+      requestStream: false,
+      responseType: SearchMessagesResponse as typeof SearchMessagesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * Outgoing webhooks (team or project scope; owners and administrators of that scope).
+     * ListWebhooks lists the webhooks of the team or of one project.
+     */
+    listWebhooks: {
+      name: "ListWebhooks",
+      requestType: ListWebhooksRequest as typeof ListWebhooksRequest,
+      requestStream: false,
+      responseType: ListWebhooksResponse as typeof ListWebhooksResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** SaveWebhook creates (webhook_id 0) or replaces a webhook. */
+    saveWebhook: {
+      name: "SaveWebhook",
+      requestType: SaveWebhookRequest as typeof SaveWebhookRequest,
+      requestStream: false,
+      responseType: SaveWebhookResponse as typeof SaveWebhookResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** DeleteWebhook deletes a webhook; its pending deliveries are not sent. */
+    deleteWebhook: {
+      name: "DeleteWebhook",
+      requestType: DeleteWebhookRequest as typeof DeleteWebhookRequest,
+      requestStream: false,
+      responseType: DeleteWebhookResponse as typeof DeleteWebhookResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** TestWebhook sends a test message to the webhook now and answers the attempt. */
+    testWebhook: {
+      name: "TestWebhook",
+      requestType: TestWebhookRequest as typeof TestWebhookRequest,
+      requestStream: false,
+      responseType: TestWebhookResponse as typeof TestWebhookResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** ListWebhookDeliveries pages a webhook's deliveries newest first, each with its attempts. */
+    listWebhookDeliveries: {
+      name: "ListWebhookDeliveries",
+      requestType: ListWebhookDeliveriesRequest as typeof ListWebhookDeliveriesRequest,
+      requestStream: false,
+      responseType: ListWebhookDeliveriesResponse as typeof ListWebhookDeliveriesResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
@@ -950,6 +7526,128 @@ export interface MessagingServiceImplementation<CallContextExt = {}> {
     request: GetFeedbackAccessRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<GetFeedbackAccessResponse>>;
+  /**
+   * Notifications (the inbox of the caller in the current team).
+   * ListNotifications pages the caller's notifications newest first, filtered by kind group, project and unread.
+   */
+  listNotifications(
+    request: ListNotificationsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListNotificationsResponse>>;
+  /** MarkNotificationsRead marks some (ids) or all of the caller's notifications in the team read. */
+  markNotificationsRead(
+    request: MarkNotificationsReadRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<MarkNotificationsReadResponse>>;
+  /** GetUnreadCount answers the badge: unread notifications plus unread conversation messages in the team. */
+  getUnreadCount(
+    request: GetUnreadCountRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetUnreadCountResponse>>;
+  /** GetNotificationSettings answers the caller's preferences (muted kinds, quiet mode). */
+  getNotificationSettings(
+    request: GetNotificationSettingsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetNotificationSettingsResponse>>;
+  /** SaveNotificationSettings replaces the caller's preferences. */
+  saveNotificationSettings(
+    request: SaveNotificationSettingsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveNotificationSettingsResponse>>;
+  /**
+   * Follows.
+   * Follow makes the caller follow a document, folder, project, task project or task they may see.
+   */
+  follow(request: FollowRequest, context: CallContext & CallContextExt): Promise<DeepPartial<FollowResponse>>;
+  /** Unfollow stops following it (following nothing is not an error). */
+  unfollow(request: UnfollowRequest, context: CallContext & CallContextExt): Promise<DeepPartial<UnfollowResponse>>;
+  /** GetFollowState tells whether the caller follows a target (the follow buttons). */
+  getFollowState(
+    request: GetFollowStateRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetFollowStateResponse>>;
+  /** ListFollows lists what the caller follows in the current team. */
+  listFollows(
+    request: ListFollowsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListFollowsResponse>>;
+  /**
+   * Conversations.
+   * ListConversations lists the caller's conversations in the team: the team channel, a channel per project and
+   * task project the caller is a member of, and direct conversations, with unread counts and last messages.
+   */
+  listConversations(
+    request: ListConversationsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListConversationsResponse>>;
+  /** OpenDirect answers the direct conversation between the caller and another member of the team. */
+  openDirect(
+    request: OpenDirectRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<OpenDirectResponse>>;
+  /** ListMessages pages a conversation: backwards from before_position, or forwards after after_position (catch-up). */
+  listMessages(
+    request: ListMessagesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMessagesResponse>>;
+  /** PostMessage posts text (with mentions, cards and images) to a conversation the caller belongs to. */
+  postMessage(
+    request: PostMessageRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<PostMessageResponse>>;
+  /** EditMessage replaces the text of one of the caller's messages. */
+  editMessage(
+    request: EditMessageRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<EditMessageResponse>>;
+  /** DeleteMessage deletes one of the caller's messages (its place shows that it was deleted). */
+  deleteMessage(
+    request: DeleteMessageRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteMessageResponse>>;
+  /** MarkConversationRead records that the caller has read a conversation up to a position. */
+  markConversationRead(
+    request: MarkConversationReadRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<MarkConversationReadResponse>>;
+  /** SendTyping tells the conversation's other members, live, that the caller is typing (nothing is stored). */
+  sendTyping(
+    request: SendTypingRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SendTypingResponse>>;
+  /** SearchMessages finds messages of one conversation containing a keyword, newest first. */
+  searchMessages(
+    request: SearchMessagesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SearchMessagesResponse>>;
+  /**
+   * Outgoing webhooks (team or project scope; owners and administrators of that scope).
+   * ListWebhooks lists the webhooks of the team or of one project.
+   */
+  listWebhooks(
+    request: ListWebhooksRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListWebhooksResponse>>;
+  /** SaveWebhook creates (webhook_id 0) or replaces a webhook. */
+  saveWebhook(
+    request: SaveWebhookRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<SaveWebhookResponse>>;
+  /** DeleteWebhook deletes a webhook; its pending deliveries are not sent. */
+  deleteWebhook(
+    request: DeleteWebhookRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<DeleteWebhookResponse>>;
+  /** TestWebhook sends a test message to the webhook now and answers the attempt. */
+  testWebhook(
+    request: TestWebhookRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<TestWebhookResponse>>;
+  /** ListWebhookDeliveries pages a webhook's deliveries newest first, each with its attempts. */
+  listWebhookDeliveries(
+    request: ListWebhookDeliveriesRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListWebhookDeliveriesResponse>>;
 }
 
 export interface MessagingServiceClient<CallOptionsExt = {}> {
@@ -970,6 +7668,128 @@ export interface MessagingServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<GetFeedbackAccessRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<GetFeedbackAccessResponse>;
+  /**
+   * Notifications (the inbox of the caller in the current team).
+   * ListNotifications pages the caller's notifications newest first, filtered by kind group, project and unread.
+   */
+  listNotifications(
+    request: DeepPartial<ListNotificationsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListNotificationsResponse>;
+  /** MarkNotificationsRead marks some (ids) or all of the caller's notifications in the team read. */
+  markNotificationsRead(
+    request: DeepPartial<MarkNotificationsReadRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<MarkNotificationsReadResponse>;
+  /** GetUnreadCount answers the badge: unread notifications plus unread conversation messages in the team. */
+  getUnreadCount(
+    request: DeepPartial<GetUnreadCountRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetUnreadCountResponse>;
+  /** GetNotificationSettings answers the caller's preferences (muted kinds, quiet mode). */
+  getNotificationSettings(
+    request: DeepPartial<GetNotificationSettingsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetNotificationSettingsResponse>;
+  /** SaveNotificationSettings replaces the caller's preferences. */
+  saveNotificationSettings(
+    request: DeepPartial<SaveNotificationSettingsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveNotificationSettingsResponse>;
+  /**
+   * Follows.
+   * Follow makes the caller follow a document, folder, project, task project or task they may see.
+   */
+  follow(request: DeepPartial<FollowRequest>, options?: CallOptions & CallOptionsExt): Promise<FollowResponse>;
+  /** Unfollow stops following it (following nothing is not an error). */
+  unfollow(request: DeepPartial<UnfollowRequest>, options?: CallOptions & CallOptionsExt): Promise<UnfollowResponse>;
+  /** GetFollowState tells whether the caller follows a target (the follow buttons). */
+  getFollowState(
+    request: DeepPartial<GetFollowStateRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetFollowStateResponse>;
+  /** ListFollows lists what the caller follows in the current team. */
+  listFollows(
+    request: DeepPartial<ListFollowsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListFollowsResponse>;
+  /**
+   * Conversations.
+   * ListConversations lists the caller's conversations in the team: the team channel, a channel per project and
+   * task project the caller is a member of, and direct conversations, with unread counts and last messages.
+   */
+  listConversations(
+    request: DeepPartial<ListConversationsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListConversationsResponse>;
+  /** OpenDirect answers the direct conversation between the caller and another member of the team. */
+  openDirect(
+    request: DeepPartial<OpenDirectRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<OpenDirectResponse>;
+  /** ListMessages pages a conversation: backwards from before_position, or forwards after after_position (catch-up). */
+  listMessages(
+    request: DeepPartial<ListMessagesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMessagesResponse>;
+  /** PostMessage posts text (with mentions, cards and images) to a conversation the caller belongs to. */
+  postMessage(
+    request: DeepPartial<PostMessageRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<PostMessageResponse>;
+  /** EditMessage replaces the text of one of the caller's messages. */
+  editMessage(
+    request: DeepPartial<EditMessageRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<EditMessageResponse>;
+  /** DeleteMessage deletes one of the caller's messages (its place shows that it was deleted). */
+  deleteMessage(
+    request: DeepPartial<DeleteMessageRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteMessageResponse>;
+  /** MarkConversationRead records that the caller has read a conversation up to a position. */
+  markConversationRead(
+    request: DeepPartial<MarkConversationReadRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<MarkConversationReadResponse>;
+  /** SendTyping tells the conversation's other members, live, that the caller is typing (nothing is stored). */
+  sendTyping(
+    request: DeepPartial<SendTypingRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SendTypingResponse>;
+  /** SearchMessages finds messages of one conversation containing a keyword, newest first. */
+  searchMessages(
+    request: DeepPartial<SearchMessagesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SearchMessagesResponse>;
+  /**
+   * Outgoing webhooks (team or project scope; owners and administrators of that scope).
+   * ListWebhooks lists the webhooks of the team or of one project.
+   */
+  listWebhooks(
+    request: DeepPartial<ListWebhooksRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListWebhooksResponse>;
+  /** SaveWebhook creates (webhook_id 0) or replaces a webhook. */
+  saveWebhook(
+    request: DeepPartial<SaveWebhookRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<SaveWebhookResponse>;
+  /** DeleteWebhook deletes a webhook; its pending deliveries are not sent. */
+  deleteWebhook(
+    request: DeepPartial<DeleteWebhookRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<DeleteWebhookResponse>;
+  /** TestWebhook sends a test message to the webhook now and answers the attempt. */
+  testWebhook(
+    request: DeepPartial<TestWebhookRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<TestWebhookResponse>;
+  /** ListWebhookDeliveries pages a webhook's deliveries newest first, each with its attempts. */
+  listWebhookDeliveries(
+    request: DeepPartial<ListWebhookDeliveriesRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListWebhookDeliveriesResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

@@ -1,0 +1,72 @@
+/**
+ * What happened in the team, as the messaging service tells it (docs/api/messaging.md "Notifications"): made by the
+ * reactions from other services' events and recorded in this service's log (`activity-<id>`, `ActivityRecorded`), so
+ * the inbox (notifications per recipient) and the webhooks (deliveries per matching webhook) both follow one record.
+ */
+
+export const NOTIFICATION_KINDS = {
+  'task.assigned': 'task',
+  'task.transferred': 'task',
+  'task.commented': 'task',
+  'task.mentioned': 'task',
+  'task.status': 'task',
+  'task.overdue': 'task',
+  'team.invited': 'team',
+  'team.joined': 'team',
+  'team.left': 'team',
+  'team.role': 'team',
+  'team.owner': 'team',
+  'project.member': 'project',
+  'doc.changed': 'doc',
+  'version.saved': 'project',
+  'test.failed': 'test',
+  'chat.mention': 'chat',
+} as const;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+export type NotificationGroup = (typeof NOTIFICATION_KINDS)[NotificationKind];
+export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = ['task', 'team', 'project', 'doc', 'test', 'chat'];
+
+/** Kinds that still count as unread in quiet mode (they are addressed to the user personally). */
+export const PERSONAL_KINDS: readonly NotificationKind[] = [
+  'task.assigned',
+  'task.transferred',
+  'task.mentioned',
+  'chat.mention',
+];
+
+export const isNotificationKind = (value: string): value is NotificationKind =>
+  Object.hasOwn(NOTIFICATION_KINDS, value);
+
+export type TargetKind = 'task' | 'doc' | 'folder' | 'project' | 'taskProject' | 'team' | 'testScenario' | 'version';
+
+/** One recipient of an activity, with their preferences already applied when it was recorded. */
+export interface ActivityRecipient {
+  userId: number;
+  /** The sentence as this recipient reads it (把任务「登录页」转交给你 / 转交给了李四). */
+  title: string;
+  /** Quiet mode: recorded as read. */
+  read: boolean;
+}
+
+export interface Activity {
+  /** Derived from the source event's id and the kind, so a redelivered event records nothing new. */
+  activityId: number;
+  kind: NotificationKind;
+  teamId: number;
+  projectId: number;
+  projectKind: 'api' | 'task' | '';
+  projectName: string;
+  actorId: number;
+  actorName: string;
+  /** The sentence for everyone else (webhooks): 张三 把任务「登录页」转交给了李四. */
+  title: string;
+  summary: string;
+  link: string;
+  targetKind: TargetKind;
+  targetId: number;
+  changes: string[];
+  recipients: ActivityRecipient[];
+  /** Epoch ms of the source event. */
+  at: number;
+}
