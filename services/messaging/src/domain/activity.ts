@@ -70,3 +70,15 @@ export interface Activity {
   /** Epoch ms of the source event. */
   at: number;
 }
+
+/** Stream of one activity; the id is derived from the source event, so recording it twice appends nothing. */
+export const activityStreamId = (activityId: number) => `activity-${activityId}`;
+
+/**
+ * The event this service's own log carries for each activity. The notifications projection makes one notification
+ * per recipient from it; the webhook worker queues one delivery per matching webhook.
+ */
+export interface ActivityRecorded {
+  type: 'ActivityRecorded';
+  data: Activity;
+}
