@@ -7,7 +7,8 @@
  * document) and `dataField-<dataFieldId>` (a field standard); read the ids back with `parseStreamId`. Environments,
  * response codes and scripts stay inside the service. The task service reads the tree and documents to show a
  * task's linked documents to those who may see their project; the ai service reads projects, the tree, documents'
- * texts and field standards for the assistant's retrieval.
+ * texts and field standards for the assistant's retrieval; the messaging service reads projects, the tree (folders
+ * too), documents, versions and test runs for notifications and follows.
  */
 
 /** A member's role in a knowledge project; viewers read only. */
@@ -34,6 +35,8 @@ export interface PublishedNode {
   nodeId: number;
   kind: NodeKind;
   name: string;
+  /** The folder it is in; 0 at the root. */
+  parentId: number;
   /** 0 for a folder. */
   docId: number;
   /** An API template: kept in the tree's stream, never shown in the tree. */
@@ -173,6 +176,8 @@ export interface ProjectEvents {
   // The tree, stream `projectTree-<projectId>`.
   StructureNodeAdded: { version: 1; data: PublishedNode };
   StructureNodeRenamed: { version: 1; data: { nodeId: number; docId: number; name: string; changes: FieldChange[] } };
+  /** A drop: each moved node's new folder (`parentId`, 0 the root). */
+  StructureNodesMoved: { version: 1; data: { moves: { nodeId: number; parentId: number }[] } };
   /** A node and its subtree removed; their documents are deleted with them. */
   StructureNodesRemoved: { version: 1; data: { nodeId: number; removed: { nodeId: number; docId: number }[] } };
   /** A subtree copied (from another project when `sourceProjectId` is set), parents before children. */
@@ -194,6 +199,34 @@ export interface ProjectEvents {
   DocDeleted: { version: 1; data: { deletedBy: number } };
   DocTaskLinked: { version: 1; data: PublishedTaskLink };
   DocTaskUnlinked: { version: 1; data: PublishedTaskLink };
+
+  // Versions of a project, stream `projectVersions-<projectId>`.
+  /** A version saved by hand (`auto` false) or by a save of a project that versions every save. */
+  ProjectVersionSaved: {
+    version: 1;
+    data: { versionId: number; projectId: number; name: string; notes: string; auto: boolean; createdBy: number };
+  };
+
+  // API tests: a scenario (stream `projectTestScenario-<id>`) and a run (stream `projectTestRun-<id>`).
+  TestScenarioCreated: {
+    version: 1;
+    data: { testScenarioId: number; projectId: number; name: string; createdBy: number };
+  };
+  /** `testScenarioId` 0 when cases were run; `userId` who started it (the token's creator for a CLI report). */
+  TestRunStarted: {
+    version: 1;
+    data: { testRunId: number; projectId: number; name: string; testScenarioId: number; userId: number };
+  };
+  TestRunFinished: {
+    version: 1;
+    data: {
+      testRunId: number;
+      projectId: number;
+      status: 'passed' | 'failed' | 'error' | 'interrupted' | 'cancelled';
+      summary: { requests: number; failedRequests: number; assertions: number; failedAssertions: number };
+      message: string;
+    };
+  };
 
   // A field standard of a field library, stream `dataField-<dataFieldId>` (docs/api/mock-and-fields.md).
   DataFieldCreated: { version: 1; data: PublishedFieldLibrary & PublishedFieldValues & { dataFieldId: number } };

@@ -5,7 +5,9 @@
  *
  * Streams: `task-<taskId>` and `taskProject-<taskProjectId>` (read the ids back with `parseStreamId`). The project
  * service reads these to show a document's linked tasks (name, status, assignee) to members of the task's project;
- * the ai service reads task projects (members, stages) and tasks (description, stage, schedule) for the assistant.
+ * the ai service reads task projects (members, stages) and tasks (description, stage, schedule) for the assistant;
+ * the messaging service reads projects, members and tasks (assignee, creator, due time, status, comments) for
+ * notifications and follows.
  */
 
 export type TaskStatus = 'todo' | 'in_progress' | 'paused' | 'finished' | 'cancelled' | 'closed';
@@ -30,6 +32,7 @@ export interface TaskEvents {
   };
   TaskProjectUpdated: { version: 1; data: { name: string } };
   ProjectMemberAdded: { version: 1; data: { userId: number; role: TaskProjectRole } };
+  ProjectMemberRoleChanged: { version: 1; data: { userId: number; role: TaskProjectRole } };
   ProjectMemberRemoved: { version: 1; data: { userId: number } };
   FlowCreated: { version: 1; data: PublishedFlow };
   FlowUpdated: { version: 1; data: PublishedFlow };
@@ -45,6 +48,8 @@ export interface TaskEvents {
       projectId: number;
       name: string;
       assigneeId: number;
+      /** Who created it (the event's actor). */
+      creatorId: number;
       flowId: number;
       flowName: string;
       startTime: number;
@@ -65,4 +70,9 @@ export interface TaskEvents {
   TaskFinished: { version: 1; data: Transition };
   TaskCancelled: { version: 1; data: Transition };
   TaskClosed: { version: 1; data: Transition };
+  /**
+   * A comment (sanitised rich text, HTML). `mentionIds`: the project members it @mentions (markup
+   * `<span data-mention-id="<userId>">@name</span>`), the author left out; absent on comments made before mentions.
+   */
+  TaskCommented: { version: 1; data: { commentId: number; content: string; mentionIds?: number[] } };
 }

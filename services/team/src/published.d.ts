@@ -3,8 +3,8 @@
  * data and the fields other services may read. Types only: consumers `import type` this module through
  * `@pmbok/team-service/events` (ADR 9); nothing here may become runtime code.
  *
- * Streams: `team-<teamId>` (read the id back with `parseStreamId(streamId, 'team')`). Share codes, invitations and
- * the invited telephones stay inside the service.
+ * Streams: `team-<teamId>` (read the id back with `parseStreamId(streamId, 'team')`). Share codes and the other
+ * invitation events stay inside the service; `TelephoneInvited` is published for the invitee's notification.
  */
 
 /** A member's role in a team; the console and other services import it from here. */
@@ -38,6 +38,11 @@ export interface TeamEvents {
   MemberRoleChanged: { version: 1; data: { userId: number; role: TeamRole } };
   MemberRemoved: { version: 1; data: { userId: number } };
   MemberLeft: { version: 1; data: { userId: number } };
+  /**
+   * An invitation to a telephone (pending until the person accepts): the messaging service tells the account that
+   * has this telephone, if any. Share codes and the other invitation events stay inside the service.
+   */
+  TelephoneInvited: { version: 1; data: { telephone: string; inviterId: number } };
   /** The former owner becomes an administrator. */
   OwnershipTransferred: { version: 1; data: { from: number; to: number } };
 }

@@ -13,7 +13,7 @@ export async function startMessagingReactions(
   const stops: Stop[] = [];
   const auth = await startAuthReactions(service.runtime);
   stops.push(...auth.stops);
-  const { work, stops: workStops } = await startWork(service.runtime);
+  const { work, stops: workStops } = await startWork(service.runtime, { users: auth.directory });
   stops.push(...workStops);
   return { directory: auth.directory, work, stops };
 }
