@@ -41,7 +41,12 @@ const options: sanitizeHtml.IOptions = {
     'th',
     'td',
   ],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'] },
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    // An @mention: `<span data-mention-id="<userId>">@name</span>` (the messaging service tells the member).
+    span: ['data-mention-id'],
+  },
   allowedSchemes: ['http', 'https'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
@@ -54,6 +59,10 @@ const options: sanitizeHtml.IOptions = {
         href && /^https?:\/\//i.test(href)
           ? { ...attribs, href, target: '_blank', rel: 'noopener noreferrer nofollow' }
           : attribs,
+    }),
+    span: (tagName, { 'data-mention-id': mention, ...attribs }) => ({
+      tagName,
+      attribs: mention && /^\d{1,16}$/.test(mention) ? { ...attribs, 'data-mention-id': mention } : attribs,
     }),
     img: (tagName, attribs) => ({
       tagName,

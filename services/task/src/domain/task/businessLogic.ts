@@ -107,16 +107,32 @@ export function decide(command: TaskCommand, state: Task): TaskEvent[] {
       return changeStatus(command, state);
     case 'CommentOnTask': {
       // Comments stay open on closed tasks (a discussion outlives the work); the project must be open.
-      existingTask(state, openProjectFor(command.metadata));
+      const project = openProjectFor(command.metadata);
+      existingTask(state, project);
       const content = checkLength(command.data.content, NOTE_MAX, taskMessages.commentTooLong);
       if (!content.trim()) throw invalid(taskMessages.commentRequired);
-      return [{ type: 'TaskCommented', data: { commentId: command.data.commentId, content } }];
+      const mentionIds = mentionedMembers(content, project, command.metadata.actorId);
+      const data = { commentId: command.data.commentId, content, ...(mentionIds.length > 0 ? { mentionIds } : {}) };
+      return [{ type: 'TaskCommented', data }];
     }
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${(unknown as { type: string }).type}`);
     }
   }
+}
+
+/**
+ * The members a comment @mentions: its `<span data-mention-id="…">` marks (the rich text keeps no other attribute on a
+ * span), members of the project only, the author left out, each once; the messaging service tells them.
+ */
+export function mentionedMembers(
+  content: string,
+  project: { members: ReadonlyMap<number, unknown> },
+  authorId: number,
+) {
+  const ids = [...content.matchAll(/<span\b[^>]*\bdata-mention-id="(\d{1,16})"/g)].map((match) => Number(match[1]));
+  return [...new Set(ids)].filter((id) => id !== authorId && project.members.has(id));
 }
 
 function createTask(command: CreateTask, state: Task): TaskEvent[] {

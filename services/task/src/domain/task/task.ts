@@ -40,7 +40,8 @@ export type TaskStopped = DomainEvent<'TaskStopped', Transition>;
 export type TaskFinished = DomainEvent<'TaskFinished', Transition>;
 export type TaskCancelled = DomainEvent<'TaskCancelled', Transition>;
 export type TaskClosed = DomainEvent<'TaskClosed', Transition>;
-export type TaskCommented = DomainEvent<'TaskCommented', { commentId: number; content: string }>;
+/** `mentionIds`: the project members the comment @mentions (absent when none). */
+export type TaskCommented = DomainEvent<'TaskCommented', { commentId: number; content: string; mentionIds?: number[] }>;
 
 export type TaskEvent =
   | TaskCreated
