@@ -1,6 +1,7 @@
 import type { ServiceContext, Stop } from '@pmbok/infra';
 import { startWork } from '../projections/work/index.js';
 import { startAuthReactions } from './authEvents.js';
+import { startWebhookDeliveries } from './webhookDeliveries.js';
 
 /**
  * Everything the messaging service follows: the auth users (feedback's names), the other services' world (work),
@@ -15,5 +16,6 @@ export async function startMessagingReactions(
   stops.push(...auth.stops);
   const { work, stops: workStops } = await startWork(service.runtime, { users: auth.directory });
   stops.push(...workStops);
+  stops.push(...(await startWebhookDeliveries(service, _settings.env)).stops);
   return { directory: auth.directory, work, stops };
 }
