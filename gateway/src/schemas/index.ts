@@ -192,3 +192,20 @@ export type AiChatHistory = Static<typeof ai.AiChatHistory>;
 export type AiChatRecorded = Static<typeof ai.AiChatRecorded>;
 export type AiSuggestions = Static<typeof ai.AiSuggestions>;
 export type AskFrame = Static<typeof ai.AskFrame>;
+
+// chat/… (docs/api/messaging.md)
+export type {
+  ChatMessage,
+  ChatMessagePage,
+  ChatMessagePush,
+  ChatReadAnswer,
+  ChatReadPush,
+  ChatSearchPage,
+  ChatTypingPush,
+  Conversation,
+  ConversationKind,
+  MessageCard,
+} from './chat.js';
+
+// webhook/… (docs/api/messaging.md)
+export type { Webhook, WebhookAttempt, WebhookDeliveries, WebhookDelivery } from './webhooks.js';
