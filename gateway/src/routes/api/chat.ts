@@ -37,6 +37,15 @@ const conversation = (c: messagingv1.Conversation): answers.Conversation => ({
   kind: c.kind as answers.ConversationKind,
   lastMessage: c.lastMessage ? chatMessage(c.lastMessage) : null,
 });
+/** The schemas name every field of the proto's records (a field added there and not here fails to compile). */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const schemasMatch: [
+  SameKeys<answers.ChatMessage, messagingv1.ChatMessage>,
+  SameKeys<answers.Conversation, messagingv1.Conversation>,
+  SameKeys<answers.MessageCard, messagingv1.MessageCard>,
+] = [true, true, true];
+void schemasMatch;
+
 const must = <T>(value: T | undefined): T => {
   if (value === undefined) throw new Error('the messaging service answered no record');
   return value;
