@@ -57,6 +57,7 @@ const KnowledgeSharePage = lazy(() => import('../knowledge/publishing/share/Shar
 const PublicDocPage = lazy(() => import('../publicDoc/PublicDocPage'));
 const AuthorPage = lazy(() => import('../knowledge/author/AuthorPage'));
 const KnowledgeFieldsPage = lazy(() => import('../knowledge/fields/FieldsPage'));
+const ChatPage = lazy(() => import('../chat/ChatPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -129,7 +130,7 @@ export const routeTable: AppRoute[] = [
       { path: 'work', title: 'app.route.work', icon: SpaceDashboardIcon },
       { path: 'api', title: 'app.route.api', icon: MenuBookIcon, page: KnowledgeListPage },
       { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon, page: TaskIndexPage },
-      { path: 'chat', title: 'app.route.chat', icon: ForumIcon },
+      { path: 'chat', title: 'app.route.chat', icon: ForumIcon, page: ChatPage },
       {
         path: 'team',
         title: 'app.route.team',

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { aiMessagesEn } from '../ai/messages';
+import { chatMessagesEn } from '../chat/messages';
 import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
 import { fieldMessagesEn } from '../knowledge/fields/messages';
@@ -383,6 +384,7 @@ const app: AppMessages = {
     none: 'Nobody has registered through your link yet',
   },
   ai: aiMessagesEn,
+  chat: chatMessagesEn,
   ...taskMessagesEn,
   knowledge: {
     ...knowledgeMessagesEn,

@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 import { aiMessagesZh } from '../ai/messages';
+import { chatMessagesZh } from '../chat/messages';
 import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
 import { fieldMessagesZh } from '../knowledge/fields/messages';
@@ -559,6 +560,7 @@ const app = {
     none: '还没有人通过您的邀请链接注册',
   },
   ai: aiMessagesZh,
+  chat: chatMessagesZh,
   ...taskMessagesZh,
   knowledge: {
     ...knowledgeMessagesZh,

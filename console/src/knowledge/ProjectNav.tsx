@@ -11,6 +11,7 @@ import { Avatar, Box, List, ListItemButton, ListItemIcon, ListItemText, Paper, T
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { FollowButton } from '../chat/FollowButton';
 import { TeamPoster } from '../teams/TeamPoster';
 import { useProjectDetail } from './knowledgeApi';
 import { LocalModeBanner } from './local/LocalModeBanner';
@@ -84,6 +85,11 @@ export const ProjectNav = ({ projectId }: { projectId: number }) => {
           <Typography variant="subtitle2" noWrap title={project.name} sx={{ fontWeight: 600 }}>
             {project.name}
           </Typography>
+        </Box>
+      )}
+      {project && linkId > 0 && (
+        <Box sx={{ display: { xs: 'none', md: 'block' }, px: 1.5, pb: 1 }}>
+          <FollowButton kind="project" id={linkId} />
         </Box>
       )}
       <List dense sx={{ display: { xs: 'flex', md: 'block' }, overflowX: { xs: 'auto', md: 'visible' }, py: 0.5 }}>

@@ -2,8 +2,10 @@
  * The live connection of SPEC §4: opened once user info has loaded (never without a token). The token is the
  * socket's first message (code 200000), never in its URL, which servers and proxies write to their logs. A heartbeat
  * (code 200001) every 5 s, reconnection 3 s after a close for up to 3 attempts in a row, sends queued while
- * the socket is not open and retried every second. Code 200201 carries the unread count; 200100 and 200101 are
- * read and otherwise ignored; anything else goes to the listeners (e.g. a board that refreshes itself).
+ * the socket is not open and retried every second. Code 200201 carries the unread count (one of another team than
+ * the connection's is ignored: the user's pushes reach every tab); 200100 and 200101 are read and otherwise ignored;
+ * anything else goes to the listeners (e.g. a board that refreshes itself). Each time the socket opens the open
+ * listeners hear whether it is a reconnection, so screens can read what they missed while it was closed.
  */
 export const LIVE_CODES = { authenticate: 200000, heartbeat: 200001, unread: 200201, signedOut: 402 } as const;
 export const HEARTBEAT_MS = 5_000;
@@ -54,11 +56,15 @@ export class LiveConnection {
   private readonly listeners = new Set<(message: LiveMessage) => void>();
   unread = 0;
   private readonly unreadListeners = new Set<(count: number) => void>();
+  private readonly openListeners = new Set<(reconnected: boolean) => void>();
+  private opened = false;
 
   constructor(
     private readonly url: string,
     private readonly token: string,
     private readonly env: LiveEnvironment,
+    /** The connection's team: an unread count pushed for another team is not this tab's badge. */
+    private readonly teamId: number | null = null,
   ) {}
 
   start(): void {
@@ -97,6 +103,19 @@ export class LiveConnection {
     return () => this.unreadListeners.delete(listener);
   }
 
+  /** Called each time the socket opens: `reconnected` is false the first time, true after a drop. */
+  onOpen(listener: (reconnected: boolean) => void): () => void {
+    this.openListeners.add(listener);
+    return () => this.openListeners.delete(listener);
+  }
+
+  /** A count read by a call (the badge on opening, after marking read) rather than pushed. */
+  setUnread(count: number): void {
+    if (!Number.isFinite(count) || count < 0 || count === this.unread) return;
+    this.unread = count;
+    for (const listener of this.unreadListeners) listener(count);
+  }
+
   private open(): void {
     const socket = this.env.createSocket(this.url);
     this.socket = socket;
@@ -109,6 +128,9 @@ export class LiveConnection {
         () => this.send({ code: LIVE_CODES.heartbeat, authorization: this.token, data: {} }),
         HEARTBEAT_MS,
       );
+      const reconnected = this.opened;
+      this.opened = true;
+      for (const listener of this.openListeners) listener(reconnected);
     };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = (event) => {
@@ -144,7 +166,10 @@ export class LiveConnection {
     }
     if (typeof message !== 'object' || message === null || typeof message.code !== 'number') return;
     if (message.code === LIVE_CODES.unread) {
-      const count = Number((message.data as { unReadCount?: unknown } | undefined)?.unReadCount);
+      const data = message.data as { unReadCount?: unknown; teamId?: unknown } | undefined;
+      const count = Number(data?.unReadCount);
+      const team = Number(data?.teamId);
+      if (this.teamId && team && team !== this.teamId) return;
       if (Number.isFinite(count) && count >= 0) {
         this.unread = count;
         for (const listener of this.unreadListeners) listener(count);

@@ -1,9 +1,11 @@
-import { Box } from '@mui/material';
+import { Box, Paper } from '@mui/material';
+import { WebhookSettings } from '../chat/WebhookSettings';
 import { ProjectActionsCard } from './ProjectActionsCard';
 import { ProjectInfoCard } from './ProjectInfoCard';
 import { ProjectShell } from './ProjectShell';
+import { canManageProject } from './taskApi';
 
-/** /taskManage/index/:projectId: the project's fields, its status actions and copying it. */
+/** /taskManage/index/:projectId: the project's fields, its status actions and copying it, its webhooks. */
 const ProjectSettingsPage = () => (
   <ProjectShell page="index">
     {(project) => (
@@ -13,6 +15,12 @@ const ProjectSettingsPage = () => (
       >
         <ProjectInfoCard key={project.updatedAt} project={project} />
         <ProjectActionsCard project={project} />
+        <Paper variant="outlined" sx={{ p: 2, gridColumn: '1 / -1' }}>
+          <WebhookSettings
+            scope={{ scope: 'project', projectId: project.taskProjectId, projectKind: 'task' }}
+            canManage={canManageProject(project.myRole)}
+          />
+        </Paper>
       </Box>
     )}
   </ProjectShell>

@@ -16,6 +16,7 @@ import {
 import { Fragment, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { FollowButton } from '../chat/FollowButton';
 import { TeamPoster } from '../teams/TeamPoster';
 import { ProjectStatusChip } from './StatusChips';
 import { type TaskProject, useProjectDetail } from './taskApi';
@@ -66,6 +67,7 @@ export const ProjectShell = ({
           {project.name}
         </Typography>
         <ProjectStatusChip status={project.status} />
+        <FollowButton kind="taskProject" id={projectId} />
         <Tabs value={page} sx={{ ml: { md: 'auto' }, minHeight: 40 }}>
           {(['home', 'user', 'index'] as const).map((value) => (
             <Tab

@@ -15,6 +15,7 @@ import type { TaskDetail as TaskWithDocs } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { FollowButton } from '../chat/FollowButton';
 import { formatMinute } from '../utils/formatTime';
 import { LinkedDocs } from './LinkedDocs';
 import { RichTextEditor } from './RichTextEditor';
@@ -64,6 +65,7 @@ const TaskDetail = ({ project, taskId, onClose }: { project: TaskProject; taskId
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
         <TaskName key={task.name} task={task} editable={editable} onSave={(name) => send('updateName', { name })} />
+        <FollowButton kind="task" id={taskId} />
         <IconButton onClick={onClose} aria-label={translate('ra.action.close')}>
           <CloseIcon />
         </IconButton>

@@ -1,12 +1,13 @@
-import { Alert, Box, LinearProgress } from '@mui/material';
+import { Alert, Box, Card, CardContent, LinearProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { WebhookSettings } from '../chat/WebhookSettings';
 import { InviteCard } from './InviteCard';
 import { MyInvitationsCard } from './MyInvitationsCard';
 import { TeamActionsCard } from './TeamActionsCard';
 import { TeamBanner } from './TeamBanner';
 import { TeamRequired } from './TeamRequired';
 import { TeamSettingsCard } from './TeamSettingsCard';
-import { useTeamInfo } from './teamApi';
+import { canManage, useTeamInfo } from './teamApi';
 
 /** /team/index: the selected team's settings, invitations, ownership and quitting; invitations to other teams. */
 const TeamIndexPage = () => <TeamRequired>{(teamId) => <TeamIndex teamId={teamId} />}</TeamRequired>;
@@ -31,6 +32,13 @@ const TeamIndex = ({ teamId }: { teamId: number }) => {
         <InviteCard team={team} />
         <TeamActionsCard team={team} />
       </Box>
+      {canManage(team.myRole) && (
+        <Card variant="outlined" sx={{ gridColumn: '1 / -1' }}>
+          <CardContent>
+            <WebhookSettings scope={{ scope: 'team' }} canManage />
+          </CardContent>
+        </Card>
+      )}
     </Box>
   );
 };

@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
+import { WebhookSettings } from '../../chat/WebhookSettings';
 import { TeamPoster } from '../../teams/TeamPoster';
 import { canManage, knowledgeApi, knowledgeKeys, type ProjectSettings } from '../knowledgeApi';
 import { MockSettingsTab } from '../mock/MockSettingsTab';
@@ -40,6 +41,11 @@ export interface TabProps {
   readOnly: boolean;
 }
 
+/** The project's webhooks (team messages); their URLs carry keys, so only managers see the tab. */
+function WebhooksTab({ projectId, readOnly }: TabProps) {
+  return <WebhookSettings scope={{ scope: 'project', projectId, projectKind: 'api' }} canManage={!readOnly} />;
+}
+
 const TABS: {
   key: string;
   Panel: (props: TabProps) => ReactNode;
@@ -56,6 +62,7 @@ const TABS: {
   { key: 'import', Panel: ImportSchedulesTab, label: 'app.knowledge.io.schedules.tab' },
   { key: 'mock', Panel: MockSettingsTab, label: 'app.knowledge.mock.settings.tab' },
   { key: 'tokens', Panel: TestTokensTab, label: 'app.knowledge.tests.tokens.tab', managers: true },
+  { key: 'webhooks', Panel: WebhooksTab, label: 'app.chat.webhook.title', managers: true },
   { key: 'danger', Panel: DangerZone },
 ];
 

@@ -3,6 +3,7 @@ import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/mate
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { FollowButton } from '../../chat/FollowButton';
 import { formatMinute } from '../../utils/formatTime';
 import { type DocDetail, docKeys, useDocDetail } from '../docApi';
 import { FieldSuggestProject } from '../mock/fieldSuggest';
@@ -91,6 +92,7 @@ export default function DocPane(props: {
           detail={detail}
           action={
             <>
+              <FollowButton kind="doc" id={projectStructureId} />
               <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
               {canWrite && <EditButton onClick={() => setEditing(true)} />}
             </>
@@ -143,6 +145,7 @@ export default function DocPane(props: {
           mock={<MockSection detail={detail} canWrite={canWrite} />}
           actions={
             <>
+              <FollowButton kind="doc" id={projectStructureId} />
               <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
               {canWrite && ApiEditor && <EditButton onClick={() => setEditing(true)} />}
             </>
@@ -159,6 +162,7 @@ export default function DocPane(props: {
         detail={detail}
         action={
           <>
+            <FollowButton kind="doc" id={projectStructureId} />
             <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
             {canWrite && <EditButton onClick={() => setEditing(true)} />}
           </>

@@ -2,6 +2,7 @@ import { Divider, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { FollowMenuItem } from '../../chat/FollowMenuItem';
 import {
   addStructure,
   copyStructure,
@@ -146,6 +147,9 @@ export function useTreeActions(projectId: number, nodes: readonly StructureNode[
         </MenuItem>
       )}
       {node && <MenuItem onClick={() => open({ type: 'move', node })}>{translate('app.knowledge.doc.move')}</MenuItem>}
+      {node?.kind === 'folder' && (
+        <FollowMenuItem kind="folder" id={node.projectStructureId} onDone={() => setMenu(null)} />
+      )}
       {node?.kind === 'api' && (
         <MenuItem onClick={() => open({ type: 'template', node })}>
           {translate('app.knowledge.doc.save_template')}

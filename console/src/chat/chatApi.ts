@@ -1,0 +1,241 @@
+import { request } from '../api/request';
+
+/**
+ * The team message calls (docs/api/messaging.md): the inbox, follows, conversations and webhooks. The records are the
+ * messaging proto's messages in camelCase, ids as numbers and times in epoch milliseconds. They are typed here
+ * rather than taken from the gateway's schemas so the screens are written against the contract itself.
+ */
+
+export type NotificationGroup = 'task' | 'team' | 'project' | 'doc' | 'test' | 'chat';
+export const NOTIFICATION_GROUPS: NotificationGroup[] = ['task', 'team', 'project', 'doc', 'test', 'chat'];
+
+/** The kinds of docs/api/messaging.md and their groups (a webhook chooses among them). */
+export const NOTIFICATION_KINDS: { kind: string; group: NotificationGroup }[] = [
+  { kind: 'task.assigned', group: 'task' },
+  { kind: 'task.transferred', group: 'task' },
+  { kind: 'task.commented', group: 'task' },
+  { kind: 'task.mentioned', group: 'task' },
+  { kind: 'task.status', group: 'task' },
+  { kind: 'task.overdue', group: 'task' },
+  { kind: 'team.invited', group: 'team' },
+  { kind: 'team.joined', group: 'team' },
+  { kind: 'team.left', group: 'team' },
+  { kind: 'team.role', group: 'team' },
+  { kind: 'team.owner', group: 'team' },
+  { kind: 'project.member', group: 'project' },
+  { kind: 'doc.changed', group: 'doc' },
+  { kind: 'version.saved', group: 'project' },
+  { kind: 'test.failed', group: 'test' },
+  { kind: 'chat.mention', group: 'chat' },
+];
+
+/** A kind's text key under app.chat.kinds (dots are the translator's path separators). */
+export const kindKey = (kind: string) => `app.chat.kinds.${kind.replace('.', '_')}`;
+
+export interface Notification {
+  notificationId: number;
+  kind: string;
+  projectId: number;
+  projectKind: '' | 'api' | 'task';
+  projectName: string;
+  actorId: number;
+  actorName: string;
+  title: string;
+  summary: string;
+  link: string;
+  targetKind: string;
+  targetId: number;
+  changes: string[];
+  read: boolean;
+  createdAt: number;
+}
+
+export interface NotificationPage {
+  list: Notification[];
+  total: number;
+  unReadCount: number;
+}
+
+export interface NotificationSettings {
+  mutedKinds: string[];
+  quiet: boolean;
+  kinds: { kind: string; group: NotificationGroup }[];
+}
+
+export type FollowKind = 'doc' | 'folder' | 'project' | 'taskProject' | 'task';
+
+export interface FollowState {
+  following: boolean;
+  followers: number;
+}
+
+export interface MessageCard {
+  kind: 'doc' | 'task';
+  id: number;
+  projectId: number;
+  title: string;
+  subtitle: string;
+  link: string;
+}
+
+export interface ChatMessage {
+  messageId: number;
+  conversationId: string;
+  position: number;
+  senderId: number;
+  senderName: string;
+  content: string;
+  mentionIds: number[];
+  cards: MessageCard[];
+  images: string[];
+  edited: boolean;
+  deleted: boolean;
+  createdAt: number;
+  editedAt: number;
+  clientId: string;
+}
+
+export type ConversationKind = 'team' | 'project' | 'taskProject' | 'direct';
+
+export interface Conversation {
+  conversationId: string;
+  kind: ConversationKind;
+  name: string;
+  projectId: number;
+  peerUserId: number;
+  unreadCount: number;
+  readPosition: number;
+  lastMessage?: ChatMessage | null;
+  memberCount: number;
+}
+
+export interface MessagePage {
+  list: ChatMessage[];
+  hasMore: boolean;
+}
+
+export type WebhookKind = 'feishu' | 'dingtalk' | 'wecom' | 'generic';
+export const WEBHOOK_KINDS: WebhookKind[] = ['feishu', 'dingtalk', 'wecom', 'generic'];
+
+export interface Webhook {
+  webhookId: number;
+  scope: 'team' | 'project';
+  projectId: number;
+  projectKind: '' | 'api' | 'task';
+  name: string;
+  kind: WebhookKind;
+  url: string;
+  hasSecret: boolean;
+  events: string[];
+  enabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+  lastStatus: '' | 'succeeded' | 'retrying' | 'failed';
+}
+
+export interface WebhookAttempt {
+  at: number;
+  statusCode: number;
+  error: string;
+  durationMs: number;
+}
+
+export interface WebhookDelivery {
+  deliveryId: number;
+  webhookId: number;
+  event: string;
+  title: string;
+  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
+  attempts: WebhookAttempt[];
+  createdAt: number;
+  nextAttemptAt: number;
+}
+
+/** Where a webhook belongs: the team, or one knowledge (api) or task project. */
+export interface WebhookScope {
+  scope: 'team' | 'project';
+  projectId?: number;
+  projectKind?: 'api' | 'task';
+}
+
+const quiet = { notify: false };
+const json = (value: unknown) => JSON.stringify(value);
+
+export const messageApi = {
+  list: (query: { page: number; pageSize: number; group: string; projectId: number; unreadOnly: boolean }) =>
+    request<NotificationPage>('message/list', { ...query, unreadOnly: query.unreadOnly ? '1' : '' }),
+  read: (ids: number[]) => request<{ unReadCount: number }>('message/read', { ids: json(ids) }),
+  readAll: () => request<{ unReadCount: number }>('message/read', { all: '1' }),
+  unread: () =>
+    request<{ unReadCount: number; notifications: number; conversations: number }>('message/unread', {}, quiet),
+  settings: () => request<NotificationSettings>('message/settings'),
+  saveSettings: (mutedKinds: string[], quietMode: boolean) =>
+    request<NotificationSettings>('message/saveSettings', {
+      mutedKinds: json(mutedKinds),
+      quiet: quietMode ? '1' : '0',
+    }),
+};
+
+export const followApi = {
+  state: (kind: FollowKind, id: number) => request<FollowState>('follow/state', { kind, id }, quiet),
+  add: (kind: FollowKind, id: number) => request<unknown>('follow/add', { kind, id }),
+  remove: (kind: FollowKind, id: number) => request<null>('follow/remove', { kind, id }),
+};
+
+export const chatApi = {
+  conversations: () => request<Conversation[]>('chat/conversations'),
+  direct: (userId: number) => request<Conversation>('chat/direct', { userId }),
+  before: (conversationId: string, beforePosition: number, pageSize = 30) =>
+    request<MessagePage>('chat/messages', { conversationId, beforePosition, pageSize }),
+  after: (conversationId: string, afterPosition: number, pageSize = 100) =>
+    request<MessagePage>('chat/messages', { conversationId, afterPosition, pageSize }, quiet),
+  post: (conversationId: string, content: string, mentionIds: number[], images: string[], clientId: string) =>
+    request<ChatMessage>('chat/post', {
+      conversationId,
+      content,
+      mentionIds: json(mentionIds),
+      images: json(images),
+      clientId,
+    }),
+  edit: (messageId: number, content: string, mentionIds: number[]) =>
+    request<ChatMessage>('chat/edit', { messageId, content, mentionIds: json(mentionIds) }),
+  remove: (messageId: number) => request<null>('chat/delete', { messageId }),
+  read: (conversationId: string, position: number) =>
+    request<{ unReadCount: number }>('chat/read', { conversationId, position }, quiet),
+  typing: (conversationId: string) => request<null>('chat/typing', { conversationId }, quiet),
+  search: (conversationId: string, keyword: string, page = 1, pageSize = 20) =>
+    request<{ list: ChatMessage[]; total: number }>('chat/search', { conversationId, keyword, page, pageSize }),
+};
+
+const scopeBody = ({ scope, projectId = 0, projectKind }: WebhookScope) => ({
+  scope,
+  projectId,
+  projectKind: projectKind ?? '',
+});
+
+export interface WebhookDraft {
+  webhookId: number;
+  name: string;
+  kind: WebhookKind;
+  url: string;
+  secret: string;
+  clearSecret: boolean;
+  events: string[];
+  enabled: boolean;
+}
+
+export const webhookApi = {
+  list: (scope: WebhookScope) => request<Webhook[]>('webhook/list', scopeBody(scope), quiet),
+  save: (scope: WebhookScope, draft: WebhookDraft) =>
+    request<Webhook>('webhook/save', {
+      ...scopeBody(scope),
+      ...draft,
+      clearSecret: draft.clearSecret ? '1' : '',
+      enabled: draft.enabled ? '1' : '0',
+      events: json(draft.events),
+    }),
+  remove: (webhookId: number) => request<null>('webhook/delete', { webhookId }),
+  test: (webhookId: number) => request<WebhookDelivery>('webhook/test', { webhookId }),
+  deliveries: (webhookId: number, page = 1, pageSize = 10) =>
+    request<{ list: WebhookDelivery[]; total: number }>('webhook/deliveries', { webhookId, page, pageSize }),
+};
