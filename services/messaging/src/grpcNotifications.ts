@@ -1,4 +1,4 @@
-import { invalid } from '@pmbok/infra';
+import { signedInCaller } from '@pmbok/infra';
 import type { messagingv1 } from '@pmbok/proto';
 import type { MessagingUseCases } from './application/index.js';
 
@@ -15,21 +15,28 @@ type Calls = Pick<
   | 'listFollows'
 >;
 
-const unavailable = async (): Promise<never> => {
-  throw invalid('功能尚未开放');
-};
+const targetOf = (target: messagingv1.FollowTarget | undefined) => ({ kind: target?.kind ?? '', id: target?.id ?? 0 });
 
-/** Notifications: requests in, use cases called, responses out (docs/api/messaging.md). */
-export function notificationsCalls(_useCases: MessagingUseCases): Calls {
+/** Notifications and follows: requests in, use cases called, responses out (docs/api/messaging.md). */
+export function notificationsCalls({ notifications }: MessagingUseCases): Calls {
   return {
-    listNotifications: unavailable,
-    markNotificationsRead: unavailable,
-    getUnreadCount: unavailable,
-    getNotificationSettings: unavailable,
-    saveNotificationSettings: unavailable,
-    follow: unavailable,
-    unfollow: unavailable,
-    getFollowState: unavailable,
-    listFollows: unavailable,
+    listNotifications: (request, context) => notifications.list(request, signedInCaller(context)),
+    markNotificationsRead: (request, context) => notifications.read(request, signedInCaller(context)),
+    getUnreadCount: (_request, context) => notifications.unread(signedInCaller(context)),
+    async getNotificationSettings(_request, context) {
+      return { settings: await notifications.settings(signedInCaller(context)) };
+    },
+    async saveNotificationSettings(request, context) {
+      const settings = { mutedKinds: request.settings?.mutedKinds ?? [], quiet: request.settings?.quiet ?? false };
+      return { settings: await notifications.saveSettings(settings, signedInCaller(context)) };
+    },
+    async follow(request, context) {
+      return { follow: await notifications.follow(targetOf(request.target), signedInCaller(context)) };
+    },
+    unfollow: (request, context) => notifications.unfollow(targetOf(request.target), signedInCaller(context)),
+    getFollowState: (request, context) => notifications.followState(targetOf(request.target), signedInCaller(context)),
+    async listFollows(_request, context) {
+      return { follows: await notifications.listFollows(signedInCaller(context)) };
+    },
   };
 }

@@ -1,3 +1,5 @@
+import { type Decider, sha256 } from '@pmbok/infra';
+
 /**
  * What happened in the team, as the messaging service tells it (docs/api/messaging.md "Notifications"): made by the
  * reactions from other services' events and recorded in this service's log (`activity-<id>`, `ActivityRecorded`), so
@@ -47,6 +49,8 @@ export interface ActivityRecipient {
   title: string;
   /** Quiet mode: recorded as read. */
   read: boolean;
+  /** Filed outside the team's inbox, read in any team: an invitation, or being removed from the team. */
+  accountWide?: boolean;
 }
 
 export interface Activity {
@@ -82,3 +86,20 @@ export interface ActivityRecorded {
   type: 'ActivityRecorded';
   data: Activity;
 }
+
+/** A number of 52 bits from a text (safe in JSON and as an int64 on the wire). */
+const idFrom = (text: string) => Number.parseInt(sha256(text).slice(0, 13), 16);
+
+/** An activity's id, from the source event's id and the kind: the same event told twice is the same activity. */
+export const activityIdOf = (sourceEventId: string, kind: NotificationKind) => idFrom(`${sourceEventId}:${kind}`);
+/** A recipient's notification of an activity. */
+export const notificationIdOf = (activityId: number, userId: number) => idFrom(`${activityId}:${userId}`);
+
+export type RecordActivity = { type: 'RecordActivity'; data: Activity };
+
+/** An activity is recorded once; recording it again (another delivery of its source event) appends nothing. */
+export const activityDecider: Decider<{ recorded: boolean }, RecordActivity, ActivityRecorded> = {
+  initialState: () => ({ recorded: false }),
+  evolve: () => ({ recorded: true }),
+  decide: (command, state) => (state.recorded ? [] : [{ type: 'ActivityRecorded', data: command.data }]),
+};

@@ -111,3 +111,23 @@ export const workTasks = readModel<WorkTaskDoc>('msgWorkTasks', [
   { fields: { taskProjectId: 1 } },
   { fields: { endTime: 1 } },
 ]);
+
+/** A test scenario's creator (told when a run of it fails). */
+export interface WorkTestScenarioDoc extends Doc, Positioned {
+  testScenarioId: number;
+  projectId: number;
+  name: string;
+  createdBy: number;
+}
+
+/** A test run as it started: what ran and who started it (its end names neither). */
+export interface WorkTestRunDoc extends Doc, Positioned {
+  testRunId: number;
+  projectId: number;
+  name: string;
+  testScenarioId: number;
+  userId: number;
+}
+
+export const workTestScenarios = readModel<WorkTestScenarioDoc>('msgWorkTestScenarios');
+export const workTestRuns = readModel<WorkTestRunDoc>('msgWorkTestRuns');

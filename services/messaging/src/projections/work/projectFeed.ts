@@ -2,7 +2,15 @@ import { parseStreamId, projection, publishedBy, type ReadStore } from '@pmbok/i
 import type { ProjectEvents, PublishedNode } from '@pmbok/project-service/events';
 import { changedParts, contentParts, NAME_PART } from './docParts.js';
 import { at, evolveDoc, type Meta } from './evolve.js';
-import { type WorkDocDoc, type WorkProjectDoc, workDocs, workNodes, workProjects } from './models.js';
+import {
+  type WorkDocDoc,
+  type WorkProjectDoc,
+  workDocs,
+  workNodes,
+  workProjects,
+  workTestRuns,
+  workTestScenarios,
+} from './models.js';
 
 const RECENT = 20;
 
@@ -123,6 +131,21 @@ export const workProjectProjection = projection({
         const request = { method: content.method ?? '', path: content.path ?? '' };
         return { ...doc, ...request, parts, recent: withRecent(doc, at(event), changes) };
       }),
+    TestScenarioCreated: ({ data, metadata }, store) =>
+      evolveDoc(store, workTestScenarios, data.testScenarioId, metadata.globalPosition, () => ({
+        testScenarioId: data.testScenarioId,
+        projectId: data.projectId,
+        name: data.name,
+        createdBy: data.createdBy,
+      })),
+    TestRunStarted: ({ data, metadata }, store) =>
+      evolveDoc(store, workTestRuns, data.testRunId, metadata.globalPosition, () => ({
+        testRunId: data.testRunId,
+        projectId: data.projectId,
+        name: data.name,
+        testScenarioId: data.testScenarioId,
+        userId: data.userId,
+      })),
     DocDeleted: (event, store) =>
       evolveDoc(store, workDocs, idOf(event, 'projectDoc'), at(event), (doc) => doc && { ...doc, deleted: true }),
   },

@@ -1,0 +1,67 @@
+import type { ServiceContext } from '@pmbok/infra';
+import {
+  type Activity,
+  type ActivityRecipient,
+  activityDecider,
+  activityIdOf,
+  activityStreamId,
+  PERSONAL_KINDS,
+} from '../../domain/activity.js';
+import { notificationSettings } from '../../projections/notifications/index.js';
+import type { WorkDirectory } from '../../projections/work/types.js';
+
+/** An activity as a reaction (or the chat's @mention) describes it, before preferences are applied. */
+export type ActivityDraft = Omit<Activity, 'activityId' | 'recipients' | 'actorName' | 'changes'> & {
+  /** The event it tells of: with the kind, it makes the activity's id (a redelivered event records nothing). */
+  sourceEventId: string;
+  actorName?: string;
+  changes?: string[];
+  /** Candidates in order; the first title given to a user is theirs. */
+  recipients: Omit<ActivityRecipient, 'read'>[];
+};
+
+export type RecordDeps = Pick<ServiceContext, 'runtime' | 'runCommand'> & { work: Pick<WorkDirectory, 'userName'> };
+
+/** Someone's name in a sentence; a person the service does not know yet is 有人. */
+export const nameIn = async (work: Pick<WorkDirectory, 'userName'>, userId: number) =>
+  (userId > 0 && (await work.userName(userId))) || '有人';
+
+/**
+ * Records an activity once (`activity-<id>`, command id `activity:<sourceEventId>:<kind>`), its recipients with their
+ * preferences applied: the actor is never told of their own action, a muted kind leaves the user out, quiet mode
+ * records it read unless it is personal. Recorded even with nobody to tell: the team's webhooks follow every activity.
+ */
+export async function recordActivity(deps: RecordDeps, draft: ActivityDraft): Promise<Activity> {
+  const { sourceEventId, recipients: candidates, ...rest } = draft;
+  const activityId = activityIdOf(sourceEventId, draft.kind);
+  const seen = new Set<number>();
+  const unique = candidates.filter((recipient) => {
+    if (recipient.userId <= 0 || recipient.userId === draft.actorId || seen.has(recipient.userId)) return false;
+    seen.add(recipient.userId);
+    return true;
+  });
+  const settings = await notificationSettings(deps.runtime.readStore).find({ userId: { $in: [...seen] } });
+  const byUser = new Map(settings.map((doc) => [doc.userId, doc]));
+  const personal = PERSONAL_KINDS.includes(draft.kind);
+  const recipients: ActivityRecipient[] = [];
+  for (const recipient of unique) {
+    const preferences = byUser.get(recipient.userId);
+    if (preferences?.mutedKinds.includes(draft.kind)) continue;
+    recipients.push({ ...recipient, read: Boolean(preferences?.quiet) && !personal });
+  }
+  const activity: Activity = {
+    ...rest,
+    activityId,
+    actorName: draft.actorName ?? (draft.actorId > 0 ? await nameIn(deps.work, draft.actorId) : ''),
+    changes: draft.changes ?? [],
+    recipients,
+  };
+  const { events } = await deps.runCommand(
+    activityStreamId(activityId),
+    activityDecider,
+    { type: 'RecordActivity', data: activity },
+    { userId: draft.actorId > 0 ? draft.actorId : undefined },
+    { commandId: `activity:${sourceEventId}:${draft.kind}`, teamId: draft.teamId },
+  );
+  return events[0]?.data ?? activity;
+}
