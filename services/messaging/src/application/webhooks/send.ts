@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { invalid } from '@pmbok/infra';
 import { allowedNetworksOf, createHttpClient, HttpFailure, type HttpPolicy, isPublicAddress } from '@pmbok/runner';
@@ -54,8 +54,23 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
- * Refuses, when a webhook is saved, an address the sender would refuse: a literal outside the allowed networks, or
- * a name that resolves to one. A name that does not resolve now is accepted (the send checks it again anyway).
+ * The names' addresses as DNS answers them now, within about a second: c-ares queries (not getaddrinfo, whose
+ * blocking calls would hold libuv's few threads while a resolver does not answer), so a slow resolver delays
+ * nothing else. Nothing found (or too slow) is an empty list.
+ */
+async function addressesOf(host: string): Promise<{ address: string }[]> {
+  const resolver = new Resolver({ timeout: 1_000, tries: 1 });
+  const answers = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+  resolver.cancel();
+  return answers.flatMap((answer) =>
+    answer.status === 'fulfilled' ? answer.value.map((address) => ({ address })) : [],
+  );
+}
+
+/**
+ * Refuses, when a webhook is saved, an address the sender would refuse: a literal outside the allowed networks,
+ * `localhost`, or a name that resolves to such an address. A name that does not resolve now is accepted: every
+ * send checks each connection's address again (the runner's guard), which is what protects the network.
  */
 export async function checkTargetAddress(url: URL, settings: Pick<WebhookSettings, 'allowedNetworks' | 'resolve'>) {
   const host = bareHost(url);
@@ -63,8 +78,12 @@ export async function checkTargetAddress(url: URL, settings: Pick<WebhookSetting
     if (!isPublicAddress(host, settings.allowedNetworks)) throw invalid(sendMessages.notPublic(url.hostname));
     return;
   }
-  const resolve = settings.resolve ?? ((name: string) => lookup(name, { all: true, verbatim: true }));
-  const found = await resolve(host).catch(() => []);
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) {
+    if (!isPublicAddress('127.0.0.1', settings.allowedNetworks)) throw invalid(sendMessages.notPublic(url.hostname));
+    return;
+  }
+  const found = settings.resolve ? await settings.resolve(name).catch(() => []) : await addressesOf(name);
   const refused = found.find((entry) => !isPublicAddress(entry.address, settings.allowedNetworks));
   if (refused) throw invalid(sendMessages.notPublic(`${url.hostname} → ${refused.address}`));
 }

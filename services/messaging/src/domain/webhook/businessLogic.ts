@@ -84,7 +84,9 @@ export function checkInput(input: WebhookInput): CheckedInput {
   if (events.length === 0) throw invalid(messages.eventsRequired);
   const unknown = events.find((event) => !isNotificationKind(event));
   if (unknown !== undefined) throw invalid(messages.eventUnknown(unknown));
-  return { ...input, name, kind: input.kind as WebhookKind, url, events };
+  // Only the settings: the request around them (ids, scope) must not ride along into an event.
+  const { secret, clearSecret, enabled } = input;
+  return { name, kind: input.kind as WebhookKind, url, secret, clearSecret, events, enabled };
 }
 
 export type SaveWebhook = {
