@@ -6,7 +6,7 @@
 // a ratio to a baseline measured in the same run (sync=normal vs sync=full, the gateway vs a bare Fastify
 // hello-world), so results from different machines can be compared by their ratios. Bounded: ~1.5 minutes.
 //
-//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|runner|ai|bus] [--out=docs/benchmarks.md]
+//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|runner|ai|messages|bus] [--out=docs/benchmarks.md]
 //
 // mock installs Stoplight Prism into node_modules/.cache/pmbok-bench/prism the first time (not a repo dependency);
 // runner installs Newman into node_modules/.cache/pmbok-bench/newman the same way.
@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { aiSection, benchAiGateway } from './bench/aiGateway.mjs';
 import { benchAiRetrieval } from './bench/aiRetrieval.mjs';
+import { benchMessages, messagesSection } from './bench/chatFanout.mjs';
 import { benchFieldCompare, benchFieldCompareService, fieldsSection } from './bench/fields.mjs';
 import { benchKnowledge } from './bench/knowledge.mjs';
 import { benchMock, mockSection } from './bench/mock.mjs';
@@ -58,6 +59,8 @@ const withRunner = !only || only === 'runner';
 // Issue 19: the AI assistant's first token and index delay through the gateway, and retrieval over a large team.
 const withAi = !only || only === 'ai';
 const AI_QUESTIONS = quick ? 20 : 200;
+// Issue 20: idle live sockets one gateway holds, a team channel post's fan-out to 1,000 members (own app).
+const withMessages = !only || only === 'messages';
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const median = (values) => {
@@ -649,7 +652,18 @@ async function benchBus() {
 // ---------------------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------------------
-function report({ machine: m, eventStore, gateway, interchange, runner, aiRetrieval, bus, failures, seconds }) {
+function report({
+  machine: m,
+  eventStore,
+  gateway,
+  interchange,
+  runner,
+  aiRetrieval,
+  messages,
+  bus,
+  failures,
+  seconds,
+}) {
   const lines = [];
   const push = (...l) => lines.push(...l);
   push(
@@ -761,6 +775,7 @@ function report({ machine: m, eventStore, gateway, interchange, runner, aiRetrie
   if (runner) push(...runnerSection(runner, { fmt, ms, ratio }));
   if (gateway?.ai || aiRetrieval) push(...aiSection(gateway?.ai, aiRetrieval, { fmt, ms }));
   if (gateway?.aiError) failures.push(`ai: ${gateway.aiError}`);
+  if (messages) push(...messagesSection(messages, { fmt, ms }));
 
   if (bus) {
     push(
@@ -871,6 +886,15 @@ async function main() {
       failures.push(`AI retrieval: ${error.message}`);
     }
   }
+  let messages;
+  if (withMessages) {
+    try {
+      messages = await benchMessages({ tools: { startChild, freePort, postApi, log, fmt }, quick });
+    } catch (error) {
+      console.error(error);
+      failures.push(`team messages: ${error.message}`);
+    }
+  }
   let bus;
   if (!only || only === 'bus') {
     try {
@@ -888,6 +912,7 @@ async function main() {
     interchange,
     runner,
     aiRetrieval,
+    messages,
     bus,
     failures,
     seconds,
