@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../src/chat/chatApi';
 import { conversationsAfterPush, lastPosition, mergeMessages, sortConversations } from '../src/chat/messageStore';
-import { appPath, mentionedIds, mentionQuery, textPieces } from '../src/chat/messageText';
+import { appPath, mentionedIds, mentionQuery, messageTime, textPieces } from '../src/chat/messageText';
 import { draftErrors, draftOf, kindsFor } from '../src/chat/WebhookDialog';
 import { CHAT_PUSH, chatPushOf } from '../src/live/chatPush';
 
@@ -122,6 +122,13 @@ describe('a message’s text', () => {
     expect(mentionQuery('@', 1)).toEqual({ start: 0, query: '' });
     expect(mentionQuery('mail a@b', 8)).toBeNull();
     expect(mentionQuery('@李四 好', 6)).toBeNull();
+  });
+
+  it('tells its time as a chat does: the time today, the day this year, the full date before', () => {
+    const now = new Date(2026, 10, 28, 15, 0).getTime();
+    expect(messageTime(new Date(2026, 10, 28, 9, 5).getTime(), now)).toBe('09:05');
+    expect(messageTime(new Date(2026, 2, 7, 14, 5).getTime(), now)).toBe('03-07 14:05');
+    expect(messageTime(new Date(2025, 11, 31, 23, 59).getTime(), now)).toBe('2025-12-31 23:59');
   });
 
   it('opens console links inside the app and leaves other sites to a new tab', () => {

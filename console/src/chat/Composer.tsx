@@ -16,6 +16,7 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -49,6 +50,7 @@ export const Composer = ({ members, me, onSend, onTyping }: ComposerProps) => {
   const input = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
+  const narrow = useMediaQuery('(max-width: 767.98px)');
 
   const candidates = mention
     ? members.filter((m) => m.userId !== me && m.name.toLowerCase().includes(mention.query.toLowerCase())).slice(0, 8)
@@ -214,7 +216,7 @@ export const Composer = ({ members, me, onSend, onTyping }: ComposerProps) => {
           onChange={onChange}
           onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => setMention(null), 150)}
-          placeholder={translate('app.chat.placeholder')}
+          placeholder={translate(narrow ? 'app.chat.placeholder_short' : 'app.chat.placeholder')}
           inputRef={input}
           slotProps={{
             htmlInput: {

@@ -5,7 +5,6 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import {
   Avatar,
-  Badge,
   Box,
   Button,
   CircularProgress,
@@ -71,7 +70,28 @@ interface ConversationListProps {
   onNewDirect: () => void;
 }
 
-const countSx = { '& .MuiBadge-badge': { position: 'static', transform: 'none' } };
+/** An unread count beside a row: nothing at 0, '99+' above 99. */
+export const UnreadCount = ({ count, testId }: { count: number; testId: string }) =>
+  count > 0 ? (
+    <Box
+      component="span"
+      data-testid={testId}
+      sx={{
+        minWidth: 20,
+        height: 20,
+        px: 0.75,
+        borderRadius: 10,
+        bgcolor: 'error.main',
+        color: 'error.contrastText',
+        fontSize: 12,
+        lineHeight: '20px',
+        textAlign: 'center',
+        flexShrink: 0,
+      }}
+    >
+      {count > 99 ? '99+' : count}
+    </Box>
+  ) : null;
 
 /** The left column: the inbox entry, then the channels and the direct conversations, each with its unread count. */
 export const ConversationList = ({
@@ -121,13 +141,7 @@ export const ConversationList = ({
             <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ flex: 1 }}>
               {preview(conversation, me)}
             </Typography>
-            <Badge
-              badgeContent={conversation.unreadCount > 99 ? '99+' : conversation.unreadCount}
-              invisible={!conversation.unreadCount}
-              color="error"
-              sx={countSx}
-              data-testid="chat-conversation-unread"
-            />
+            <UnreadCount count={conversation.unreadCount} testId="chat-conversation-unread" />
           </Box>
         }
         slotProps={{ secondary: { component: 'div' } }}
@@ -175,13 +189,7 @@ export const ConversationList = ({
               </Typography>
             }
           />
-          <Badge
-            badgeContent={inboxUnread > 99 ? '99+' : inboxUnread}
-            invisible={!inboxUnread}
-            color="error"
-            sx={countSx}
-            data-testid="chat-inbox-unread"
-          />
+          <UnreadCount count={inboxUnread} testId="chat-inbox-unread" />
         </ListItemButton>
         {loading && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>

@@ -6,10 +6,9 @@ import { Avatar, Box, Button, IconButton, Link, Menu, MenuItem, Paper, TextField
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { formatMinute } from '../utils/formatTime';
 import type { MessageCard } from './chatApi';
 import type { ShownMessage } from './messageStore';
-import { appPath, textPieces } from './messageText';
+import { appPath, messageTime, textPieces } from './messageText';
 
 /** The text with mentions marked and links clickable, all as React text: nothing in it is ever read as HTML. */
 export const MessageText = ({ content, mentionNames }: { content: string; mentionNames: string[] }) => (
@@ -213,7 +212,7 @@ export const MessageItem = ({ message, mine, mentionNames, onEdit, onDelete, onR
             {mine ? translate('app.chat.you') : message.senderName}
           </Typography>
           <Typography variant="caption" color="text.disabled">
-            {formatMinute(message.createdAt)}
+            {messageTime(message.createdAt)}
           </Typography>
           {message.edited && !message.deleted && (
             <Typography variant="caption" color="text.disabled" data-testid="chat-edited">

@@ -148,30 +148,32 @@ export const WebhookDialog = ({ webhook, scope, onClose, onSave }: WebhookDialog
             const inGroup = kinds.filter((k) => k.group === group);
             if (!inGroup.length) return null;
             return (
-              <Box key={group} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
-                <Typography variant="caption" color="text.secondary" sx={{ width: 40, fontWeight: 600 }}>
+              <Box key={group} sx={{ display: 'grid', gridTemplateColumns: '40px 1fr', alignItems: 'baseline' }}>
+                <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
                   {translate(`app.chat.groups.${group}`)}
                 </Typography>
-                {inGroup.map(({ kind }) => (
-                  <FormControlLabel
-                    key={kind}
-                    sx={{ mr: 1 }}
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={draft.events.includes(kind)}
-                        onChange={(event) =>
-                          set({
-                            events: event.target.checked
-                              ? [...draft.events, kind]
-                              : draft.events.filter((k) => k !== kind),
-                          })
-                        }
-                      />
-                    }
-                    label={<Typography variant="body2">{translate(kindKey(kind))}</Typography>}
-                  />
-                ))}
+                <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
+                  {inGroup.map(({ kind }) => (
+                    <FormControlLabel
+                      key={kind}
+                      sx={{ mr: 1 }}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={draft.events.includes(kind)}
+                          onChange={(event) =>
+                            set({
+                              events: event.target.checked
+                                ? [...draft.events, kind]
+                                : draft.events.filter((k) => k !== kind),
+                            })
+                          }
+                        />
+                      }
+                      label={<Typography variant="body2">{translate(kindKey(kind))}</Typography>}
+                    />
+                  ))}
+                </Box>
               </Box>
             );
           })}

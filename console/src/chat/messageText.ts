@@ -62,3 +62,15 @@ export function appPath(link: string, origin: string): string | null {
     return null;
   }
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** When a message was sent, as a chat shows it: 14:05 today, 03-07 14:05 this year, else 2024-03-07 14:05. */
+export function messageTime(ms: number, now = Date.now()): string {
+  const date = new Date(ms);
+  const today = new Date(now);
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  if (date.toDateString() === today.toDateString()) return time;
+  const day = `${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return date.getFullYear() === today.getFullYear() ? `${day} ${time}` : `${date.getFullYear()}-${day} ${time}`;
+}
