@@ -207,5 +207,19 @@ export type {
   MessageCard,
 } from './chat.js';
 
+// message/…, follow/… (docs/api/messaging.md)
+export type {
+  Follow,
+  FollowState,
+  FollowTarget,
+  Notification,
+  NotificationPage,
+  NotificationPush,
+  NotificationSettings,
+  NotificationsReadAnswer,
+  UnreadCounts,
+  UnreadPush,
+} from './inbox.js';
+
 // webhook/… (docs/api/messaging.md)
 export type { Webhook, WebhookAttempt, WebhookDeliveries, WebhookDelivery } from './webhooks.js';
