@@ -79,7 +79,12 @@ describe('team messages: conversations', () => {
     expect(channel).toMatchObject({ kind: 'team', name: '聊天团队', unreadCount: 1, memberCount: 3 });
     expect(channel.lastMessage).toMatchObject({ content: '你好', senderId: ids.member });
     expect(listed.data[0].conversationId).toBe(team());
-    expect((await chat('read', { conversationId: team() }, people.owner)).data).toEqual({ unReadCount: 0 });
+    // The badge counts the owner's notifications (members joined) besides the conversations, which are read now.
+    const badge = (await chat('read', { conversationId: team() }, people.owner)).data.unReadCount;
+    expect((await h.call('message/unread', { teamId }, people.owner)).data).toMatchObject({
+      unReadCount: badge,
+      conversations: 0,
+    });
     const after = (await chat('conversations', {}, people.owner)).data.find((c: any) => c.conversationId === team());
     expect(after).toMatchObject({ unreadCount: 0, readPosition: reply.position });
   });
@@ -154,6 +159,34 @@ describe('team messages: conversations', () => {
     const found = await chat('search', { conversationId: team(), keyword: 'SCRIPT' }, people.owner);
     expect(found.data.total).toBe(1);
     expect(found.data.list[0].content).toContain('<script>');
+  });
+
+  it('tells a member @mentioned in a conversation through the inbox (chat.mention), once', async () => {
+    const sent = await post(project(), '请看一下这个接口', people.member, { mentionIds: `[${ids.owner}]` });
+    // The owner was @mentioned in the team channel before; this one is the project channel's.
+    const told = async () =>
+      (await h.call('message/list', { teamId, group: 'chat' }, people.owner)).data.list.filter(
+        (n: any) => n.link === `/chat?c=${project()}`,
+      );
+    await eventually(async () => expect(await told()).toHaveLength(1));
+    const [notification] = await told();
+    expect(notification).toMatchObject({
+      kind: 'chat.mention',
+      actorId: ids.member,
+      link: `/chat?c=${project()}`,
+      summary: '请看一下这个接口',
+      projectId: Number(projectId),
+      read: false,
+    });
+    expect(notification.title).toContain('聊天项目');
+    // The sender is not told of their own mention; editing it in again tells nobody twice.
+    expect((await h.call('message/list', { teamId, group: 'chat' }, people.member)).data.total).toBe(0);
+    await chat(
+      'edit',
+      { messageId: String(sent.messageId), content: '再看一下', mentionIds: `[${ids.owner}]` },
+      people.member,
+    );
+    expect(await told()).toHaveLength(1);
   });
 
   it('catches up after a position with every later message exactly once, also page by page', async () => {
