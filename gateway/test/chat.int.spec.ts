@@ -310,4 +310,22 @@ describe('team messages: conversations', () => {
     const listed = (await chat('conversations', {}, people.member)).data.map((c: any) => c.conversationId);
     expect(listed).not.toContain(project());
   });
+
+  it('no longer lets someone removed from the team read the team channel or their direct conversations', async () => {
+    const direct = `direct-${Math.min(ids.owner, ids.bystander)}-${Math.max(ids.owner, ids.bystander)}`;
+    await post(direct, '在吗', people.owner);
+    const removed = await h.call('team/deleteTeamUser', { teamId, userId: String(ids.bystander) }, people.owner);
+    expect(removed.code, removed.msg).toBe(200);
+    await eventually(async () =>
+      expect(await chat('messages', { conversationId: team() }, people.bystander)).toMatchObject({
+        code: 400,
+        msg: NOT_MEMBER,
+      }),
+    );
+    expect((await chat('messages', { conversationId: direct }, people.bystander)).msg).toBe(NOT_MEMBER);
+    // The owner keeps the conversation's record but cannot write to someone no longer in the team.
+    expect((await chat('post', { conversationId: direct, content: '还在吗' }, people.owner)).msg).toBe(NOT_MEMBER);
+    const listed = (await chat('conversations', {}, people.owner)).data.map((c: any) => c.conversationId);
+    expect(listed).not.toContain(direct);
+  });
 });
