@@ -1,7 +1,7 @@
 import type { messagingv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import { type ApiCall, ApiError, defineCall } from '../../plugins/api.js';
-import { id, paging, parseIdList } from '../../schemas/fields.js';
+import { id, optionalId, paging, parseIdList } from '../../schemas/fields.js';
 import * as answers from '../../schemas/inbox.js';
 import { Nothing } from '../../schemas/wire.js';
 
@@ -71,7 +71,7 @@ export const messageCalls: ApiCall[] = [
     call: 'list',
     access: 'user',
     response: answers.NotificationPage,
-    fields: { ...paging, group, projectId: Type.Optional(Type.String({ pattern: '^\\d{0,16}$' })), unreadOnly: flag },
+    fields: { ...paging, group, projectId: optionalId, unreadOnly: flag },
     async handle(body, { services, metadata }) {
       const answer = await services.messaging.listNotifications(
         {
