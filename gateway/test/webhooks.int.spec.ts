@@ -255,6 +255,25 @@ describe('webhooks through the gateway', () => {
     expect(listed.find((x) => x.webhookId === hook.webhookId)?.lastStatus).toBe('succeeded');
   });
 
+  it('delivers a real activity: a task transferred in the task service', async () => {
+    const hook = await save({ url: receiver.url('/transfer'), events: '["task.transferred"]', kind: 'generic' });
+    const moved = await call('task/transfer', {
+      projectId: w.projectId,
+      taskId: w.taskId,
+      userId: a.projectMember.userId,
+    });
+    expect(moved).toMatchObject({ code: 200 });
+    const body = JSON.parse((await receiver.arrival('/transfer')).body);
+    expect(body).toMatchObject({
+      event: 'task.transferred',
+      teamId: Number(w.teamId),
+      projectId: Number(w.projectId),
+      title: expect.stringContaining(`把任务「${w.taskName}」转交给了`),
+      actor: { id: Number(a.owner.userId) },
+    });
+    await deliveriesUntil(hook.webhookId, (d) => d.list[0]?.status === 'succeeded');
+  });
+
   it("sends a project's activities to its webhooks only", async () => {
     const project = { scope: 'project', projectId: w.projectId, projectKind: 'task' };
     const hook = await save({ ...project, url: receiver.url('/project'), events: '["task.commented"]' });
