@@ -27,6 +27,7 @@ import { benchMessages, messagesSection } from './bench/chatFanout.mjs';
 import { benchFieldCompare, benchFieldCompareService, fieldsSection } from './bench/fields.mjs';
 import { benchKnowledge } from './bench/knowledge.mjs';
 import { benchMock, mockSection } from './bench/mock.mjs';
+import { benchNotify, notifySection } from './bench/notify.mjs';
 import { benchGatewayImport, benchInterchange, benchVersionDiff, publishingSection } from './bench/publishing.mjs';
 import { benchRunner, runnerSection } from './bench/runner.mjs';
 
@@ -660,6 +661,7 @@ function report({
   runner,
   aiRetrieval,
   messages,
+  notify,
   bus,
   failures,
   seconds,
@@ -776,6 +778,7 @@ function report({
   if (gateway?.ai || aiRetrieval) push(...aiSection(gateway?.ai, aiRetrieval, { fmt, ms }));
   if (gateway?.aiError) failures.push(`ai: ${gateway.aiError}`);
   if (messages) push(...messagesSection(messages, { fmt, ms }));
+  if (notify) push(...notifySection(notify, { fmt, ms }));
 
   if (bus) {
     push(
@@ -887,12 +890,19 @@ async function main() {
     }
   }
   let messages;
+  let notify;
   if (withMessages) {
     try {
       messages = await benchMessages({ tools: { startChild, freePort, postApi, log, fmt }, quick });
     } catch (error) {
       console.error(error);
       failures.push(`team messages: ${error.message}`);
+    }
+    try {
+      notify = await benchNotify({ tools: { startChild, freePort, postApi, log, fmt }, quick });
+    } catch (error) {
+      console.error(error);
+      failures.push(`notifications: ${error.message}`);
     }
   }
   let bus;
@@ -913,6 +923,7 @@ async function main() {
     runner,
     aiRetrieval,
     messages,
+    notify,
     bus,
     failures,
     seconds,
