@@ -19,6 +19,9 @@ export async function checkOverdue(context: ActivityContext, done: Set<string>) 
     endTime: { $gt: now - context.maxAgeMs, $lte: now },
     status: { $in: OPEN },
   });
+  const dueKeys = new Set(due.map((task) => `${task.taskId}:${task.endTime}`));
+  // What is no longer due (finished, rescheduled, past the age limit) is forgotten: the set stays small.
+  for (const key of done) if (!dueKeys.has(key)) done.delete(key);
   for (const task of due) {
     const key = `${task.taskId}:${task.endTime}`;
     if (done.has(key)) continue;
