@@ -92,7 +92,7 @@ export default function DocPane(props: {
           detail={detail}
           action={
             <>
-              <FollowButton kind="doc" id={projectStructureId} />
+              <FollowButton kind="doc" id={detail.projectDocId} />
               <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
               {canWrite && <EditButton onClick={() => setEditing(true)} />}
             </>
@@ -145,7 +145,7 @@ export default function DocPane(props: {
           mock={<MockSection detail={detail} canWrite={canWrite} />}
           actions={
             <>
-              <FollowButton kind="doc" id={projectStructureId} />
+              <FollowButton kind="doc" id={detail.projectDocId} />
               <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
               {canWrite && ApiEditor && <EditButton onClick={() => setEditing(true)} />}
             </>
@@ -162,7 +162,7 @@ export default function DocPane(props: {
         detail={detail}
         action={
           <>
-            <FollowButton kind="doc" id={projectStructureId} />
+            <FollowButton kind="doc" id={detail.projectDocId} />
             <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
             {canWrite && <EditButton onClick={() => setEditing(true)} />}
           </>
