@@ -147,6 +147,18 @@ describe.skipIf(!hasChromium)('team messages', () => {
       await person.waitForHash(new RegExp(`#/task/home/${taskProjectId}`));
     }
     await shoot(c, 'messages-notification-opened-task');
+
+    // C's preferences: quiet mode and a muted kind, kept by the server
+    await c.goto('/chat');
+    await c.page.getByTestId('chat-inbox-settings').click();
+    const dialog = c.page.getByTestId('chat-settings-dialog');
+    await dialog.getByTestId('chat-quiet').locator('input').check();
+    await dialog.locator('[data-kind="task.status"] input').uncheck();
+    await shoot(c, 'messages-inbox-settings');
+    await dialog.getByTestId('chat-settings-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await ok(c, 'message/settings')).quiet).toBe(true);
+    expect((await ok(c, 'message/settings')).mutedKinds).toEqual(['task.status']);
   });
 
   it('lets B and C talk in the project channel, and A sees every message once after the network drops', async () => {

@@ -92,7 +92,7 @@ const NotificationRow = ({ item, onOpen }: { item: Notification; onOpen: (item: 
             {item.summary}
           </Typography>
         )}
-        {item.changes.length > 0 && (
+        {item.changes.length > 0 && !item.summary && (
           <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.25 }}>
             {translate('app.chat.changes', { changes: item.changes.join('、') })}
           </Typography>
@@ -207,8 +207,8 @@ export const Inbox = ({ teamId, projects, onBack }: InboxProps) => {
           label={translate('app.chat.project')}
           value={projectId}
           onChange={(event) => change(() => setProjectId(Number(event.target.value)))}
-          sx={{ minWidth: 180 }}
-          slotProps={{ select: { MenuProps: { disablePortal: false } } }}
+          fullWidth={false}
+          sx={{ width: 220 }}
           data-testid="chat-project-filter"
         >
           <MenuItem value={0}>{translate('app.chat.all_projects')}</MenuItem>
