@@ -19,9 +19,11 @@ const LiveContext = createContext<LiveConnection | null>(null);
  * (and the first push comes only with the next change). Quiet: before the team has messages it may not answer.
  */
 async function readUnread(live: LiveConnection) {
+  const pushes = live.unreadPushes;
   try {
     const { unReadCount } = await request<{ unReadCount: number }>('message/unread', {}, { notify: false });
-    live.setUnread(Number(unReadCount));
+    // a count pushed while the call was under way is newer than its answer
+    if (live.unreadPushes === pushes) live.setUnread(Number(unReadCount));
   } catch {
     // the pushed count stands
   }

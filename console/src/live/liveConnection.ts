@@ -55,6 +55,8 @@ export class LiveConnection {
   private readonly queue: string[] = [];
   private readonly listeners = new Set<(message: LiveMessage) => void>();
   unread = 0;
+  /** How many counts have been pushed: a count read by a call that a push overtook is stale. */
+  unreadPushes = 0;
   private readonly unreadListeners = new Set<(count: number) => void>();
   private readonly openListeners = new Set<(reconnected: boolean) => void>();
   private opened = false;
@@ -171,6 +173,7 @@ export class LiveConnection {
       const team = Number(data?.teamId);
       if (this.teamId && team && team !== this.teamId) return;
       if (Number.isFinite(count) && count >= 0) {
+        this.unreadPushes += 1;
         this.unread = count;
         for (const listener of this.unreadListeners) listener(count);
       }
