@@ -235,7 +235,8 @@ export const webhookApi = {
       events: json(draft.events),
     }),
   remove: (webhookId: number) => request<null>('webhook/delete', { webhookId }),
-  test: (webhookId: number) => request<WebhookDelivery>('webhook/test', { webhookId }),
+  // The attempt itself may take the target's whole 5 s; the gateway waits 15 s for it.
+  test: (webhookId: number) => request<WebhookDelivery>('webhook/test', { webhookId }, { timeoutMs: 16_000 }),
   deliveries: (webhookId: number, page = 1, pageSize = 10) =>
     request<{ list: WebhookDelivery[]; total: number }>('webhook/deliveries', { webhookId, page, pageSize }),
 };
