@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { benchLiveSockets, closeAll, keepAlive, openMany, raiseOpenFiles } from './liveSockets.mjs';
+import { benchLiveSockets, closeAll, openMany, raiseOpenFiles } from './liveSockets.mjs';
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -65,7 +65,6 @@ async function benchFanout({ url, wsUrl, owner, people, teamId, posts, tools }) 
     concurrency: 50,
     onPush,
   });
-  const stop = keepAlive(sockets);
   const delivered = [];
   const badges = [];
   const answered = [];
@@ -97,7 +96,6 @@ async function benchFanout({ url, wsUrl, owner, people, teamId, posts, tools }) 
     }
   } finally {
     current = null;
-    stop();
     await closeAll(sockets);
   }
   return { members, posts, answer: stats(answered), delivered: stats(delivered), badge: stats(badges) };

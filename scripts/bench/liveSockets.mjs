@@ -46,10 +46,21 @@ export function rssOf(pid) {
  * Opens a live socket, sends the token as its first message and resolves once the gateway answered `connected`.
  * `onPush` sees every later message.
  */
-export function openSocket(wsUrl, token, onPush = () => {}) {
+export function openSocket(wsUrl, token, onPush = () => {}, beatMs = 15_000) {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(wsUrl);
     let connected = false;
+    // Its own heartbeat, started at once (the gateway closes a socket silent for 30 s), at a random phase.
+    const beat = () => socket.readyState === WebSocket.OPEN && socket.send('{"code":200001,"data":{}}');
+    let timer;
+    const first = setTimeout(() => {
+      beat();
+      timer = setInterval(beat, beatMs);
+    }, Math.random() * beatMs);
+    socket.once('close', () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    });
     socket.once('open', () => socket.send(JSON.stringify({ code: 200000, token })));
     socket.on('message', (data) => {
       const message = JSON.parse(String(data));
@@ -64,7 +75,8 @@ export function openSocket(wsUrl, token, onPush = () => {}) {
 }
 
 /** Opens `count` sockets into `sockets`, `concurrency` at a time. */
-export async function openMany({ wsUrl, tokens, count, concurrency = 200, onPush, sockets = [] }) {
+export async function openMany({ wsUrl, tokens, count, concurrency = 200, onPush }) {
+  const sockets = [];
   let next = 0;
   const worker = async () => {
     while (next < count) {
@@ -74,22 +86,6 @@ export async function openMany({ wsUrl, tokens, count, concurrency = 200, onPush
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return sockets;
-}
-
-/**
- * Heartbeats for held sockets (the gateway closes a socket silent for 30 s), spread over `everyMs`; sockets added to
- * the array later (while it is being filled) are beaten too.
- */
-export function keepAlive(sockets, everyMs = 15_000) {
-  let i = 0;
-  const timer = setInterval(() => {
-    const perTick = Math.ceil(sockets.length / (everyMs / 100));
-    for (let n = 0; n < perTick && sockets.length > 0; n++) {
-      const socket = sockets[i++ % sockets.length];
-      if (socket?.readyState === WebSocket.OPEN) socket.send('{"code":200001,"data":{}}');
-    }
-  }, 100);
-  return () => clearInterval(timer);
 }
 
 export async function closeAll(sockets) {
@@ -122,16 +118,13 @@ export async function benchLiveSockets({ wsUrl, tokens, serverPid, wanted, tools
   await new Promise((r) => setTimeout(r, 1_000));
   const before = rssOf(serverPid);
   const started = performance.now();
-  // Opening takes longer than the gateway's idle limit: the first sockets beat while the last open.
-  const sockets = [];
-  const stop = keepAlive(sockets);
-  await openMany({ wsUrl, tokens, count, sockets });
+  // Opening takes longer than the gateway's idle limit: each socket beats from the start.
+  const sockets = await openMany({ wsUrl, tokens, count });
   const openSeconds = (performance.now() - started) / 1_000;
   // Let the burst's garbage go before reading the resident size.
   await new Promise((r) => setTimeout(r, 5_000));
   const after = rssOf(serverPid);
   const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
-  stop();
   await closeAll(sockets);
   return {
     wanted,
