@@ -157,6 +157,21 @@ describe('rich text from typed text', () => {
     );
     expect(plainTextToHtml('   ')).toBe('');
   });
+
+  it('marks the picked members\' @names as mentions and leaves an @ typed by hand as text', () => {
+    const picked = [
+      { userId: 7, name: '张三' },
+      { userId: 8, name: '张三丰' },
+    ];
+    expect(plainTextToHtml('@张三丰 和 @张三 看看 @李四\n<i>@张三</i>', picked)).toBe(
+      '<p><span data-mention-id="8">@张三丰</span> 和 <span data-mention-id="7">@张三</span> 看看 @李四</p>' +
+        '<p>&lt;i&gt;<span data-mention-id="7">@张三</span>&lt;/i&gt;</p>',
+    );
+    // a name is text inside the markup too: nothing in it can open a tag or an attribute
+    expect(plainTextToHtml('@a"<b>', [{ userId: 9, name: 'a"<b>' }])).toBe(
+      '<p><span data-mention-id="9">@a&quot;&lt;b&gt;</span></p>',
+    );
+  });
 });
 
 describe('live refresh', () => {

@@ -1,28 +1,13 @@
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
-import {
-  Avatar,
-  Box,
-  Button,
-  CircularProgress,
-  IconButton,
-  ListItemAvatar,
-  ListItemText,
-  MenuItem,
-  MenuList,
-  Paper,
-  Popper,
-  TextField,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, CircularProgress, IconButton, TextField, Tooltip, useMediaQuery } from '@mui/material';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { MAX_IMAGE_BYTES, uploadImage } from '../api/upload';
+import { MentionPicker, useMentionPicker } from './MentionPicker';
 import type { ChatMember } from './members';
-import { mentionedIds, mentionQuery } from './messageText';
+import { mentionedIds } from './messageText';
 
 /** docs/api/messaging.md: at most 9 images a message, 5000 characters of text. */
 export const MAX_IMAGES = 9;
@@ -44,23 +29,17 @@ export const Composer = ({ members, me, onSend, onTyping }: ComposerProps) => {
   const [text, setText] = useState('');
   const [images, setImages] = useState<string[]>([]);
   const [uploading, setUploading] = useState(0);
-  const [picked, setPicked] = useState<ChatMember[]>([]);
-  const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
-  const [highlight, setHighlight] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
   const narrow = useMediaQuery('(max-width: 767.98px)');
 
-  const candidates = mention
-    ? members.filter((m) => m.userId !== me && m.name.toLowerCase().includes(mention.query.toLowerCase())).slice(0, 8)
-    : [];
+  const mentions = useMentionPicker({ members, me, text, setText, input });
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     const value = event.target.value;
     setText(value);
-    setMention(mentionQuery(value, event.target.selectionStart ?? value.length));
-    setHighlight(0);
+    mentions.track(value, event.target.selectionStart ?? value.length);
     const now = Date.now();
     if (value.trim() && now - lastTyping.current > TYPING_EVERY_MS) {
       lastTyping.current = now;
@@ -68,30 +47,14 @@ export const Composer = ({ members, me, onSend, onTyping }: ComposerProps) => {
     }
   };
 
-  const pick = (member: ChatMember) => {
-    if (!mention) return;
-    const caret = mention.start + 1 + mention.query.length;
-    const inserted = `@${member.name} `;
-    const value = text.slice(0, mention.start) + inserted + text.slice(caret);
-    setText(value);
-    setPicked((list) => (list.some((m) => m.userId === member.userId) ? list : [...list, member]));
-    setMention(null);
-    const at = mention.start + inserted.length;
-    requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(at, at);
-    });
-  };
-
   const send = async () => {
     const content = text.trim();
     if ((!content && images.length === 0) || uploading) return;
-    const ids = mentionedIds(content, picked);
+    const ids = mentionedIds(content, mentions.picked);
     const sentImages = images;
     setText('');
     setImages([]);
-    setPicked([]);
-    setMention(null);
+    mentions.reset();
     lastTyping.current = 0;
     await onSend(content, ids, sentImages);
   };
@@ -99,23 +62,7 @@ export const Composer = ({ members, me, onSend, onTyping }: ComposerProps) => {
   const onKeyDown = (event: KeyboardEvent) => {
     // an IME choosing characters uses Enter itself
     if (event.nativeEvent.isComposing) return;
-    if (candidates.length > 0) {
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setHighlight((index) => (index + step + candidates.length) % candidates.length);
-        return;
-      }
-      if (event.key === 'Enter' || event.key === 'Tab') {
-        event.preventDefault();
-        pick(candidates[highlight] ?? (candidates[0] as ChatMember));
-        return;
-      }
-      if (event.key === 'Escape') {
-        setMention(null);
-        return;
-      }
-    }
+    if (mentions.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       void send();
@@ -215,7 +162,7 @@ export const Composer = ({ members, me, onSend, onTyping }: ComposerProps) => {
           value={text}
           onChange={onChange}
           onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setMention(null), 150)}
+          onBlur={mentions.onBlur}
           placeholder={translate(narrow ? 'app.chat.placeholder_short' : 'app.chat.placeholder')}
           inputRef={input}
           slotProps={{
@@ -237,46 +184,12 @@ export const Composer = ({ members, me, onSend, onTyping }: ComposerProps) => {
           {translate('app.chat.send')}
         </Button>
       </Box>
-      <Popper
-        open={Boolean(mention) && Boolean(input.current)}
-        anchorEl={input.current}
-        placement="top-start"
-        sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      >
-        <Paper
-          elevation={6}
-          sx={{ minWidth: 220, maxHeight: 280, overflowY: 'auto' }}
-          data-testid="chat-mention-picker"
-        >
-          {candidates.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.25 }}>
-              {translate('app.chat.mention_none')}
-            </Typography>
-          ) : (
-            <MenuList dense>
-              {candidates.map((member, index) => (
-                <MenuItem
-                  key={member.userId}
-                  selected={index === highlight}
-                  // before the text box's blur closes the picker
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                    pick(member);
-                  }}
-                  data-testid="chat-mention-option"
-                >
-                  <ListItemAvatar sx={{ minWidth: 36 }}>
-                    <Avatar src={member.avatar} sx={{ width: 24, height: 24, fontSize: 12 }}>
-                      {[...member.name][0]}
-                    </Avatar>
-                  </ListItemAvatar>
-                  <ListItemText primary={member.name} />
-                </MenuItem>
-              ))}
-            </MenuList>
-          )}
-        </Paper>
-      </Popper>
+      <MentionPicker
+        state={mentions}
+        anchor={input.current}
+        label={translate('app.chat.placeholder')}
+        testId="chat-mention"
+      />
     </Box>
   );
 };

@@ -2,13 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { request } from '../api/request';
 import type { Conversation } from './chatApi';
+import type { MentionMember } from './MentionPicker';
 
 /** Someone who can be mentioned or written to: the name they are shown by (true name, else nickname). */
-export interface ChatMember {
-  userId: number;
-  name: string;
-  avatar?: string;
-}
+export type ChatMember = MentionMember;
 
 interface TeamUser {
   userId: number;

@@ -1,11 +1,13 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Avatar, Box, Button, TextField, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { RichTextField, useTranslate } from 'react-admin';
+import { MentionPicker, useMentionPicker } from '../chat/MentionPicker';
+import { useSessionUser } from '../session/session';
 import { formatMinute } from '../utils/formatTime';
 import { plainTextToHtml } from './richText';
-import { type Comment, type Page, taskCall, taskKeys } from './taskApi';
+import { type Comment, type Page, type ProjectMember, taskCall, taskKeys } from './taskApi';
 import { useTaskCall } from './useTaskCall';
 
 const PAGE_SIZE = 20;
@@ -32,15 +34,29 @@ export const PersonLine = ({ name, time }: { name: string; time: number }) => (
   </Box>
 );
 
-/** A task's comments and the box to add one (allowed on a closed task too, while the project is active). */
+/** A mention the task service kept in a comment (`<span data-mention-id>`), marked like one in a chat message. */
+const mentionLook = {
+  color: 'primary.main',
+  bgcolor: 'action.selected',
+  borderRadius: 0.5,
+  px: 0.25,
+  fontWeight: 600,
+} as const;
+
+/**
+ * A task's comments and the box to add one (allowed on a closed task too, while the project is active). `@` in the
+ * box picks a project member to mention; the comment carries the mention markup and the member is told.
+ */
 export const TaskComments = ({
   projectId,
   taskId,
   canComment,
+  members,
 }: {
   projectId: number;
   taskId: number;
   canComment: boolean;
+  members: ProjectMember[];
 }) => {
   const translate = useTranslate();
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = usePagedTaskList<Comment>(
@@ -50,10 +66,21 @@ export const TaskComments = ({
   );
   const { send, pending } = useTaskCall(projectId, taskId);
   const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const me = Number(useSessionUser()?.userId ?? 0);
+  const mentions = useMentionPicker({ members, me, text, setText, input });
   const comments = data?.pages.flatMap((page) => page.list) ?? [];
 
   const submit = async () => {
-    if (await send('comment', { content: plainTextToHtml(text) }, 'app.task.comments.sent')) setText('');
+    if (await send('comment', { content: plainTextToHtml(text, mentions.picked) }, 'app.task.comments.sent')) {
+      setText('');
+      mentions.reset();
+    }
+  };
+
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    setText(event.target.value);
+    mentions.track(event.target.value, event.target.selectionStart ?? event.target.value.length);
   };
 
   return (
@@ -61,7 +88,7 @@ export const TaskComments = ({
       {comments.map((comment) => (
         <Box key={comment.commentId} data-testid="comment">
           <PersonLine name={comment.userName} time={comment.createdAt} />
-          <Box sx={{ pl: 4, fontSize: 14, '& p': { my: 0.25 } }}>
+          <Box sx={{ pl: 4, fontSize: 14, '& p': { my: 0.25 }, '& span[data-mention-id]': mentionLook }}>
             <RichTextField record={comment} source="content" />
           </Box>
         </Box>
@@ -86,8 +113,19 @@ export const TaskComments = ({
             name="comment"
             placeholder={translate('app.task.comments.placeholder')}
             value={text}
-            onChange={(event) => setText(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            onChange={onChange}
+            // Enter stays a new line in a comment; the picker takes it (and the arrows, Tab, Esc) while open
+            onKeyDown={mentions.onKeyDown}
+            onBlur={mentions.onBlur}
+            inputRef={input}
+            slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': translate('app.task.comments.placeholder') } }}
+          />
+          <MentionPicker
+            state={mentions}
+            anchor={input.current}
+            placement="bottom-start"
+            label={translate('app.task.comments.mention')}
+            testId="task-mention"
           />
           <Button
             variant="contained"

@@ -100,7 +100,7 @@ const TaskDetail = ({ project, taskId, onClose }: { project: TaskProject; taskId
         <Tab value="logs" label={translate('app.task.detail.logs')} />
       </Tabs>
       {tab === 'comments' ? (
-        <TaskComments projectId={projectId} taskId={taskId} canComment={projectActive} />
+        <TaskComments projectId={projectId} taskId={taskId} canComment={projectActive} members={project.members} />
       ) : (
         <TaskLogs projectId={projectId} taskId={taskId} />
       )}

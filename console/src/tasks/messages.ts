@@ -110,7 +110,8 @@ export const taskMessagesZh = {
     },
     comments: {
       none: '暂无评论',
-      placeholder: '发表评论…',
+      placeholder: '发表评论，输入 @ 提及项目成员…',
+      mention: '提及项目成员',
       send: '发送',
       sent: '评论已发表',
     },
@@ -274,7 +275,8 @@ export const taskMessagesEn: typeof taskMessagesZh = {
     },
     comments: {
       none: 'No comments yet',
-      placeholder: 'Write a comment…',
+      placeholder: 'Write a comment, type @ to mention a member…',
+      mention: 'Mention a project member',
       send: 'Send',
       sent: 'Comment posted',
     },
