@@ -112,6 +112,39 @@ describe.skipIf(!hasChromium)('team messages', () => {
     receiver?.server.close();
   });
 
+  /**
+   * A mentions C through the task drawer's comment box: `@` opens the project's members (not A), Esc closes only the
+   * picker, typing filters, Enter picks; the comment goes out with C's mention mark and shows it highlighted.
+   */
+  const mentionInComment = async (a: Person) => {
+    await a.goto(`/task/home/${taskProjectId}?task=${taskId}`);
+    const drawer = a.page.getByTestId('task-drawer');
+    const box = drawer.locator('textarea[name="comment"]');
+    const picker = a.page.getByTestId('task-mention-picker');
+    const options = () =>
+      picker.getByTestId('task-mention-option').locator('.MuiListItemText-primary').allTextContents();
+    await box.click();
+    await box.pressSequentially('@');
+    await poll(options).toEqual(['李强', '张伟']);
+    await box.press('Escape');
+    await picker.waitFor({ state: 'hidden' });
+    await drawer.waitFor();
+    await box.pressSequentially('张');
+    await poll(options).toEqual(['张伟']);
+    await shoot(a, 'messages-task-mention-picker');
+    await box.press('Enter');
+    await picker.waitFor({ state: 'hidden' });
+    await box.pressSequentially('请帮忙评审退款接口');
+    expect(await box.inputValue()).toBe('@张伟 请帮忙评审退款接口');
+    await drawer.getByRole('button', { name: '发送' }).click();
+    const posted = drawer.getByTestId('comment').filter({ hasText: '请帮忙评审退款接口' });
+    await posted.locator(`span[data-mention-id="${accounts.c.userId}"]`).filter({ hasText: '@张伟' }).waitFor();
+    expect(await box.inputValue()).toBe('');
+    await shoot(a, 'messages-task-comment-mention');
+    const { list } = await ok(a, 'task/taskComments', { projectId: taskProjectId, taskId, page: 1, pageSize: 20 });
+    expect(list[0].content).toBe(`<p><span data-mention-id="${accounts.c.userId}">@张伟</span> 请帮忙评审退款接口</p>`);
+  };
+
   it('tells B and C at once of the transfer and the mention, and their notifications open the task', async () => {
     const { b, c } = people;
     for (const person of [b, c]) {
@@ -124,8 +157,7 @@ describe.skipIf(!hasChromium)('team messages', () => {
 
     const a = people.a;
     await ok(a, 'task/transfer', { projectId: taskProjectId, taskId, userId: accounts.b.userId });
-    const mention = `<span data-mention-id="${accounts.c.userId}">@张伟</span>`;
-    await ok(a, 'task/comment', { projectId: taskProjectId, taskId, content: `<p>${mention} 请帮忙评审退款接口</p>` });
+    await mentionInComment(a);
 
     // no reload: the bells follow the pushes
     await poll(() => badge(b).textContent()).not.toBe('');
