@@ -126,12 +126,14 @@ describe.skipIf(!hasChromium)('team messages', () => {
     await box.click();
     await box.pressSequentially('@');
     await poll(options).toEqual(['李强', '张伟']);
+    await box.press('ArrowDown');
+    await poll(() => picker.locator('[aria-selected="true"] .MuiListItemText-primary').textContent()).toBe('张伟');
+    await shoot(a, 'messages-task-mention-picker');
     await box.press('Escape');
     await picker.waitFor({ state: 'hidden' });
     await drawer.waitFor();
     await box.pressSequentially('张');
     await poll(options).toEqual(['张伟']);
-    await shoot(a, 'messages-task-mention-picker');
     await box.press('Enter');
     await picker.waitFor({ state: 'hidden' });
     await box.pressSequentially('请帮忙评审退款接口');

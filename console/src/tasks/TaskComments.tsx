@@ -123,7 +123,6 @@ export const TaskComments = ({
           <MentionPicker
             state={mentions}
             anchor={input.current}
-            placement="bottom-start"
             label={translate('app.task.comments.mention')}
             testId="task-mention"
           />
