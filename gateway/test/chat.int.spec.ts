@@ -161,6 +161,34 @@ describe('team messages: conversations', () => {
     expect(found.data.list[0].content).toContain('<script>');
   });
 
+  it('turns a link to a task the sender may see into a card, and not for someone who may not see it', async () => {
+    const task = await h.call('task/newTask', { teamId, projectId, name: '登录页联调' }, people.owner);
+    expect(task.code, task.msg).toBe(200);
+    const link = `https://pmbok.example/task/home/${projectId}?task=${task.data.taskId}`;
+    const sent = await post(team(), `看看 ${link} 这个`, people.member);
+    // The task reaches the messaging service through the bus: an edit makes the cards again.
+    await eventually(async () => {
+      const edited = await chat(
+        'edit',
+        { messageId: String(sent.messageId), content: `看看 ${link} 这个` },
+        people.member,
+      );
+      expect(edited.data.cards).toEqual([
+        {
+          kind: 'task',
+          id: task.data.taskId,
+          projectId: Number(projectId),
+          title: '登录页联调',
+          subtitle: expect.any(String),
+          link: `/task/home/${projectId}?task=${task.data.taskId}`,
+        },
+      ]);
+    });
+    // The bystander is not in the task's project: the same link stays text.
+    const outside = await post(team(), `看看 ${link}`, people.bystander);
+    expect(outside.cards).toEqual([]);
+  });
+
   it('tells a member @mentioned in a conversation through the inbox (chat.mention), once', async () => {
     const sent = await post(project(), '请看一下这个接口', people.member, { mentionIds: `[${ids.owner}]` });
     // The owner was @mentioned in the team channel before; this one is the project channel's.
@@ -233,11 +261,16 @@ describe('team messages: conversations', () => {
   });
 
   it('refuses the 21st post within 10 s with the flood message', async () => {
-    for (let i = 0; i < 20; i++) await post(team(), `刷屏${i}`, people.bystander);
-    expect(await chat('post', { conversationId: team(), content: '再来' }, people.bystander)).toMatchObject({
-      code: 400,
-      msg: '发送太频繁，请稍后再试',
-    });
+    // The bystander posted once in an earlier test, maybe within the same 10 s.
+    let accepted = 0;
+    let answer = await chat('post', { conversationId: team(), content: '刷屏' }, people.bystander);
+    while (answer.code === 200 && accepted < 25) {
+      accepted++;
+      answer = await chat('post', { conversationId: team(), content: `刷屏${accepted}` }, people.bystander);
+    }
+    expect(answer).toMatchObject({ code: 400, msg: '发送太频繁，请稍后再试', data: null });
+    expect(accepted).toBeGreaterThanOrEqual(19);
+    expect(accepted).toBeLessThanOrEqual(20);
   });
 
   it('pushes messages, typing, read marks and badges live', async () => {

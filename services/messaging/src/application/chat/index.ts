@@ -10,6 +10,7 @@ import {
   readKey,
   unreadOf,
 } from '../../projections/chat/index.js';
+import type { ScopeInfo, WorkDirectory } from '../../projections/work/types.js';
 import type { MessagingPartDeps } from '../deps.js';
 import { type ConversationScope, createMembership, directConversationId, teamConversationId } from './conversations.js';
 import { createChatLive } from './live.js';
@@ -19,10 +20,35 @@ import { messageView, namesOf } from './view.js';
 type Signed = Caller & { userId: number };
 type Deps = Pick<MessagingPartDeps, 'runtime' | 'work'>;
 
+/** How long a badge recount may reuse a team's roster: a post to a large team recounts every member's badge. */
+const ROSTER_REUSE_MS = 1_000;
+const rosters = new WeakMap<WorkDirectory, Map<number, { at: number; team: Promise<ScopeInfo | null> }>>();
+
+/** The team's roster as read at most a second ago (badges only; access checks read it fresh). */
+function recentTeam(work: WorkDirectory, teamId: number) {
+  let byTeam = rosters.get(work);
+  if (!byTeam) {
+    byTeam = new Map();
+    rosters.set(work, byTeam);
+  }
+  const now = Date.now();
+  const known = byTeam.get(teamId);
+  if (known && now - known.at < ROSTER_REUSE_MS) return known.team;
+  if (byTeam.size > 1_000) byTeam.clear();
+  const team = work.team(teamId);
+  byTeam.set(teamId, { at: now, team });
+  return team;
+}
+
 /** The conversations a user belongs to in a team: the team channel, their projects, their direct ones (latest first). */
-async function conversationsOf(deps: Deps, userId: number, teamId: number): Promise<ConversationScope[]> {
+async function conversationsOf(
+  deps: Deps,
+  userId: number,
+  teamId: number,
+  forBadge = false,
+): Promise<ConversationScope[]> {
   const { work } = deps;
-  const team = await work.team(teamId);
+  const team = await (forBadge ? recentTeam(work, teamId) : work.team(teamId));
   if (!team?.members.includes(userId)) return [];
   const base = { teamId, projectId: 0, peerUserId: 0 };
   const projects = await work.projectsOf(userId, teamId);
@@ -67,7 +93,7 @@ async function unreadIn(deps: Deps, userId: number, conversationId: string) {
 
 /** Unread conversation messages of a user in a team (for the badge). */
 export async function unreadConversations(deps: Deps, userId: number, teamId: number) {
-  const scopes = await conversationsOf(deps, userId, teamId);
+  const scopes = await conversationsOf(deps, userId, teamId, true);
   const counts = await Promise.all(
     scopes.map(async (scope) => (await unreadIn(deps, userId, scope.conversationId)).unread),
   );

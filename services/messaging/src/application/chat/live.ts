@@ -19,19 +19,24 @@ export function createChatLive(deps: Pick<ServiceContext, 'runtime' | 'logger'> 
   const queue: { userId: number; teamId: number }[] = [];
   let running = 0;
 
-  const drain = () => {
-    while (running < BADGE_CONCURRENCY && queue.length > 0) {
+  /**
+   * A recount is a few read-model lookups that resolve at once in memory: without a turn of the event loop between
+   * them, a thousand would hold the process (the answer of the post that caused them, other calls) until all are done.
+   */
+  const worker = async () => {
+    running += 1;
+    while (queue.length > 0) {
       const { userId, teamId } = queue.shift()!;
       pending.delete(`${userId}:${teamId}`);
-      running += 1;
-      deps.unread
+      await new Promise((resolve) => setImmediate(resolve));
+      await deps.unread
         .push(userId, teamId)
-        .catch((error) => deps.logger.warn({ err: error, userId }, 'badge push failed'))
-        .finally(() => {
-          running -= 1;
-          drain();
-        });
+        .catch((error) => deps.logger.warn({ err: error, userId }, 'badge push failed'));
     }
+    running -= 1;
+  };
+  const drain = () => {
+    while (running < BADGE_CONCURRENCY && running < queue.length) void worker();
   };
 
   const publish = (audience: { userId: number } | { teamId: number }, code: number, data: unknown) =>
