@@ -158,7 +158,7 @@ describe('rich text from typed text', () => {
     expect(plainTextToHtml('   ')).toBe('');
   });
 
-  it('marks the picked members\' @names as mentions and leaves an @ typed by hand as text', () => {
+  it("marks the picked members' @names as mentions and leaves an @ typed by hand as text", () => {
     const picked = [
       { userId: 7, name: '张三' },
       { userId: 8, name: '张三丰' },
