@@ -144,7 +144,7 @@ describe('knowledge import and export through the gateway', () => {
       `imported 5,000 operations in ${Math.round(took)} ms; longest other call ${Math.round(Math.max(...waits))} ms`,
     );
     expect(Math.max(...waits)).toBeLessThan(took / 4);
-    expect(made, made.message).toMatchObject({ code: 200, data: { counts: { add: 5000 + 3 } } });
+    expect(made, made.msg).toMatchObject({ code: 200, data: { counts: { add: 5000 + 3 } } });
     const tree = (await as(owner)('projectStructure', { projectId: String(made.data.projectId) })).data.nodes;
     expect(tree).toHaveLength(5000 + 3);
     for (const format of ['openapi-json', 'html']) {

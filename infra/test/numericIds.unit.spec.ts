@@ -7,7 +7,7 @@ describe('numeric ids', () => {
     const now = Date.now() + 60_000;
     const ids = Array.from({ length: 20_000 }, () => nextNumericId(now));
     expect(new Set(ids).size).toBe(ids.length);
-    for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThan(ids[i - 1]);
+    for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThan(ids[i - 1] as number);
   });
 
   it('keeps increasing when the clock goes back', () => {

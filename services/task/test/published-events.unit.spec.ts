@@ -71,8 +71,8 @@ describe("the task service reads other services' events through their published 
         TeamCreated: async ({ data }) => void data.shareCode,
       },
     });
-    // @ts-expect-error invitations stay inside the team service
-    reaction({ name: 'probe', source: team, on: { TelephoneInvited: async () => {} } });
+    // @ts-expect-error share codes stay inside the team service
+    reaction({ name: 'probe', source: team, on: { ShareCodeRefreshed: async () => {} } });
     expect(people).toEqual(['UserRegistered', 'ProfileUpdated', 'AccountClosed']);
   });
 });
