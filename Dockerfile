@@ -23,6 +23,7 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 COPY proto/package.json proto/
 COPY infra/package.json infra/
+COPY runner/package.json runner/
 COPY gateway/package.json gateway/
 COPY console/package.json console/
 COPY services/auth/package.json services/auth/
@@ -52,6 +53,10 @@ COPY --from=build /app/proto/package.json proto/
 COPY --from=build /app/proto/dist proto/dist
 COPY --from=build /app/infra/package.json infra/
 COPY --from=build /app/infra/dist infra/dist
+# The API test runner's library: the project service runs tests with it, the messaging service sends webhooks
+# through its guarded HTTP client.
+COPY --from=build /app/runner/package.json runner/
+COPY --from=build /app/runner/dist runner/dist
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

@@ -33,6 +33,29 @@ function check(files: { dockerfile?: string; compose?: string } = {}) {
   }
 }
 
+// Without Go too: an image lacking a workspace's manifest installs without it, and one lacking a library's build fails
+// at start, which no static rule of BuildKit sees.
+describe('Dockerfile workspaces', () => {
+  const workspaces = [
+    'proto',
+    'infra',
+    'runner',
+    'gateway',
+    'console',
+    ...['auth', 'team', 'project', 'task', 'messaging', 'ai'].map((s) => `services/${s}`),
+  ];
+  it('copies every workspace manifest before npm ci', () => {
+    const deps = dockerfile.slice(0, dockerfile.indexOf('RUN npm ci'));
+    for (const workspace of workspaces) expect(deps).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+  });
+  it('puts the libraries every service imports into the shared runtime', () => {
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'), dockerfile.indexOf('AS service'));
+    for (const library of ['proto', 'infra', 'runner']) {
+      expect(runtime).toContain(`COPY --from=build /app/${library}/dist ${library}/dist`);
+    }
+  });
+});
+
 if (!hasGo) {
   describe('deployment files', () => {
     it.skip('needs Go to build tools/deploy-check', () => {});
