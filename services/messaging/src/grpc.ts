@@ -1,6 +1,7 @@
 import { commandIdOf, signedInCaller } from '@pmbok/infra';
 import type { messagingv1 } from '@pmbok/proto';
 import type { MessagingUseCases } from './application/index.js';
+import { activityCalls } from './grpcActivity.js';
 import { chatCalls } from './grpcChat.js';
 import { notificationsCalls } from './grpcNotifications.js';
 import { webhooksCalls } from './grpcWebhooks.js';
@@ -11,6 +12,7 @@ export function messagingServiceImplementation(
 ): Omit<messagingv1.MessagingServiceImplementation, 'getStatus'> {
   const { feedback } = useCases;
   return {
+    ...activityCalls(useCases),
     ...notificationsCalls(useCases),
     ...chatCalls(useCases),
     ...webhooksCalls(useCases),

@@ -2,6 +2,7 @@ import { enumCodec, invalid, signedInCaller } from '@pmbok/infra';
 import { taskv1 } from '@pmbok/proto';
 import type { TaskUseCases } from './application/index.js';
 import type { ProjectView, TaskView } from './application/views.js';
+import { mineCalls } from './grpcMine.js';
 
 const roles = enumCodec(taskv1.ProjectRole, 'PROJECT_ROLE_');
 const projectStatuses = enumCodec(taskv1.TaskProjectStatus, 'TASK_PROJECT_STATUS_');
@@ -26,6 +27,7 @@ export function taskServiceImplementation(useCases: TaskUseCases): Omit<taskv1.T
   const team = useCases.members;
   const who = signedInCaller;
   return {
+    ...mineCalls(useCases),
     createTaskProject: (r, c) => projects.create(r, who(c)),
     updateTaskProject: ({ taskProjectId, ...changes }, c) => done(projects.update(taskProjectId, changes, who(c))),
     getTaskProject: async (r, c) => ({ project: project(await projects.detail(r.taskProjectId, who(c))) }),

@@ -455,6 +455,57 @@ export interface ListWebhookDeliveriesResponse {
   total: number;
 }
 
+export interface ActivityItem {
+  activityId: number;
+  kind: string;
+  projectId: number;
+  projectKind: string;
+  projectName: string;
+  actorId: number;
+  actorName: string;
+  /** The sentence for everyone: 张三 把任务「登录页」转交给了李四. */
+  title: string;
+  summary: string;
+  link: string;
+  targetKind: string;
+  targetId: number;
+  changes: string[];
+  at: number;
+}
+
+export interface ListActivityRequest {
+  page: number;
+  /** 1-100; 0 means 20. */
+  pageSize: number;
+  /** 0 everyone; else only this actor's (my recent edits). */
+  actorId: number;
+  /** '' all, else a kind group (task, team, project, doc, test, chat). */
+  group: string;
+  /** 0 all projects. */
+  projectId: number;
+}
+
+export interface ListActivityResponse {
+  activities: ActivityItem[];
+  total: number;
+}
+
+export interface CountActivityRequest {
+  /** Epoch ms. */
+  since: number;
+}
+
+export interface KindCount {
+  kind: string;
+  count: number;
+  /** Distinct targets (documents changed, not saves). */
+  targets: number;
+}
+
+export interface CountActivityResponse {
+  counts: KindCount[];
+}
+
 function createBaseGetStatusRequest(): GetStatusRequest {
   return {};
 }
@@ -7238,6 +7289,801 @@ export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResp
   },
 };
 
+function createBaseActivityItem(): ActivityItem {
+  return {
+    activityId: 0,
+    kind: "",
+    projectId: 0,
+    projectKind: "",
+    projectName: "",
+    actorId: 0,
+    actorName: "",
+    title: "",
+    summary: "",
+    link: "",
+    targetKind: "",
+    targetId: 0,
+    changes: [],
+    at: 0,
+  };
+}
+
+export const ActivityItem: MessageFns<ActivityItem> = {
+  encode(message: ActivityItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.activityId !== 0) {
+      writer.uint32(8).int64(message.activityId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(24).int64(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      writer.uint32(34).string(message.projectKind);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(42).string(message.projectName);
+    }
+    if (message.actorId !== 0) {
+      writer.uint32(48).int64(message.actorId);
+    }
+    if (message.actorName !== "") {
+      writer.uint32(58).string(message.actorName);
+    }
+    if (message.title !== "") {
+      writer.uint32(66).string(message.title);
+    }
+    if (message.summary !== "") {
+      writer.uint32(74).string(message.summary);
+    }
+    if (message.link !== "") {
+      writer.uint32(82).string(message.link);
+    }
+    if (message.targetKind !== "") {
+      writer.uint32(90).string(message.targetKind);
+    }
+    if (message.targetId !== 0) {
+      writer.uint32(96).int64(message.targetId);
+    }
+    for (const v of message.changes) {
+      writer.uint32(106).string(v!);
+    }
+    if (message.at !== 0) {
+      writer.uint32(112).int64(message.at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActivityItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActivityItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.activityId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.projectKind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.actorId = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.actorName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.targetKind = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.targetId = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.changes.push(reader.string());
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.at = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActivityItem {
+    return {
+      activityId: isSet(object.activityId)
+        ? globalThis.Number(object.activityId)
+        : isSet(object.activity_id)
+        ? globalThis.Number(object.activity_id)
+        : 0,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectKind: isSet(object.projectKind)
+        ? globalThis.String(object.projectKind)
+        : isSet(object.project_kind)
+        ? globalThis.String(object.project_kind)
+        : "",
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.Number(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.Number(object.actor_id)
+        : 0,
+      actorName: isSet(object.actorName)
+        ? globalThis.String(object.actorName)
+        : isSet(object.actor_name)
+        ? globalThis.String(object.actor_name)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
+      link: isSet(object.link) ? globalThis.String(object.link) : "",
+      targetKind: isSet(object.targetKind)
+        ? globalThis.String(object.targetKind)
+        : isSet(object.target_kind)
+        ? globalThis.String(object.target_kind)
+        : "",
+      targetId: isSet(object.targetId)
+        ? globalThis.Number(object.targetId)
+        : isSet(object.target_id)
+        ? globalThis.Number(object.target_id)
+        : 0,
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => globalThis.String(e))
+        : [],
+      at: isSet(object.at) ? globalThis.Number(object.at) : 0,
+    };
+  },
+
+  toJSON(message: ActivityItem): unknown {
+    const obj: any = {};
+    if (message.activityId !== 0) {
+      obj.activityId = Math.round(message.activityId);
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectKind !== "") {
+      obj.projectKind = message.projectKind;
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    if (message.actorId !== 0) {
+      obj.actorId = Math.round(message.actorId);
+    }
+    if (message.actorName !== "") {
+      obj.actorName = message.actorName;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.summary !== "") {
+      obj.summary = message.summary;
+    }
+    if (message.link !== "") {
+      obj.link = message.link;
+    }
+    if (message.targetKind !== "") {
+      obj.targetKind = message.targetKind;
+    }
+    if (message.targetId !== 0) {
+      obj.targetId = Math.round(message.targetId);
+    }
+    if (message.changes?.length) {
+      obj.changes = message.changes;
+    }
+    if (message.at !== 0) {
+      obj.at = Math.round(message.at);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ActivityItem>): ActivityItem {
+    return ActivityItem.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ActivityItem>): ActivityItem {
+    const message = createBaseActivityItem();
+    message.activityId = object.activityId ?? 0;
+    message.kind = object.kind ?? "";
+    message.projectId = object.projectId ?? 0;
+    message.projectKind = object.projectKind ?? "";
+    message.projectName = object.projectName ?? "";
+    message.actorId = object.actorId ?? 0;
+    message.actorName = object.actorName ?? "";
+    message.title = object.title ?? "";
+    message.summary = object.summary ?? "";
+    message.link = object.link ?? "";
+    message.targetKind = object.targetKind ?? "";
+    message.targetId = object.targetId ?? 0;
+    message.changes = object.changes?.map((e) => e) || [];
+    message.at = object.at ?? 0;
+    return message;
+  },
+};
+
+function createBaseListActivityRequest(): ListActivityRequest {
+  return { page: 0, pageSize: 0, actorId: 0, group: "", projectId: 0 };
+}
+
+export const ListActivityRequest: MessageFns<ListActivityRequest> = {
+  encode(message: ListActivityRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== 0) {
+      writer.uint32(8).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(16).int32(message.pageSize);
+    }
+    if (message.actorId !== 0) {
+      writer.uint32(24).int64(message.actorId);
+    }
+    if (message.group !== "") {
+      writer.uint32(34).string(message.group);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(40).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListActivityRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListActivityRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.actorId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.group = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListActivityRequest {
+    return {
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      actorId: isSet(object.actorId)
+        ? globalThis.Number(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.Number(object.actor_id)
+        : 0,
+      group: isSet(object.group) ? globalThis.String(object.group) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListActivityRequest): unknown {
+    const obj: any = {};
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.actorId !== 0) {
+      obj.actorId = Math.round(message.actorId);
+    }
+    if (message.group !== "") {
+      obj.group = message.group;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListActivityRequest>): ListActivityRequest {
+    return ListActivityRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListActivityRequest>): ListActivityRequest {
+    const message = createBaseListActivityRequest();
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    message.actorId = object.actorId ?? 0;
+    message.group = object.group ?? "";
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListActivityResponse(): ListActivityResponse {
+  return { activities: [], total: 0 };
+}
+
+export const ListActivityResponse: MessageFns<ListActivityResponse> = {
+  encode(message: ListActivityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.activities) {
+      ActivityItem.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListActivityResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListActivityResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.activities.push(ActivityItem.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListActivityResponse {
+    return {
+      activities: globalThis.Array.isArray(object?.activities)
+        ? object.activities.map((e: any) => ActivityItem.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListActivityResponse): unknown {
+    const obj: any = {};
+    if (message.activities?.length) {
+      obj.activities = message.activities.map((e) => ActivityItem.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListActivityResponse>): ListActivityResponse {
+    return ListActivityResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListActivityResponse>): ListActivityResponse {
+    const message = createBaseListActivityResponse();
+    message.activities = object.activities?.map((e) => ActivityItem.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseCountActivityRequest(): CountActivityRequest {
+  return { since: 0 };
+}
+
+export const CountActivityRequest: MessageFns<CountActivityRequest> = {
+  encode(message: CountActivityRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.since !== 0) {
+      writer.uint32(8).int64(message.since);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountActivityRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountActivityRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.since = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CountActivityRequest {
+    return { since: isSet(object.since) ? globalThis.Number(object.since) : 0 };
+  },
+
+  toJSON(message: CountActivityRequest): unknown {
+    const obj: any = {};
+    if (message.since !== 0) {
+      obj.since = Math.round(message.since);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CountActivityRequest>): CountActivityRequest {
+    return CountActivityRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CountActivityRequest>): CountActivityRequest {
+    const message = createBaseCountActivityRequest();
+    message.since = object.since ?? 0;
+    return message;
+  },
+};
+
+function createBaseKindCount(): KindCount {
+  return { kind: "", count: 0, targets: 0 };
+}
+
+export const KindCount: MessageFns<KindCount> = {
+  encode(message: KindCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.count !== 0) {
+      writer.uint32(16).int32(message.count);
+    }
+    if (message.targets !== 0) {
+      writer.uint32(24).int32(message.targets);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KindCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKindCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.count = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.targets = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): KindCount {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+      targets: isSet(object.targets) ? globalThis.Number(object.targets) : 0,
+    };
+  },
+
+  toJSON(message: KindCount): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    if (message.targets !== 0) {
+      obj.targets = Math.round(message.targets);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<KindCount>): KindCount {
+    return KindCount.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<KindCount>): KindCount {
+    const message = createBaseKindCount();
+    message.kind = object.kind ?? "";
+    message.count = object.count ?? 0;
+    message.targets = object.targets ?? 0;
+    return message;
+  },
+};
+
+function createBaseCountActivityResponse(): CountActivityResponse {
+  return { counts: [] };
+}
+
+export const CountActivityResponse: MessageFns<CountActivityResponse> = {
+  encode(message: CountActivityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.counts) {
+      KindCount.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountActivityResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountActivityResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.counts.push(KindCount.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CountActivityResponse {
+    return {
+      counts: globalThis.Array.isArray(object?.counts) ? object.counts.map((e: any) => KindCount.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: CountActivityResponse): unknown {
+    const obj: any = {};
+    if (message.counts?.length) {
+      obj.counts = message.counts.map((e) => KindCount.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CountActivityResponse>): CountActivityResponse {
+    return CountActivityResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CountActivityResponse>): CountActivityResponse {
+    const message = createBaseCountActivityResponse();
+    message.counts = object.counts?.map((e) => KindCount.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * MessagingService owns what users send to the people running the instance (feedback) and team messages: the
  * notification inbox fed by the other services' events, follows, conversations (team, project and direct), outgoing
@@ -7505,6 +8351,27 @@ export const MessagingServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * The team's activity (home and workspace, docs/api/home.md): the activities of the team and of the projects the
+     * caller may see, newest first.
+     */
+    listActivity: {
+      name: "ListActivity",
+      requestType: ListActivityRequest as typeof ListActivityRequest,
+      requestStream: false,
+      responseType: ListActivityResponse as typeof ListActivityResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** CountActivity counts those activities by kind since a time. */
+    countActivity: {
+      name: "CountActivity",
+      requestType: CountActivityRequest as typeof CountActivityRequest,
+      requestStream: false,
+      responseType: CountActivityResponse as typeof CountActivityResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
@@ -7648,6 +8515,19 @@ export interface MessagingServiceImplementation<CallContextExt = {}> {
     request: ListWebhookDeliveriesRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<ListWebhookDeliveriesResponse>>;
+  /**
+   * The team's activity (home and workspace, docs/api/home.md): the activities of the team and of the projects the
+   * caller may see, newest first.
+   */
+  listActivity(
+    request: ListActivityRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListActivityResponse>>;
+  /** CountActivity counts those activities by kind since a time. */
+  countActivity(
+    request: CountActivityRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<CountActivityResponse>>;
 }
 
 export interface MessagingServiceClient<CallOptionsExt = {}> {
@@ -7790,6 +8670,19 @@ export interface MessagingServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<ListWebhookDeliveriesRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<ListWebhookDeliveriesResponse>;
+  /**
+   * The team's activity (home and workspace, docs/api/home.md): the activities of the team and of the projects the
+   * caller may see, newest first.
+   */
+  listActivity(
+    request: DeepPartial<ListActivityRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListActivityResponse>;
+  /** CountActivity counts those activities by kind since a time. */
+  countActivity(
+    request: DeepPartial<CountActivityRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<CountActivityResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

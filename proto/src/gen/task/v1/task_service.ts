@@ -695,6 +695,80 @@ export interface GetWorkHourReportResponse {
   taskCount: number;
 }
 
+export interface ListMyTasksRequest {
+  /**
+   * Tasks whose end time is in [end_from, end_to); 0 leaves that side open. With both 0, tasks without an end time
+   * are included too.
+   */
+  endFrom: number;
+  endTo: number;
+  /** Also finished, cancelled and closed tasks (else only todo, in progress and paused). */
+  includeDone: boolean;
+  /** 0: every task project of the team the caller is a member of. */
+  projectId: number;
+  /** From 1; 0 means 1. */
+  page: number;
+  /** 1-500; 0 means 100. */
+  pageSize: number;
+}
+
+export interface MyTask {
+  task: Task | undefined;
+  projectName: string;
+}
+
+export interface ListMyTasksResponse {
+  /** By end time (tasks without one last), then by creation. */
+  tasks: MyTask[];
+  total: number;
+}
+
+export interface GetMyWorkHoursRequest {
+  /** Epoch ms, [from, to); at most 62 days apart. */
+  from: number;
+  to: number;
+}
+
+export interface WorkHourDay {
+  /** yyyy-MM-dd, China time. */
+  date: string;
+  hours: number;
+}
+
+export interface ProjectHours {
+  projectId: number;
+  projectName: string;
+  hours: number;
+}
+
+export interface GetMyWorkHoursResponse {
+  /** Every day of the period, zero included, in order. */
+  days: WorkHourDay[];
+  projects: ProjectHours[];
+  total: number;
+}
+
+export interface GetTaskStatsRequest {
+  /** Epoch ms: finished_since counts tasks finished from then (the start of the week on the home page). */
+  since: number;
+}
+
+export interface StageCount {
+  name: string;
+  count: number;
+}
+
+export interface GetTaskStatsResponse {
+  /** Open tasks (todo, in progress, paused) by stage name, stages of the same name summed, in board order. */
+  openByStage: StageCount[];
+  openTotal: number;
+  /** Open tasks whose end time has passed. */
+  overdue: number;
+  finishedSince: number;
+  /** Open tasks assigned to the caller. */
+  mineOpen: number;
+}
+
 function createBaseGetStatusRequest(): GetStatusRequest {
   return {};
 }
@@ -9766,6 +9840,1032 @@ export const GetWorkHourReportResponse: MessageFns<GetWorkHourReportResponse> = 
   },
 };
 
+function createBaseListMyTasksRequest(): ListMyTasksRequest {
+  return { endFrom: 0, endTo: 0, includeDone: false, projectId: 0, page: 0, pageSize: 0 };
+}
+
+export const ListMyTasksRequest: MessageFns<ListMyTasksRequest> = {
+  encode(message: ListMyTasksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.endFrom !== 0) {
+      writer.uint32(8).int64(message.endFrom);
+    }
+    if (message.endTo !== 0) {
+      writer.uint32(16).int64(message.endTo);
+    }
+    if (message.includeDone !== false) {
+      writer.uint32(24).bool(message.includeDone);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(32).int64(message.projectId);
+    }
+    if (message.page !== 0) {
+      writer.uint32(40).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(48).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyTasksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyTasksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.endFrom = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.endTo = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.includeDone = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyTasksRequest {
+    return {
+      endFrom: isSet(object.endFrom)
+        ? globalThis.Number(object.endFrom)
+        : isSet(object.end_from)
+        ? globalThis.Number(object.end_from)
+        : 0,
+      endTo: isSet(object.endTo)
+        ? globalThis.Number(object.endTo)
+        : isSet(object.end_to)
+        ? globalThis.Number(object.end_to)
+        : 0,
+      includeDone: isSet(object.includeDone)
+        ? globalThis.Boolean(object.includeDone)
+        : isSet(object.include_done)
+        ? globalThis.Boolean(object.include_done)
+        : false,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListMyTasksRequest): unknown {
+    const obj: any = {};
+    if (message.endFrom !== 0) {
+      obj.endFrom = Math.round(message.endFrom);
+    }
+    if (message.endTo !== 0) {
+      obj.endTo = Math.round(message.endTo);
+    }
+    if (message.includeDone !== false) {
+      obj.includeDone = message.includeDone;
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyTasksRequest>): ListMyTasksRequest {
+    return ListMyTasksRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMyTasksRequest>): ListMyTasksRequest {
+    const message = createBaseListMyTasksRequest();
+    message.endFrom = object.endFrom ?? 0;
+    message.endTo = object.endTo ?? 0;
+    message.includeDone = object.includeDone ?? false;
+    message.projectId = object.projectId ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseMyTask(): MyTask {
+  return { task: undefined, projectName: "" };
+}
+
+export const MyTask: MessageFns<MyTask> = {
+  encode(message: MyTask, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.task !== undefined) {
+      Task.encode(message.task, writer.uint32(10).fork()).join();
+    }
+    if (message.projectName !== "") {
+      writer.uint32(18).string(message.projectName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MyTask {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMyTask();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.task = Task.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MyTask {
+    return {
+      task: isSet(object.task) ? Task.fromJSON(object.task) : undefined,
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+    };
+  },
+
+  toJSON(message: MyTask): unknown {
+    const obj: any = {};
+    if (message.task !== undefined) {
+      obj.task = Task.toJSON(message.task);
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MyTask>): MyTask {
+    return MyTask.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MyTask>): MyTask {
+    const message = createBaseMyTask();
+    message.task = (object.task !== undefined && object.task !== null) ? Task.fromPartial(object.task) : undefined;
+    message.projectName = object.projectName ?? "";
+    return message;
+  },
+};
+
+function createBaseListMyTasksResponse(): ListMyTasksResponse {
+  return { tasks: [], total: 0 };
+}
+
+export const ListMyTasksResponse: MessageFns<ListMyTasksResponse> = {
+  encode(message: ListMyTasksResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.tasks) {
+      MyTask.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyTasksResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyTasksResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tasks.push(MyTask.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyTasksResponse {
+    return {
+      tasks: globalThis.Array.isArray(object?.tasks) ? object.tasks.map((e: any) => MyTask.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListMyTasksResponse): unknown {
+    const obj: any = {};
+    if (message.tasks?.length) {
+      obj.tasks = message.tasks.map((e) => MyTask.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMyTasksResponse>): ListMyTasksResponse {
+    return ListMyTasksResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMyTasksResponse>): ListMyTasksResponse {
+    const message = createBaseListMyTasksResponse();
+    message.tasks = object.tasks?.map((e) => MyTask.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetMyWorkHoursRequest(): GetMyWorkHoursRequest {
+  return { from: 0, to: 0 };
+}
+
+export const GetMyWorkHoursRequest: MessageFns<GetMyWorkHoursRequest> = {
+  encode(message: GetMyWorkHoursRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== 0) {
+      writer.uint32(8).int64(message.from);
+    }
+    if (message.to !== 0) {
+      writer.uint32(16).int64(message.to);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMyWorkHoursRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMyWorkHoursRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.from = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.to = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMyWorkHoursRequest {
+    return {
+      from: isSet(object.from) ? globalThis.Number(object.from) : 0,
+      to: isSet(object.to) ? globalThis.Number(object.to) : 0,
+    };
+  },
+
+  toJSON(message: GetMyWorkHoursRequest): unknown {
+    const obj: any = {};
+    if (message.from !== 0) {
+      obj.from = Math.round(message.from);
+    }
+    if (message.to !== 0) {
+      obj.to = Math.round(message.to);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMyWorkHoursRequest>): GetMyWorkHoursRequest {
+    return GetMyWorkHoursRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMyWorkHoursRequest>): GetMyWorkHoursRequest {
+    const message = createBaseGetMyWorkHoursRequest();
+    message.from = object.from ?? 0;
+    message.to = object.to ?? 0;
+    return message;
+  },
+};
+
+function createBaseWorkHourDay(): WorkHourDay {
+  return { date: "", hours: 0 };
+}
+
+export const WorkHourDay: MessageFns<WorkHourDay> = {
+  encode(message: WorkHourDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.hours !== 0) {
+      writer.uint32(17).double(message.hours);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WorkHourDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWorkHourDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.hours = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WorkHourDay {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      hours: isSet(object.hours) ? globalThis.Number(object.hours) : 0,
+    };
+  },
+
+  toJSON(message: WorkHourDay): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.hours !== 0) {
+      obj.hours = floatToJson(message.hours);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WorkHourDay>): WorkHourDay {
+    return WorkHourDay.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WorkHourDay>): WorkHourDay {
+    const message = createBaseWorkHourDay();
+    message.date = object.date ?? "";
+    message.hours = object.hours ?? 0;
+    return message;
+  },
+};
+
+function createBaseProjectHours(): ProjectHours {
+  return { projectId: 0, projectName: "", hours: 0 };
+}
+
+export const ProjectHours: MessageFns<ProjectHours> = {
+  encode(message: ProjectHours, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(18).string(message.projectName);
+    }
+    if (message.hours !== 0) {
+      writer.uint32(25).double(message.hours);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProjectHours {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProjectHours();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.hours = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProjectHours {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+      hours: isSet(object.hours) ? globalThis.Number(object.hours) : 0,
+    };
+  },
+
+  toJSON(message: ProjectHours): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    if (message.hours !== 0) {
+      obj.hours = floatToJson(message.hours);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ProjectHours>): ProjectHours {
+    return ProjectHours.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ProjectHours>): ProjectHours {
+    const message = createBaseProjectHours();
+    message.projectId = object.projectId ?? 0;
+    message.projectName = object.projectName ?? "";
+    message.hours = object.hours ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetMyWorkHoursResponse(): GetMyWorkHoursResponse {
+  return { days: [], projects: [], total: 0 };
+}
+
+export const GetMyWorkHoursResponse: MessageFns<GetMyWorkHoursResponse> = {
+  encode(message: GetMyWorkHoursResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.days) {
+      WorkHourDay.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.projects) {
+      ProjectHours.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(25).double(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMyWorkHoursResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMyWorkHoursResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.days.push(WorkHourDay.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projects.push(ProjectHours.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.total = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMyWorkHoursResponse {
+    return {
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => WorkHourDay.fromJSON(e)) : [],
+      projects: globalThis.Array.isArray(object?.projects)
+        ? object.projects.map((e: any) => ProjectHours.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: GetMyWorkHoursResponse): unknown {
+    const obj: any = {};
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => WorkHourDay.toJSON(e));
+    }
+    if (message.projects?.length) {
+      obj.projects = message.projects.map((e) => ProjectHours.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = floatToJson(message.total);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMyWorkHoursResponse>): GetMyWorkHoursResponse {
+    return GetMyWorkHoursResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMyWorkHoursResponse>): GetMyWorkHoursResponse {
+    const message = createBaseGetMyWorkHoursResponse();
+    message.days = object.days?.map((e) => WorkHourDay.fromPartial(e)) || [];
+    message.projects = object.projects?.map((e) => ProjectHours.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetTaskStatsRequest(): GetTaskStatsRequest {
+  return { since: 0 };
+}
+
+export const GetTaskStatsRequest: MessageFns<GetTaskStatsRequest> = {
+  encode(message: GetTaskStatsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.since !== 0) {
+      writer.uint32(8).int64(message.since);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTaskStatsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTaskStatsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.since = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTaskStatsRequest {
+    return { since: isSet(object.since) ? globalThis.Number(object.since) : 0 };
+  },
+
+  toJSON(message: GetTaskStatsRequest): unknown {
+    const obj: any = {};
+    if (message.since !== 0) {
+      obj.since = Math.round(message.since);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTaskStatsRequest>): GetTaskStatsRequest {
+    return GetTaskStatsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTaskStatsRequest>): GetTaskStatsRequest {
+    const message = createBaseGetTaskStatsRequest();
+    message.since = object.since ?? 0;
+    return message;
+  },
+};
+
+function createBaseStageCount(): StageCount {
+  return { name: "", count: 0 };
+}
+
+export const StageCount: MessageFns<StageCount> = {
+  encode(message: StageCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.count !== 0) {
+      writer.uint32(16).int32(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StageCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStageCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.count = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StageCount {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+    };
+  },
+
+  toJSON(message: StageCount): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StageCount>): StageCount {
+    return StageCount.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StageCount>): StageCount {
+    const message = createBaseStageCount();
+    message.name = object.name ?? "";
+    message.count = object.count ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetTaskStatsResponse(): GetTaskStatsResponse {
+  return { openByStage: [], openTotal: 0, overdue: 0, finishedSince: 0, mineOpen: 0 };
+}
+
+export const GetTaskStatsResponse: MessageFns<GetTaskStatsResponse> = {
+  encode(message: GetTaskStatsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.openByStage) {
+      StageCount.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.openTotal !== 0) {
+      writer.uint32(16).int32(message.openTotal);
+    }
+    if (message.overdue !== 0) {
+      writer.uint32(24).int32(message.overdue);
+    }
+    if (message.finishedSince !== 0) {
+      writer.uint32(32).int32(message.finishedSince);
+    }
+    if (message.mineOpen !== 0) {
+      writer.uint32(40).int32(message.mineOpen);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTaskStatsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTaskStatsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.openByStage.push(StageCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.openTotal = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.overdue = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.finishedSince = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.mineOpen = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTaskStatsResponse {
+    return {
+      openByStage: globalThis.Array.isArray(object?.openByStage)
+        ? object.openByStage.map((e: any) => StageCount.fromJSON(e))
+        : globalThis.Array.isArray(object?.open_by_stage)
+        ? object.open_by_stage.map((e: any) => StageCount.fromJSON(e))
+        : [],
+      openTotal: isSet(object.openTotal)
+        ? globalThis.Number(object.openTotal)
+        : isSet(object.open_total)
+        ? globalThis.Number(object.open_total)
+        : 0,
+      overdue: isSet(object.overdue) ? globalThis.Number(object.overdue) : 0,
+      finishedSince: isSet(object.finishedSince)
+        ? globalThis.Number(object.finishedSince)
+        : isSet(object.finished_since)
+        ? globalThis.Number(object.finished_since)
+        : 0,
+      mineOpen: isSet(object.mineOpen)
+        ? globalThis.Number(object.mineOpen)
+        : isSet(object.mine_open)
+        ? globalThis.Number(object.mine_open)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetTaskStatsResponse): unknown {
+    const obj: any = {};
+    if (message.openByStage?.length) {
+      obj.openByStage = message.openByStage.map((e) => StageCount.toJSON(e));
+    }
+    if (message.openTotal !== 0) {
+      obj.openTotal = Math.round(message.openTotal);
+    }
+    if (message.overdue !== 0) {
+      obj.overdue = Math.round(message.overdue);
+    }
+    if (message.finishedSince !== 0) {
+      obj.finishedSince = Math.round(message.finishedSince);
+    }
+    if (message.mineOpen !== 0) {
+      obj.mineOpen = Math.round(message.mineOpen);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTaskStatsResponse>): GetTaskStatsResponse {
+    return GetTaskStatsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTaskStatsResponse>): GetTaskStatsResponse {
+    const message = createBaseGetTaskStatsResponse();
+    message.openByStage = object.openByStage?.map((e) => StageCount.fromPartial(e)) || [];
+    message.openTotal = object.openTotal ?? 0;
+    message.overdue = object.overdue ?? 0;
+    message.finishedSince = object.finishedSince ?? 0;
+    message.mineOpen = object.mineOpen ?? 0;
+    return message;
+  },
+};
+
 /**
  * TaskService owns task projects, workflow stages (flows), tasks, comments, work hours and the activity log.
  * The caller (user id, current team id) travels in gRPC metadata, set by the gateway; every call checks that the
@@ -10154,6 +11254,36 @@ export const TaskServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * Home and workspace (docs/api/home.md).
+     * ListMyTasks lists the caller's assigned tasks across the team's task projects they are a member of.
+     */
+    listMyTasks: {
+      name: "ListMyTasks",
+      requestType: ListMyTasksRequest as typeof ListMyTasksRequest,
+      requestStream: false,
+      responseType: ListMyTasksResponse as typeof ListMyTasksResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetMyWorkHours sums the hours the caller spent on tasks, per day (China time) and per project, in a period. */
+    getMyWorkHours: {
+      name: "GetMyWorkHours",
+      requestType: GetMyWorkHoursRequest as typeof GetMyWorkHoursRequest,
+      requestStream: false,
+      responseType: GetMyWorkHoursResponse as typeof GetMyWorkHoursResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** GetTaskStats counts the tasks of the team's task projects the caller is a member of. */
+    getTaskStats: {
+      name: "GetTaskStats",
+      requestType: GetTaskStatsRequest as typeof GetTaskStatsRequest,
+      requestStream: false,
+      responseType: GetTaskStatsResponse as typeof GetTaskStatsResponse,
+      responseStream: false,
+      options: {},
+    },
   },
 } as const;
 
@@ -10344,6 +11474,24 @@ export interface TaskServiceImplementation<CallContextExt = {}> {
     request: GetWorkHourReportRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<GetWorkHourReportResponse>>;
+  /**
+   * Home and workspace (docs/api/home.md).
+   * ListMyTasks lists the caller's assigned tasks across the team's task projects they are a member of.
+   */
+  listMyTasks(
+    request: ListMyTasksRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<ListMyTasksResponse>>;
+  /** GetMyWorkHours sums the hours the caller spent on tasks, per day (China time) and per project, in a period. */
+  getMyWorkHours(
+    request: GetMyWorkHoursRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetMyWorkHoursResponse>>;
+  /** GetTaskStats counts the tasks of the team's task projects the caller is a member of. */
+  getTaskStats(
+    request: GetTaskStatsRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<GetTaskStatsResponse>>;
 }
 
 export interface TaskServiceClient<CallOptionsExt = {}> {
@@ -10533,6 +11681,24 @@ export interface TaskServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<GetWorkHourReportRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<GetWorkHourReportResponse>;
+  /**
+   * Home and workspace (docs/api/home.md).
+   * ListMyTasks lists the caller's assigned tasks across the team's task projects they are a member of.
+   */
+  listMyTasks(
+    request: DeepPartial<ListMyTasksRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<ListMyTasksResponse>;
+  /** GetMyWorkHours sums the hours the caller spent on tasks, per day (China time) and per project, in a period. */
+  getMyWorkHours(
+    request: DeepPartial<GetMyWorkHoursRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetMyWorkHoursResponse>;
+  /** GetTaskStats counts the tasks of the team's task projects the caller is a member of. */
+  getTaskStats(
+    request: DeepPartial<GetTaskStatsRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<GetTaskStatsResponse>;
 }
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
