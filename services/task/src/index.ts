@@ -5,6 +5,7 @@ import { taskServiceImplementation } from './grpc.js';
 import { commentsProjection } from './projections/comments/index.js';
 import { taskProjectsProjection } from './projections/taskProjects/index.js';
 import { tasksProjection } from './projections/tasks/index.js';
+import { taskPeriodsProjection } from './projections/workPeriods/index.js';
 import { startAuthReactions } from './reactions/authEvents.js';
 import { startLivePushes } from './reactions/livePushes.js';
 import { startProjectReactions } from './reactions/projectEvents.js';
@@ -14,7 +15,7 @@ import { startTeamReactions } from './reactions/teamEvents.js';
 export const startTaskService = defineService({
   name: 'task',
   contract: taskv1.TaskServiceDefinition,
-  projections: [taskProjectsProjection, tasksProjection, commentsProjection],
+  projections: [taskProjectsProjection, tasksProjection, commentsProjection, taskPeriodsProjection],
   reactions: async (service) => {
     const { runtime, logger } = service;
     // The use cases a reaction runs: their commands do not wait for the read models (a reaction answers nobody).

@@ -1,6 +1,7 @@
 import { createTaskContext, type TaskDeps } from './context.js';
 import { createFlows } from './flows.js';
 import { createMembers } from './members.js';
+import { createMine } from './mine.js';
 import { createProjects } from './projects.js';
 import { createTaskQueries } from './taskQueries.js';
 import { createTasks } from './tasks.js';
@@ -17,6 +18,7 @@ export function createTaskUseCases(deps: TaskDeps) {
     flows: createFlows(context),
     tasks: createTasks(context),
     queries: createTaskQueries(context),
+    mine: createMine(context),
   };
 }
 
