@@ -206,7 +206,17 @@ export type {
   ConversationKind,
   MessageCard,
 } from './chat.js';
-
+// task/myTasks, task/myWorkHours, task/stats, activity/… (docs/api/home.md)
+export type {
+  Activity,
+  ActivityCount,
+  ActivityPage,
+  ActivityPush,
+  MyTask,
+  MyTaskPage,
+  MyWorkHours,
+  TaskStats,
+} from './home.js';
 // message/…, follow/… (docs/api/messaging.md)
 export type {
   Follow,
@@ -220,6 +230,5 @@ export type {
   UnreadCounts,
   UnreadPush,
 } from './inbox.js';
-
 // webhook/… (docs/api/messaging.md)
 export type { Webhook, WebhookAttempt, WebhookDeliveries, WebhookDelivery } from './webhooks.js';

@@ -5,6 +5,7 @@ import { chatAccess } from './access-chat.js';
 import { fieldCompareAccess } from './access-field-compare.js';
 import { fieldAccess } from './access-fields.js';
 import { historyAccess } from './access-history.js';
+import { homeAccess } from './access-home.js';
 import { importAccess } from './access-import.js';
 import { messageAccess } from './access-messages.js';
 import { mockAccess } from './access-mock.js';
@@ -69,6 +70,7 @@ export const accessTable: Record<string, Access> = {
   ...messageAccess,
   ...chatAccess,
   ...webhookAccess,
+  ...homeAccess,
 };
 
 /** A telephone number's SMS code, sent for the purpose `call` names. */

@@ -15,6 +15,7 @@ import { projectVersionCalls } from './project-versions.js';
 import { qrLoginCalls } from './qr-login.js';
 import { systemCalls } from './system.js';
 import { taskCalls } from './task.js';
+import { taskMineCalls } from './task-mine.js';
 import { teamCalls } from './team.js';
 import { userCalls } from './user.js';
 import { userInfoCalls } from './user-info.js';
@@ -30,6 +31,7 @@ export const apiCalls: ApiCall[] = [
   ...userInfoCalls,
   ...teamCalls,
   ...taskCalls,
+  ...taskMineCalls,
   ...projectCalls,
   ...projectShareCalls(),
   ...projectVersionCalls(),
