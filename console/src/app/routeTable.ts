@@ -58,6 +58,7 @@ const PublicDocPage = lazy(() => import('../publicDoc/PublicDocPage'));
 const AuthorPage = lazy(() => import('../knowledge/author/AuthorPage'));
 const KnowledgeFieldsPage = lazy(() => import('../knowledge/fields/FieldsPage'));
 const ChatPage = lazy(() => import('../chat/ChatPage'));
+const HomePage = lazy(() => import('../home/HomePage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -126,7 +127,7 @@ export const routeTable: AppRoute[] = [
     path: '/',
     redirect: '/index',
     children: [
-      { path: 'index', title: 'app.route.home', icon: HomeIcon, affix: true },
+      { path: 'index', title: 'app.route.home', icon: HomeIcon, affix: true, page: HomePage },
       { path: 'work', title: 'app.route.work', icon: SpaceDashboardIcon },
       { path: 'api', title: 'app.route.api', icon: MenuBookIcon, page: KnowledgeListPage },
       { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon, page: TaskIndexPage },

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { aiMessagesEn } from '../ai/messages';
 import { chatMessagesEn } from '../chat/messages';
+import { homeMessagesEn } from '../home/messages';
 import { authorMessagesEn } from '../knowledge/author/messages';
 import { editorMessagesEn } from '../knowledge/editor/messages';
 import { fieldMessagesEn } from '../knowledge/fields/messages';
@@ -385,6 +386,7 @@ const app: AppMessages = {
   },
   ai: aiMessagesEn,
   chat: chatMessagesEn,
+  home: homeMessagesEn,
   ...taskMessagesEn,
   knowledge: {
     ...knowledgeMessagesEn,

@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { aiMessagesZh } from '../ai/messages';
 import { chatMessagesZh } from '../chat/messages';
+import { homeMessagesZh } from '../home/messages';
 import { authorMessagesZh } from '../knowledge/author/messages';
 import { editorMessagesZh } from '../knowledge/editor/messages';
 import { fieldMessagesZh } from '../knowledge/fields/messages';
@@ -561,6 +562,7 @@ const app = {
   },
   ai: aiMessagesZh,
   chat: chatMessagesZh,
+  home: homeMessagesZh,
   ...taskMessagesZh,
   knowledge: {
     ...knowledgeMessagesZh,
