@@ -14,8 +14,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { DayPicker } from '../dates';
 import { PosterPicker } from '../teams/TeamPoster';
-import { formatDay, parseDay } from '../utils/formatTime';
 import { canManageProject, type TaskProject, taskCall } from './taskApi';
 
 /** Name, description, dates, poster and the template flag: the owner and administrators edit them. */
@@ -27,8 +27,8 @@ export const ProjectInfoCard = ({ project }: { project: TaskProject }) => {
   const [form, setForm] = useState({
     name: project.name,
     description: project.description,
-    begin: formatDay(project.beginTime),
-    end: formatDay(project.endTime),
+    begin: project.beginTime,
+    end: project.endTime,
     poster: project.poster,
     isTemplate: project.isTemplate,
   });
@@ -42,8 +42,8 @@ export const ProjectInfoCard = ({ project }: { project: TaskProject }) => {
         projectId: project.taskProjectId,
         name: form.name.trim(),
         description: form.description.trim(),
-        beginTime: parseDay(form.begin),
-        endTime: parseDay(form.end, true),
+        beginTime: form.begin,
+        endTime: form.end,
         poster: form.poster,
         isTemplate: form.isTemplate,
       });
@@ -82,24 +82,25 @@ export const ProjectInfoCard = ({ project }: { project: TaskProject }) => {
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
         <Box sx={{ display: 'flex', gap: 2 }}>
-          <TextField
-            type="date"
+          <DayPicker
             name="beginTime"
             label={translate('app.task.fields.begin_time')}
             value={form.begin}
-            onChange={(event) => set({ begin: event.target.value })}
+            onChange={(begin) => set({ begin })}
             disabled={!editable}
-            slotProps={{ inputLabel: { shrink: true } }}
+            clearable
+            size="medium"
             sx={{ flex: 1 }}
           />
-          <TextField
-            type="date"
+          <DayPicker
             name="endTime"
             label={translate('app.task.fields.finish_time')}
             value={form.end}
-            onChange={(event) => set({ end: event.target.value })}
+            onChange={(end) => set({ end })}
+            endOfDay
             disabled={!editable}
-            slotProps={{ inputLabel: { shrink: true } }}
+            clearable
+            size="medium"
             sx={{ flex: 1 }}
           />
         </Box>

@@ -1,7 +1,7 @@
 import { Box, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatDay, parseDay } from '../utils/formatTime';
+import { DayPicker } from '../dates';
 import type { ProjectMember, Task } from './taskApi';
 import { useTaskCall } from './useTaskCall';
 
@@ -16,8 +16,8 @@ export const TaskFields = ({ task, members, editable }: TaskFieldsProps) => {
   const translate = useTranslate();
   const { send } = useTaskCall(task.projectId, task.taskId);
   const [workHour, setWorkHour] = useState(String(task.workHour));
-  const [start, setStart] = useState(formatDay(task.startTime));
-  const [end, setEnd] = useState(formatDay(task.endTime));
+  const [start, setStart] = useState(task.startTime);
+  const [end, setEnd] = useState(task.endTime);
   // The assignee may have left the project: still shown, not offered.
   const assignees = members.some((m) => m.userId === task.userId)
     ? members
@@ -31,12 +31,13 @@ export const TaskFields = ({ task, members, editable }: TaskFieldsProps) => {
     }
     if (!(await send('updateWorkHour', { workHour: hours }))) setWorkHour(String(task.workHour));
   };
-  const saveDates = async () => {
-    if (start === formatDay(task.startTime) && end === formatDay(task.endTime)) return;
-    const ok = await send('updatePreTime', { startTime: parseDay(start), endTime: parseDay(end, true) });
+  // Epoch ms as the server keeps them: the start at the day's start, the end at its last millisecond.
+  const saveDates = async (dates: { startTime: number; endTime: number }) => {
+    if (dates.startTime === task.startTime && dates.endTime === task.endTime) return;
+    const ok = await send('updatePreTime', dates);
     if (!ok) {
-      setStart(formatDay(task.startTime));
-      setEnd(formatDay(task.endTime));
+      setStart(task.startTime);
+      setEnd(task.endTime);
     }
   };
 
@@ -100,29 +101,26 @@ export const TaskFields = ({ task, members, editable }: TaskFieldsProps) => {
           input: { endAdornment: <InputAdornment position="end">{translate('app.task.hour_unit')}</InputAdornment> },
         }}
       />
-      <TextField
-        size="small"
-        type="date"
+      <DayPicker
         name="startTime"
         label={translate('app.task.fields.start_time')}
         value={start}
         disabled={!editable}
-        onChange={(event) => setStart(event.target.value)}
-        onBlur={saveDates}
+        clearable
+        onChange={setStart}
+        onCommit={(startTime) => saveDates({ startTime, endTime: end })}
         sx={half}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField
-        size="small"
-        type="date"
+      <DayPicker
         name="endTime"
         label={translate('app.task.fields.end_time')}
         value={end}
         disabled={!editable}
-        onChange={(event) => setEnd(event.target.value)}
-        onBlur={saveDates}
+        endOfDay
+        clearable
+        onChange={setEnd}
+        onCommit={(endTime) => saveDates({ startTime: start, endTime })}
         sx={half}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
     </Box>
   );

@@ -1,7 +1,7 @@
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDay, parseDay } from '../utils/formatTime';
+import { DayPicker } from '../dates';
 import type { ProjectMember } from './taskApi';
 import { isFiltering, type TaskFilter } from './taskFilters';
 
@@ -53,25 +53,22 @@ export const TaskFilterBar = ({ members, filter, onChange }: TaskFilterBarProps)
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="date"
-        fullWidth={false}
-        size="small"
+      <DayPicker
         name="from"
         label={translate('app.task.filter.from')}
-        value={formatDay(filter.from ?? 0)}
-        onChange={(event) => set({ from: parseDay(event.target.value) })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        value={filter.from}
+        onChange={(from) => set({ from })}
+        clearable
+        sx={{ width: 170 }}
       />
-      <TextField
-        type="date"
-        fullWidth={false}
-        size="small"
+      <DayPicker
         name="to"
         label={translate('app.task.filter.to')}
-        value={formatDay(filter.to ?? 0)}
-        onChange={(event) => set({ to: parseDay(event.target.value, true) })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        value={filter.to}
+        onChange={(to) => set({ to })}
+        endOfDay
+        clearable
+        sx={{ width: 170 }}
       />
       {isFiltering(filter) && (
         <Button size="small" startIcon={<FilterAltOffIcon />} onClick={() => onChange({})}>

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { formatShortDateTime } from '../dates/format';
 import { relativeTime, type TimeAgo, type TimeInput, timeAgo } from './relativeTime';
 
 /** relativeTime and timeAgo in the current language. */
@@ -11,12 +12,8 @@ export function useRelativeTime() {
       const relative = relativeTime(time, now);
       switch (relative.unit) {
         case 'date':
-          return relative.date.toLocaleString(locale, {
-            month: 'long',
-            day: 'numeric',
-            hour: '2-digit',
-            minute: '2-digit',
-          });
+          // 11月23日 14:05 / Nov 23, 14:05: 24-hour in both languages
+          return formatShortDateTime(relative.date, locale, now);
         case 'minutes':
         case 'hours':
           return translate(`app.time.${relative.unit}_ago`, { smart_count: relative.count });

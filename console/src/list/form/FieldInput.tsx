@@ -10,8 +10,8 @@ import {
 } from 'react-admin';
 import { type FieldDefinition, type FormInputType, inputTypeOf } from '../fields';
 import { CascaderInput } from './CascaderInput';
+import { DateKindInput } from './DateKindInput';
 import { ImageUploadInput } from './ImageUploadInput';
-import { NativeDateInput } from './NativeDateInput';
 import { RangeInput } from './RangeInput';
 import { RichTextInput } from './RichTextInput';
 
@@ -57,7 +57,7 @@ export const FieldInput = ({ field, purpose }: FieldInputProps) => {
     case 'date':
     case 'datetime':
     case 'time':
-      return <NativeDateInput kind={type} source={source} label={label} validate={validate} disabled={disabled} />;
+      return <DateKindInput kind={type} source={source} label={label} validate={validate} disabled={disabled} />;
     case 'dateRange':
       return <RangeInput kind="date" source={source} label={label} />;
     case 'datetimeRange':

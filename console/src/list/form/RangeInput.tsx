@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { DATE_RANGE_SHORTCUTS, type DateRangeShortcut, rangeKeys, shortcutRange } from '../values';
-import { type DateKind, NativeDateInput } from './NativeDateInput';
+import { type DateKind, DateKindInput } from './DateKindInput';
 
 const SHORTCUTS = Object.keys(DATE_RANGE_SHORTCUTS) as DateRangeShortcut[];
 
@@ -24,13 +24,9 @@ export const RangeInput = ({ kind, label, source }: { kind: DateKind; label: str
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid={`range-${source}`}>
-      <NativeDateInput
-        kind={kind}
-        source={begin}
-        label={`${translate(label)} · ${translate('app.list.range_begin')}`}
-      />
+      <DateKindInput kind={kind} source={begin} label={`${translate(label)} · ${translate('app.list.range_begin')}`} />
       <Typography color="text.secondary">{translate('app.list.range_to')}</Typography>
-      <NativeDateInput kind={kind} source={end} label={`${translate(label)} · ${translate('app.list.range_end')}`} />
+      <DateKindInput kind={kind} source={end} label={`${translate(label)} · ${translate('app.list.range_end')}`} />
       {kind === 'date' && (
         <>
           <IconButton

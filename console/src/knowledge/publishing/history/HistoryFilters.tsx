@@ -2,6 +2,7 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { Autocomplete, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
+import { DayPicker, formatDate, parseDate } from '../../../dates';
 import { type StructureNode, useMembers, useProjectStructure } from '../../docApi';
 import { methodLabel } from '../../workspace/treeModel';
 
@@ -84,27 +85,23 @@ export default function HistoryFilters(props: {
         renderInput={(params) => <TextField {...params} label={t('doc')} placeholder={t('doc_placeholder')} />}
         sx={{ width: 280 }}
       />
-      <TextField
-        size="small"
-        type="date"
-        fullWidth={false}
-        sx={{ width: 170 }}
+      <DayPicker
+        name="from"
         label={t('from')}
-        value={value.fromDay}
-        onChange={(event) => onChange({ ...value, fromDay: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': t('from') } }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        fullWidth={false}
+        value={parseDate(value.fromDay)}
+        onChange={(ms) => onChange({ ...value, fromDay: formatDate(ms) })}
+        clearable
         sx={{ width: 170 }}
+      />
+      <DayPicker
+        name="to"
         label={t('to')}
-        value={value.toDay}
-        onChange={(event) => onChange({ ...value, toDay: event.target.value })}
+        value={parseDate(value.toDay)}
+        onChange={(ms) => onChange({ ...value, toDay: formatDate(ms) })}
+        clearable
         error={badRange}
         helperText={badRange ? t('bad_range') : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': t('to') } }}
+        sx={{ width: 170 }}
       />
       <Box sx={{ pt: 0.25 }}>
         <Button startIcon={<FilterAltOffIcon />} disabled={!filtered} onClick={() => onChange(NO_FILTER)}>

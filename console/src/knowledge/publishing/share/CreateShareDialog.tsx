@@ -22,6 +22,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { DateTimeValuePicker } from '../../../dates';
 import { useProjectStructure } from '../../docApi';
 import { projectVersions, publishingKeys, type ShareFields } from '../publishingApi';
 import NodePicker from './NodePicker';
@@ -30,9 +31,9 @@ const DAY = 24 * 60 * 60 * 1000;
 type Expiry = 'never' | '1' | '7' | '30' | 'custom';
 
 /** The expiry as epoch ms: a number of days from now, or the custom local time; 0 for never. */
-function expiresAtOf(expiry: Expiry, custom: string): number {
+function expiresAtOf(expiry: Expiry, custom: number): number {
   if (expiry === 'never') return 0;
-  if (expiry === 'custom') return custom ? new Date(custom).getTime() : Number.NaN;
+  if (expiry === 'custom') return custom || Number.NaN;
   return Date.now() + Number(expiry) * DAY;
 }
 
@@ -63,7 +64,7 @@ export default function CreateShareDialog(props: {
   const [withPassword, setWithPassword] = useState(false);
   const [password, setPassword] = useState('');
   const [expiry, setExpiry] = useState<Expiry>('7');
-  const [custom, setCustom] = useState('');
+  const [custom, setCustom] = useState(0);
   const [problem, setProblem] = useState('');
   const tree = useProjectStructure(projectId);
   const versions = useQuery({
@@ -169,14 +170,12 @@ export default function CreateShareDialog(props: {
               </Select>
             </FormControl>
             {expiry === 'custom' && (
-              <TextField
-                size="small"
-                type="datetime-local"
+              <DateTimeValuePicker
+                name="expiresAt"
                 label={t('expires_at')}
                 value={custom}
-                onChange={(e) => setCustom(e.target.value)}
-                InputLabelProps={{ shrink: true }}
-                inputProps={{ name: 'expiresAt' }}
+                onChange={setCustom}
+                minDateTime={Date.now()}
               />
             )}
           </Stack>
