@@ -12,6 +12,8 @@ export const LIVE = {
   unread: 200201,
   /** The messaging service: a new notification (`{teamId, notification}`), docs/api/messaging.md. */
   notification: 200202,
+  /** The messaging service: an activity recorded in the team (`{teamId, activityId, kind, projectId}`), docs/api/home.md. */
+  activity: 200203,
   /** A conversation's message posted, edited or deleted (`{teamId, conversationId, event, message}`). */
   chatMessage: 200500,
   /** Someone is typing (`{teamId, conversationId, userId, name}`). */

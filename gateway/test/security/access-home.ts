@@ -10,4 +10,6 @@ export const homeAccess: Record<string, Access> = {
     body: () => ({ from: String(Date.now() - 7 * DAY), to: String(Date.now()) }),
   },
   'task/stats': { least: 'teamMember', body: () => ({ since: String(Date.now() - 7 * DAY) }) },
+  'activity/list': { least: 'teamMember', body: () => ({ page: '1', pageSize: '20' }) },
+  'activity/count': { least: 'teamMember', body: () => ({ since: String(Date.now() - 7 * DAY) }) },
 };

@@ -3,6 +3,7 @@ import { messagingv1 } from '@pmbok/proto';
 import { parseAdminTelephones } from './application/administrators.js';
 import { createMessagingUseCases } from './application/index.js';
 import { messagingServiceImplementation } from './grpc.js';
+import { activityProjection } from './projections/activity/index.js';
 import { chatProjections } from './projections/chat/index.js';
 import { feedbackProjection } from './projections/feedback/index.js';
 import { notificationsProjections } from './projections/notifications/index.js';
@@ -23,7 +24,13 @@ export type MessagingServiceOptions = ServiceOptions & {
 export const startMessagingService = defineService({
   name: 'messaging',
   contract: messagingv1.MessagingServiceDefinition,
-  projections: [feedbackProjection, ...notificationsProjections, ...chatProjections, ...webhooksProjections],
+  projections: [
+    feedbackProjection,
+    ...notificationsProjections,
+    ...chatProjections,
+    ...webhooksProjections,
+    activityProjection,
+  ],
   reactions: (service, options: MessagingServiceOptions) =>
     startMessagingReactions(service, { env: { ...process.env, ...options.env } }),
   calls: (service, { directory, work }, options) => {

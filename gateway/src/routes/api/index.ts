@@ -1,4 +1,5 @@
 import type { ApiCall } from '../../plugins/api.js';
+import { activityCalls } from './activity.js';
 import { aiCalls } from './ai.js';
 import { chatCalls } from './chat.js';
 import { feedbackCalls } from './feedback.js';
@@ -44,6 +45,7 @@ export const apiCalls: ApiCall[] = [
   ...feedbackCalls,
   ...aiCalls,
   ...messageCalls,
+  ...activityCalls,
   ...chatCalls,
   ...webhookCalls,
   ...systemCalls,

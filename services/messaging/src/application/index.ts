@@ -1,5 +1,6 @@
 import type { ServiceContext } from '@pmbok/infra';
 import type { WorkDirectory } from '../projections/work/types.js';
+import { createActivity } from './activity/index.js';
 import { createChat, unreadConversations } from './chat/index.js';
 import { createFeedback, type FeedbackDeps } from './feedback.js';
 import { createNotifications, unreadNotifications } from './notifications/index.js';
@@ -25,6 +26,7 @@ export function createMessagingUseCases(deps: MessagingDeps) {
     notifications: createNotifications(parts),
     chat: createChat(parts),
     webhooks: createWebhooks(parts),
+    activity: createActivity(parts),
   };
 }
 

@@ -2,9 +2,12 @@ import { type Logger, ownLog, reaction, type ServiceRuntime, teamMembers } from 
 import type { Unread } from '../application/unread.js';
 import type { ActivityRecorded } from '../domain/activity.js';
 import { notificationIdOf } from '../domain/activity.js';
+import { activitiesReached, inTeamFeed } from '../projections/activity/index.js';
 import { type NotificationDoc, notifications, notificationsReached } from '../projections/notifications/index.js';
 
 export const NOTIFICATION_PUSH = 200202;
+/** An activity recorded in the team (docs/api/home.md): no text, so nobody learns of a project they may not see. */
+export const ACTIVITY_PUSH = 200203;
 
 /** A notification as the inbox shows it (the 200202 push's and `message/list`'s record). */
 export const notificationView = (doc: NotificationDoc) => ({
@@ -26,8 +29,9 @@ export const notificationView = (doc: NotificationDoc) => ({
 });
 
 /**
- * Pushes each new notification (200202) and the recipient's badge (200201) once the inbox shows it. A notification,
- * not a record: it starts at the log's head, so a restart replays no pushes (a tab that missed one reads the inbox).
+ * Pushes each new activity to its team (200203) once the team's feed shows it, then each new notification (200202)
+ * and the recipient's badge (200201) once the inbox shows it. A notification, not a record: it starts at the log's
+ * head, so a restart replays no pushes (a tab that missed one reads the inbox).
  */
 export function notificationPushes(deps: { runtime: ServiceRuntime; logger: Logger; unread: Unread }) {
   const { readStore, realtime } = deps.runtime;
@@ -38,6 +42,13 @@ export function notificationPushes(deps: { runtime: ServiceRuntime; logger: Logg
     on: {
       ActivityRecorded: async (event) => {
         const { activityId, recipients, teamId } = event.data;
+        if (inTeamFeed(event.data)) {
+          await activitiesReached(readStore, event.metadata.globalPosition);
+          const data = { teamId, activityId, kind: event.data.kind, projectId: event.data.projectId };
+          await realtime
+            .publish({ teamId }, { code: ACTIVITY_PUSH, msg: 'success', data })
+            .catch((error) => deps.logger.warn({ err: error }, 'activity push not sent'));
+        }
         if (recipients.length === 0) return;
         await notificationsReached(readStore, event.metadata.globalPosition);
         for (const recipient of recipients) {
