@@ -59,6 +59,7 @@ const AuthorPage = lazy(() => import('../knowledge/author/AuthorPage'));
 const KnowledgeFieldsPage = lazy(() => import('../knowledge/fields/FieldsPage'));
 const ChatPage = lazy(() => import('../chat/ChatPage'));
 const HomePage = lazy(() => import('../home/HomePage'));
+const WorkPage = lazy(() => import('../work/WorkPage'));
 
 // Team management is what the guard generates for the admin role (SPEC §6); the rest is open to any signed-in user.
 const GENERATED = ['admin', 'editor'];
@@ -128,7 +129,7 @@ export const routeTable: AppRoute[] = [
     redirect: '/index',
     children: [
       { path: 'index', title: 'app.route.home', icon: HomeIcon, affix: true, page: HomePage },
-      { path: 'work', title: 'app.route.work', icon: SpaceDashboardIcon },
+      { path: 'work', title: 'app.route.work', icon: SpaceDashboardIcon, page: WorkPage },
       { path: 'api', title: 'app.route.api', icon: MenuBookIcon, page: KnowledgeListPage },
       { path: 'taskIndex', title: 'app.route.taskIndex', icon: AssignmentTurnedInIcon, page: TaskIndexPage },
       { path: 'chat', title: 'app.route.chat', icon: ForumIcon, page: ChatPage },

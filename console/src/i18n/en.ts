@@ -19,6 +19,7 @@ import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesEn } from '../list/messages';
 import { taskMessagesEn } from '../tasks/messages';
+import { workMessagesEn } from '../work/messages';
 import type { AppMessages } from './zh-CN';
 
 const app: AppMessages = {
@@ -387,6 +388,7 @@ const app: AppMessages = {
   ai: aiMessagesEn,
   chat: chatMessagesEn,
   home: homeMessagesEn,
+  work: workMessagesEn,
   ...taskMessagesEn,
   knowledge: {
     ...knowledgeMessagesEn,

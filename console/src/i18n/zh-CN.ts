@@ -18,6 +18,7 @@ import { docMessagesZh } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesZh } from '../list/messages';
 import { taskMessagesZh } from '../tasks/messages';
+import { workMessagesZh } from '../work/messages';
 
 // Complete zh-CN set: react-admin's own keys (ra.*) followed by the application's (app.*).
 const ra: TranslationMessages['ra'] = {
@@ -563,6 +564,7 @@ const app = {
   ai: aiMessagesZh,
   chat: chatMessagesZh,
   home: homeMessagesZh,
+  work: workMessagesZh,
   ...taskMessagesZh,
   knowledge: {
     ...knowledgeMessagesZh,
