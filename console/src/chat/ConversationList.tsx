@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { useRelativeTime } from '../utils/useRelativeTime';
 import type { Conversation } from './chatApi';
 
@@ -28,9 +29,7 @@ const KIND_ICON: Record<Exclude<Conversation['kind'], 'direct'>, ReactNode> = {
 
 export const ConversationAvatar = ({ conversation, size = 36 }: { conversation: Conversation; size?: number }) =>
   conversation.kind === 'direct' ? (
-    <Avatar sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'secondary.main' }}>
-      {[...(conversation.name || '?')][0]}
-    </Avatar>
+    <PersonAvatar id={conversation.peerUserId} name={conversation.name} size={size} />
   ) : (
     <Avatar
       variant="rounded"

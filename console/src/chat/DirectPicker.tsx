@@ -1,6 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Avatar,
   Dialog,
   DialogContent,
   DialogTitle,
@@ -14,6 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import type { ChatMember } from './members';
 
 /** 新建私信: a team member to write to, found by name. */
@@ -64,9 +64,7 @@ export const DirectPicker = ({
             {others.map((member) => (
               <ListItemButton key={member.userId} onClick={() => onPick(member)} data-testid="chat-direct-member">
                 <ListItemAvatar sx={{ minWidth: 44 }}>
-                  <Avatar src={member.avatar} sx={{ width: 32, height: 32, fontSize: 14 }}>
-                    {[...member.name][0]}
-                  </Avatar>
+                  <PersonAvatar id={member.userId} name={member.name} src={member.avatar} size={32} />
                 </ListItemAvatar>
                 <ListItemText primary={member.name} />
               </ListItemButton>

@@ -23,6 +23,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { MOBILE } from '../layout/responsive';
 import { useSetUnread } from '../live/LiveProvider';
 import { useRelativeTime } from '../utils/useRelativeTime';
@@ -64,9 +65,13 @@ const NotificationRow = ({ item, onOpen }: { item: Notification; onOpen: (item: 
           <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main' }} data-testid="chat-unread-dot" />
         )}
       </Box>
-      <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: item.actorId ? 'secondary.main' : 'grey.500' }}>
-        {[...(item.actorName || '系')][0]}
-      </Avatar>
+      {item.actorId ? (
+        <PersonAvatar id={item.actorId} name={item.actorName} size={36} />
+      ) : (
+        <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'grey.600' }}>
+          {[...(item.actorName || '系')][0]}
+        </Avatar>
+      )}
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography
           variant="body2"

@@ -1,6 +1,7 @@
-import { Avatar, ListItemAvatar, ListItemText, MenuItem, MenuList, Paper, Popper, Typography } from '@mui/material';
+import { ListItemAvatar, ListItemText, MenuItem, MenuList, Paper, Popper, Typography } from '@mui/material';
 import { type KeyboardEvent, type RefObject, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { mentionQuery } from './messageText';
 
 /** Someone who can be @mentioned: the name they are shown by. */
@@ -141,9 +142,7 @@ export const MentionPicker = ({
                 data-testid={`${testId}-option`}
               >
                 <ListItemAvatar sx={{ minWidth: 36 }}>
-                  <Avatar src={member.avatar} sx={{ width: 24, height: 24, fontSize: 12 }}>
-                    {[...member.name][0]}
-                  </Avatar>
+                  <PersonAvatar id={member.userId} name={member.name} src={member.avatar} size={24} />
                 </ListItemAvatar>
                 <ListItemText primary={member.name} />
               </MenuItem>

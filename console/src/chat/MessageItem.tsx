@@ -6,6 +6,7 @@ import { Avatar, Box, Button, IconButton, Link, Menu, MenuItem, Paper, TextField
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import type { MessageCard } from './chatApi';
 import type { ShownMessage } from './messageStore';
 import { appPath, messageTime, textPieces } from './messageText';
@@ -187,9 +188,7 @@ export const MessageItem = ({ message, mine, mentionNames, onEdit, onDelete, onR
         '&:hover .chat-actions': { visibility: 'visible' },
       }}
     >
-      <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: mine ? 'primary.main' : 'secondary.main' }}>
-        {[...(message.senderName || '?')][0]}
-      </Avatar>
+      <PersonAvatar id={message.senderId} name={message.senderName} size={32} />
       <Box
         sx={{
           maxWidth: { xs: '82%', md: '70%' },

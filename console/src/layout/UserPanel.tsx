@@ -7,10 +7,11 @@ import ForumIcon from '@mui/icons-material/Forum';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LaptopIcon from '@mui/icons-material/Laptop';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Avatar, Button, Divider, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
+import { Button, Divider, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { FeedbackDialog } from '../feedback/FeedbackDialog';
 import { loginPathFor } from '../navigation/loginPath';
 import { displayName, useSessionUser, useTeamId } from '../session/session';
@@ -76,7 +77,7 @@ export const UserPanel = () => {
       <Button
         color="inherit"
         onClick={(event) => setAnchor(event.currentTarget)}
-        startIcon={<Avatar src={user.avatar || undefined} alt="" sx={{ width: 28, height: 28 }} />}
+        startIcon={<PersonAvatar id={user.userId} name={name} src={user.avatar} size={28} />}
         sx={{ textTransform: 'none', ml: 1 }}
         data-testid="user-name"
       >

@@ -1,8 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import EventIcon from '@mui/icons-material/Event';
-import { Avatar, Box, Card, CardActionArea, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { formatDay } from '../utils/formatTime';
 import { TaskStatusChip, UrgencyChip } from './StatusChips';
 import type { Task } from './taskApi';
@@ -44,9 +45,13 @@ export const TaskCardFace = ({ task, onOpen }: { task: Task; onOpen?: () => void
                 {translate('app.task.hours', { hours: task.workHour })}
               </Typography>
             )}
-            <Avatar sx={{ width: 22, height: 22, fontSize: 11 }} title={task.userName} data-testid="card-assignee">
-              {[...(task.userName || '?')][0]}
-            </Avatar>
+            <PersonAvatar
+              id={task.userId}
+              name={task.userName}
+              size={22}
+              title={task.userName}
+              data-testid="card-assignee"
+            />
           </Box>
         </Box>
       </CardActionArea>

@@ -1,8 +1,9 @@
 import SendIcon from '@mui/icons-material/Send';
-import { Avatar, Box, Button, TextField, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { RichTextField, useTranslate } from 'react-admin';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { MentionPicker, useMentionPicker } from '../chat/MentionPicker';
 import { useSessionUser } from '../session/session';
 import { formatMinute } from '../utils/formatTime';
@@ -22,9 +23,9 @@ export function usePagedTaskList<T>(projectId: number, taskId: number, call: 'ta
   });
 }
 
-export const PersonLine = ({ name, time }: { name: string; time: number }) => (
+export const PersonLine = ({ name, time, userId }: { name: string; time: number; userId?: number }) => (
   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-    <Avatar sx={{ width: 24, height: 24, fontSize: 12 }}>{[...(name || '?')][0]}</Avatar>
+    <PersonAvatar id={userId} name={name} size={24} />
     <Typography variant="body2" sx={{ fontWeight: 600 }}>
       {name}
     </Typography>
@@ -87,7 +88,7 @@ export const TaskComments = ({
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="task-comments">
       {comments.map((comment) => (
         <Box key={comment.commentId} data-testid="comment">
-          <PersonLine name={comment.userName} time={comment.createdAt} />
+          <PersonLine userId={comment.userId} name={comment.userName} time={comment.createdAt} />
           <Box sx={{ pl: 4, fontSize: 14, '& p': { my: 0.25 }, '& span[data-mention-id]': mentionLook }}>
             <RichTextField record={comment} source="content" />
           </Box>

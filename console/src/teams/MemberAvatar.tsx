@@ -1,11 +1,9 @@
-import { Avatar } from '@mui/material';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { memberName, type TeamMember } from './teamApi';
 
-type Person = Pick<TeamMember, 'avatar' | 'nickname' | 'trueName'>;
+type Person = Pick<TeamMember, 'avatar' | 'nickname' | 'trueName'> & { userId?: number };
 
-/** The member's picture, or the first character of their name. */
+/** The member's picture, or their own colour and the end of their name (pass userId for a stable colour). */
 export const MemberAvatar = ({ member, size = 28 }: { member: Person; size?: number }) => (
-  <Avatar src={member.avatar || undefined} alt="" sx={{ width: size, height: size, fontSize: size * 0.45 }}>
-    {[...memberName(member)][0]}
-  </Avatar>
+  <PersonAvatar id={member.userId} name={memberName(member)} src={member.avatar} size={size} />
 );
