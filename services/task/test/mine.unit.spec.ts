@@ -118,6 +118,11 @@ describe('my tasks, hours and stats', () => {
     // A project of the team the caller is not in, and one of another team.
     await feed(store, projections, 'taskProject-7', projectEvents(7, '机密', [OTHER]), MONDAY - DAY);
     await feed(store, projections, 'taskProject-8', projectEvents(8, '别队', [ME], 200), MONDAY - DAY);
+    // A template of the team: its tasks are examples, nobody's work.
+    const template = projectEvents(9, '模板', [ME]);
+    const created9 = template[0] as Extract<TaskProjectEvent, { type: 'TaskProjectCreated' }>;
+    created9.data.isTemplate = true;
+    await feed(store, projections, 'taskProject-9', template, MONDAY - DAY);
     const at = MONDAY - DAY;
     await feed(store, projections, 'task-51', [created(51, 5, ME, MONDAY + 20 * HOUR)], at); // due today
     await feed(store, projections, 'task-52', [created(52, 5, ME, MONDAY - HOUR)], at); // overdue
@@ -126,6 +131,7 @@ describe('my tasks, hours and stats', () => {
     await feed(store, projections, 'task-63', [created(63, 6, OTHER, MONDAY)], at); // someone else's
     await feed(store, projections, 'task-71', [created(71, 7, ME, MONDAY)], at); // a project I left
     await feed(store, projections, 'task-81', [created(81, 8, ME, MONDAY)], at); // another team
+    await feed(store, projections, 'task-91', [created(91, 9, ME, MONDAY)], at); // a template's
   });
 
   it('lists my open tasks of my projects of the team by end time, those without one last', async () => {

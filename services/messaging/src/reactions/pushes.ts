@@ -43,10 +43,10 @@ export function notificationPushes(deps: { runtime: ServiceRuntime; logger: Logg
       ActivityRecorded: async (event) => {
         const { activityId, recipients, teamId } = event.data;
         if (inTeamFeed(event.data)) {
-          await activitiesReached(readStore, event.metadata.globalPosition);
+          // Beside the notifications, not before them: the feed's read model is not the inbox's and may lag.
           const data = { teamId, activityId, kind: event.data.kind, projectId: event.data.projectId };
-          await realtime
-            .publish({ teamId }, { code: ACTIVITY_PUSH, msg: 'success', data })
+          void activitiesReached(readStore, event.metadata.globalPosition)
+            .then(() => realtime.publish({ teamId }, { code: ACTIVITY_PUSH, msg: 'success', data }))
             .catch((error) => deps.logger.warn({ err: error }, 'activity push not sent'));
         }
         if (recipients.length === 0) return;

@@ -5,7 +5,7 @@ import { type TaskProjectDoc, taskProjects } from '../projections/taskProjects/i
 import { type TaskDoc, tasks } from '../projections/tasks/index.js';
 import { taskPeriods, type WorkPeriod } from '../projections/workPeriods/index.js';
 import type { TaskContext } from './context.js';
-import { hours, taskViews } from './views.js';
+import { hours, type TaskView, taskViews } from './views.js';
 
 const OPEN = ['todo', 'in_progress', 'paused'];
 const DAY_MS = 86_400_000;
@@ -67,7 +67,8 @@ export function createMine(context: TaskContext) {
     const teamId = await currentTeam(caller);
     const query: Filter = { teamId, 'members.userId': caller.userId };
     const docs = await taskProjects(readStore).find(query, { sort: { taskProjectId: 1 } });
-    if (!projectId) return docs;
+    // A template's tasks are examples to copy, nobody's work (unless the template is asked for by its id).
+    if (!projectId) return docs.filter((p) => !p.isTemplate);
     const one = docs.filter((p) => p.taskProjectId === projectId);
     if (!one.length) throw forbidden(messages.notMember);
     return one;
@@ -88,16 +89,17 @@ export function createMine(context: TaskContext) {
       }
       const docs = projects.length ? (await tasks(readStore).find(query)).sort(byEndTime) : [];
       const slice = docs.slice((page - 1) * pageSize, page * pageSize);
-      const byId = new Map(projects.map((p) => [p.taskProjectId, p]));
+      // One view per project (its flows' names, one lookup of names), then back in the page's order.
       const at = now();
-      const views = await Promise.all(
-        slice.map(async (doc) => {
-          const project = byId.get(doc.projectId)!;
-          const [task] = await taskViews(readStore, project, [doc], at);
-          return { task: task!, projectName: project.name };
-        }),
-      );
-      return { tasks: views, total: docs.length };
+      const viewed = new Map<number, { task: TaskView; projectName: string }>();
+      for (const project of projects) {
+        const own = slice.filter((doc) => doc.projectId === project.taskProjectId);
+        if (own.length === 0) continue;
+        for (const task of await taskViews(readStore, project, own, at)) {
+          viewed.set(task.taskId, { task, projectName: project.name });
+        }
+      }
+      return { tasks: slice.map((doc) => viewed.get(doc.taskId)!), total: docs.length };
     },
 
     async workHours(from: number, to: number, caller: Caller) {
