@@ -55,7 +55,7 @@ export const TagsView = () => {
         const active = view.path === pathname;
         return (
           <Box
-            key={view.path}
+            key={view.group ?? view.path}
             component={Link}
             to={view.fullPath}
             ref={active ? activeRef : undefined}

@@ -1,28 +1,27 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useStore } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { MAX_TAGS, type VisitedView, viewGroup, visit } from '../layout/tagsModel';
 import { useRouteTable } from './RouteTableProvider';
 import type { ResolvedRoute } from './types';
 import { useCurrentRoute } from './useCurrentRoute';
 
+export type { VisitedView };
+
 /** Where react-admin's store keeps the open tabs. */
 export const VISITED_VIEWS_KEY = 'tagsView.visited';
-
-export interface VisitedView {
-  /** pathname: one tab per view */
-  path: string;
-  /** pathname + search: where the tab leads */
-  fullPath: string;
-  title: string;
-  affix: boolean;
-}
 
 const affixViewsOf = (routes: ResolvedRoute[]): VisitedView[] =>
   routes
     .filter(({ route, fullPath }) => route.affix && !fullPath.includes(':'))
     .map(({ route, fullPath }) => ({ path: fullPath, fullPath, title: route.title ?? '', affix: true }));
 
-/** The tags view's list: affixed views first, then every titled view visited in the layout. */
+const sameTab = (a: VisitedView, b: VisitedView) => (a.group ?? a.path) === (b.group ?? b.path);
+
+/**
+ * The tags view's list: affixed views first, then the titled views visited in the layout, a project's sub-pages
+ * sharing one tab and at most MAX_TAGS tabs in all (layout/tagsModel).
+ */
 export function useVisitedViews() {
   const [visited, setVisited] = useStore<VisitedView[]>(VISITED_VIEWS_KEY, []);
   const { pathname, search } = useLocation();
@@ -31,17 +30,16 @@ export function useVisitedViews() {
   const { resolved } = useRouteTable();
   const affixViews = useMemo(() => affixViewsOf(resolved), [resolved]);
   const title = current?.route.redirect ? undefined : current?.route.title;
+  const group = current ? viewGroup(current.fullPath, pathname) : undefined;
 
   useEffect(() => {
     if (!title) return;
-    const view: VisitedView = { path: pathname, fullPath: pathname + search, title, affix: false };
+    const view: VisitedView = { path: pathname, fullPath: pathname + search, title, affix: false, group };
     setVisited((views) => {
       if (affixViews.some((affix) => affix.path === pathname)) return views;
-      const index = views.findIndex((existing) => existing.path === pathname);
-      if (index === -1) return [...views, view];
-      return views.map((existing, i) => (i === index ? view : existing));
+      return visit(views, view, MAX_TAGS - affixViews.length);
     });
-  }, [pathname, search, title, affixViews, setVisited]);
+  }, [pathname, search, title, group, affixViews, setVisited]);
 
   const views = useMemo(() => {
     const affixed = affixViews.map((view) =>
@@ -62,8 +60,8 @@ export function useVisitedViews() {
 
   return {
     views,
-    close: (target: VisitedView) => keep((view) => view.path !== target.path),
-    closeOthers: (target: VisitedView) => keep((view) => view.path === target.path),
+    close: (target: VisitedView) => keep((view) => sameTab(view, target) === false),
+    closeOthers: (target: VisitedView) => keep((view) => sameTab(view, target)),
     closeAll: () => keep(() => false),
     refresh: (target: VisitedView) => navigate(`/redirect${target.fullPath}`),
   };
