@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDue, formatLongDay } from '../src/home/dates';
+import { formatDue, formatLongDay, formatShortWeekday } from '../src/home/dates';
 import { addDays, dueBucket, startOfDay, startOfWeek } from '../src/home/period';
 import { isHomeChange } from '../src/home/useHomeLive';
 import { stepsOf, taskLink } from '../src/home/useTaskStep';
@@ -32,11 +32,16 @@ describe('home periods', () => {
 describe('home dates', () => {
   it('writes days the Chinese way in Chinese, with 24-hour times in both languages', () => {
     expect(formatLongDay(now, 'zh-CN')).toBe('2026年11月25日 星期三');
-    expect(formatLongDay(now, 'en')).toBe('Wednesday, 25 November 2026');
+    expect(formatLongDay(now, 'en')).toBe('Wednesday, Nov 25, 2026');
     expect(formatDue(at(2026, 11, 26, 18, 30), 'zh-CN', now)).toBe('11月26日 18:30');
+    expect([formatShortWeekday('2026-11-23', 'zh-CN'), formatShortWeekday('2026-11-23', 'en')]).toEqual([
+      '周一',
+      'Mon',
+    ]);
     expect(formatDue(at(2026, 11, 26, 23, 59), 'zh-CN', now)).toBe('11月26日');
     expect(formatDue(at(2027, 1, 3, 9), 'zh-CN', now)).toBe('2027年1月3日 09:00');
-    expect(formatDue(at(2026, 11, 26, 18, 30), 'en', now)).toBe('26 Nov 18:30');
+    expect(formatDue(at(2026, 11, 26, 18, 30), 'en', now)).toBe('Nov 26, 18:30');
+    expect(formatDue(at(2026, 11, 26, 23, 59), 'en', now)).toBe('Nov 26');
   });
 });
 

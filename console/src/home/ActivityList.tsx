@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { MemberAvatar } from '../teams/MemberAvatar';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { useRelativeTime } from '../utils/useRelativeTime';
 import { type Activity, homeApi, homeKeys } from './homeApi';
 import { Loadable } from './Section';
@@ -50,7 +50,7 @@ export const ActivityList = ({
         {list.map((activity) => (
           <ListItem key={activity.activityId} divider alignItems="flex-start" sx={{ px: 0 }} data-testid="activity">
             <ListItemAvatar sx={{ minWidth: 44, mt: 0.5 }}>
-              <MemberAvatar member={{ avatar: '', nickname: activity.actorName, trueName: '' }} size={32} />
+              <PersonAvatar id={activity.actorId} name={activity.actorName} size={32} />
             </ListItemAvatar>
             <Box sx={{ minWidth: 0, flex: 1 }}>
               <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>

@@ -1,33 +1,25 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import { dayjs, dayjsLocale, formatLongDate, formatShortDateTime, formatWeekday } from '../dates';
 
 /**
- * Dates as the home page and workspace show them: Chinese conventions in Chinese (11月23日 18:00, 2026年11月23日
- * 星期一), 24-hour times in both languages.
+ * The home page's and the workspace's dates over the console's one date module (src/dates): Chinese conventions in
+ * Chinese (2026年11月23日 星期一, 11月23日 18:00), 24-hour times in both languages.
  */
-const zh = (locale: string) => locale.toLowerCase().startsWith('zh');
 
 export function formatLongDay(ms: number, locale: string): string {
-  return zh(locale)
-    ? dayjs(ms).locale('zh-cn').format('YYYY年M月D日 dddd')
-    : dayjs(ms).locale('en').format('dddd, D MMMM YYYY');
+  const day = formatLongDate(ms, locale);
+  const weekday = formatWeekday(ms, locale);
+  return dayjsLocale(locale) === 'en' ? `${weekday}, ${day}` : `${day} ${weekday}`;
 }
 
 /** A due time: the day, and the time unless it is the end of the day (a due date without a time). */
 export function formatDue(ms: number, locale: string, now = Date.now()): string {
   const time = dayjs(ms);
+  if (!(time.hour() === 23 && time.minute() === 59)) return formatShortDateTime(ms, locale, now);
   const sameYear = time.year() === dayjs(now).year();
-  const endOfDay = time.hour() === 23 && time.minute() === 59;
-  if (zh(locale)) {
-    const day = time.format(sameYear ? 'M月D日' : 'YYYY年M月D日');
-    return endOfDay ? day : `${day} ${time.format('HH:mm')}`;
-  }
-  const day = time.locale('en').format(sameYear ? 'D MMM' : 'D MMM YYYY');
-  return endOfDay ? day : `${day} ${time.format('HH:mm')}`;
+  if (dayjsLocale(locale) === 'en') return time.locale('en').format(sameYear ? 'MMM D' : 'MMM D, YYYY');
+  return time.format(sameYear ? 'M月D日' : 'YYYY年M月D日');
 }
 
-/** 周一 11/23 or Mon 23/11: a day of the hours chart. */
-export function formatWeekday(date: string, locale: string): string {
-  const day = dayjs(date);
-  return zh(locale) ? day.locale('zh-cn').format('dd') : day.locale('en').format('ddd');
-}
+/** 周一 / Mon: a day of the hours chart (yyyy-MM-dd). */
+export const formatShortWeekday = (date: string, locale: string) =>
+  dayjs(date).locale(dayjsLocale(locale)).format('ddd');

@@ -1,18 +1,18 @@
-import type { Task } from '@pmbok/api-types';
+import type {
+  Activity,
+  ActivityCount,
+  ActivityPage,
+  MyTask,
+  MyTaskPage,
+  MyWorkHours,
+  TaskStats,
+} from '@pmbok/api-types';
 import { request } from '../api/request';
 
-/**
- * The home and workspace calls (docs/api/home.md). Typed here from the contract until the gateway exports their
- * answers; ids are numbers and times epoch milliseconds.
- */
-
-/** A task as task/taskList answers it, with its project's name. */
-export type MyTask = Task & { projectName: string };
-
-export interface MyTaskPage {
-  list: MyTask[];
-  total: number;
-}
+/** The home and workspace calls (docs/api/home.md); their answers are the gateway's schemas (type-only). */
+export type { Activity, ActivityPage, MyTask, MyTaskPage, TaskStats };
+export type WorkHours = MyWorkHours;
+export type KindCount = ActivityCount;
 
 export interface MyTaskQuery {
   endFrom?: number;
@@ -23,54 +23,12 @@ export interface MyTaskQuery {
   pageSize?: number;
 }
 
-export interface WorkHours {
-  days: { date: string; hours: number }[];
-  projects: { projectId: number; projectName: string; hours: number }[];
-  total: number;
-}
-
-export interface TaskStats {
-  openByStage: { name: string; count: number }[];
-  openTotal: number;
-  overdue: number;
-  finishedSince: number;
-  mineOpen: number;
-}
-
-export interface Activity {
-  activityId: number;
-  kind: string;
-  projectId: number;
-  projectKind: string;
-  projectName: string;
-  actorId: number;
-  actorName: string;
-  title: string;
-  summary: string;
-  link: string;
-  targetKind: string;
-  targetId: number;
-  changes: string[];
-  at: number;
-}
-
-export interface ActivityPage {
-  list: Activity[];
-  total: number;
-}
-
 export interface ActivityQuery {
   page?: number;
   pageSize?: number;
   actorId?: number;
   group?: string;
   projectId?: number;
-}
-
-export interface KindCount {
-  kind: string;
-  count: number;
-  targets: number;
 }
 
 // the screens show a refusal in place (before the calls land they answer 功能尚未开放), not as a toast

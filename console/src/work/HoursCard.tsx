@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { formatWeekday } from '../home/dates';
+import { formatShortWeekday } from '../home/dates';
 import { homeApi, homeKeys } from '../home/homeApi';
 import { addDays } from '../home/period';
 import { Loadable, Section } from '../home/Section';
@@ -38,7 +38,7 @@ export const HoursCard = ({ teamId, weekStart, today }: { teamId: number; weekSt
               sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, height: 120, pt: 2 }}
             >
               {data.days.map((day) => {
-                const label = formatWeekday(day.date, locale);
+                const label = formatShortWeekday(day.date, locale);
                 const name = translate('app.work.hours_day', { day: label, hours: hoursText(day.hours) });
                 return (
                   <Box
