@@ -1,7 +1,10 @@
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { Badge, Box, Button, Collapse, MenuItem, TextField, useMediaQuery } from '@mui/material';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DayPicker } from '../dates';
+import { MOBILE_QUERY } from '../layout/MobileMenu';
 import type { ProjectMember } from './taskApi';
 import { isFiltering, type TaskFilter } from './taskFilters';
 
@@ -13,12 +16,52 @@ interface TaskFilterBarProps {
 
 const URGENCY_LEVELS = [0, 1, 2];
 
-/** Assignee, urgency and a planned-date range, shared by the board and the list. */
-export const TaskFilterBar = ({ members, filter, onChange }: TaskFilterBarProps) => {
+const activeCount = (filter: TaskFilter) =>
+  [filter.userId, filter.urgentLevel].filter((value) => value !== undefined && value !== '').length +
+  (filter.from || filter.to ? 1 : 0);
+
+/**
+ * Assignee, urgency and a planned-date range, shared by the board and the list. On a phone they hide behind one
+ * 筛选 button (with the number of filters in use) so that the board starts on the first screen.
+ */
+export const TaskFilterBar = (props: TaskFilterBarProps) => {
+  const translate = useTranslate();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [open, setOpen] = useState(false);
+  if (!mobile) return <Filters {...props} />;
+  return (
+    <>
+      <Button
+        size="small"
+        variant={open ? 'contained' : 'outlined'}
+        startIcon={
+          <Badge color="primary" badgeContent={activeCount(props.filter)} invisible={open}>
+            <FilterListIcon fontSize="small" />
+          </Badge>
+        }
+        aria-expanded={open}
+        aria-controls="task-filters"
+        onClick={() => setOpen(!open)}
+        data-testid="task-filters-toggle"
+      >
+        {translate('app.task.filter.toggle')}
+      </Button>
+      <Collapse in={open} sx={{ flexBasis: '100%' }}>
+        <Filters {...props} />
+      </Collapse>
+    </>
+  );
+};
+
+const Filters = ({ members, filter, onChange }: TaskFilterBarProps) => {
   const translate = useTranslate();
   const set = (change: Partial<TaskFilter>) => onChange({ ...filter, ...change });
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }} data-testid="task-filters">
+    <Box
+      id="task-filters"
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+      data-testid="task-filters"
+    >
       <TextField
         select
         fullWidth={false}

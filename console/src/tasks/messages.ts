@@ -60,6 +60,7 @@ export const taskMessagesZh = {
       from: '计划开始',
       to: '计划截止',
       clear: '清除筛选',
+      toggle: '筛选',
     },
     board: {
       quick_add: '添加任务',
@@ -225,6 +226,7 @@ export const taskMessagesEn: typeof taskMessagesZh = {
       from: 'Planned from',
       to: 'Planned until',
       clear: 'Clear filters',
+      toggle: 'Filters',
     },
     board: {
       quick_add: 'Add a task',
