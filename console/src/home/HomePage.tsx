@@ -27,6 +27,10 @@ function useToday(): number {
   return today;
 }
 
+// On a phone the two columns dissolve into one list (display: contents) ordered by what is done first: act, my tasks,
+// the counts, starred projects, then the team's activity.
+const column = { display: { xs: 'contents', md: 'flex' }, flexDirection: 'column', gap: 2, minWidth: 0 } as const;
+
 const greetingOf = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
 
 const Home = ({ teamId }: { teamId: number }) => {
@@ -56,27 +60,37 @@ const Home = ({ teamId }: { teamId: number }) => {
           alignItems: 'start',
         }}
       >
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-          <MyTasksCard teamId={teamId} now={Math.max(now, today)} />
-          <Section title="app.home.activity" testId="home-activity">
-            <ActivityList
-              teamId={teamId}
-              testId="activity-list"
-              empty={
-                <EmptyHint
-                  icon={<DynamicFeedIcon />}
-                  title="app.home.no_activity"
-                  hint="app.home.no_activity_hint"
-                  testId="home-no-activity"
-                />
-              }
-            />
-          </Section>
+        <Box sx={column}>
+          <Box sx={{ order: { xs: 2, md: 0 } }}>
+            <MyTasksCard teamId={teamId} now={now} />
+          </Box>
+          <Box sx={{ order: { xs: 5, md: 0 } }}>
+            <Section title="app.home.activity" testId="home-activity">
+              <ActivityList
+                teamId={teamId}
+                testId="activity-list"
+                empty={
+                  <EmptyHint
+                    icon={<DynamicFeedIcon />}
+                    title="app.home.no_activity"
+                    hint="app.home.no_activity_hint"
+                    testId="home-no-activity"
+                  />
+                }
+              />
+            </Section>
+          </Box>
         </Box>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-          <QuickActions teamId={teamId} />
-          <StatsCard teamId={teamId} since={startOfWeek(today)} />
-          <StarredCard teamId={teamId} />
+        <Box sx={column}>
+          <Box sx={{ order: { xs: 1, md: 0 } }}>
+            <QuickActions teamId={teamId} />
+          </Box>
+          <Box sx={{ order: { xs: 3, md: 0 } }}>
+            <StatsCard teamId={teamId} since={startOfWeek(today)} />
+          </Box>
+          <Box sx={{ order: { xs: 4, md: 0 } }}>
+            <StarredCard teamId={teamId} />
+          </Box>
         </Box>
       </Box>
     </Box>

@@ -5,6 +5,7 @@ import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
+import { formatDate } from '../dates';
 import { ActivityList } from '../home/ActivityList';
 import { homeApi, homeKeys } from '../home/homeApi';
 import { startOfDay, startOfWeek } from '../home/period';
@@ -12,7 +13,6 @@ import { EmptyHint, Loadable, Section } from '../home/Section';
 import { useHomeLive } from '../home/useHomeLive';
 import { useSessionUser } from '../session/session';
 import { TeamRequired } from '../teams/TeamRequired';
-import { formatDay } from '../utils/formatTime';
 import { FollowsCard } from './FollowsCard';
 import { matchesStatus } from './grouping';
 import { HoursCard } from './HoursCard';
@@ -113,7 +113,7 @@ const Work = ({ teamId }: { teamId: number }) => {
           </CardContent>
         </Card>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-          <HoursCard teamId={teamId} weekStart={startOfWeek(today)} today={formatDay(today)} />
+          <HoursCard teamId={teamId} weekStart={startOfWeek(today)} today={formatDate(today)} />
           <FollowsCard teamId={teamId} />
           <Section title="app.work.recent_edits" testId="work-edits">
             <ActivityList
