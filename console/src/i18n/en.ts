@@ -202,6 +202,7 @@ const app: AppMessages = {
     blank_task: 'Start from an empty task project',
     preview: 'preview',
     use: 'use',
+    use_named: 'use the template “%{name}”',
     more: 'more templates',
     skip: 'Later',
     submit: 'Create team',

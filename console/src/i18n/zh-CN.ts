@@ -379,6 +379,7 @@ const app = {
     blank_task: '从空白任务项目开始',
     preview: '预览',
     use: '使用',
+    use_named: '使用模板「%{name}」',
     more: '更多模板',
     skip: '稍后再说',
     submit: '创建团队',

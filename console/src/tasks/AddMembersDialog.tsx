@@ -71,9 +71,21 @@ export const AddMembersDialog = ({ project, members, open, onClose }: AddMembers
         <List dense disablePadding>
           {candidates.map((member) => (
             <ListItem key={member.userId} disablePadding>
-              <ListItemButton onClick={() => toggle(member.userId)} data-testid="candidate">
+              {/* the whole row is the checkbox (role and name) for assistive technology; the box only shows it */}
+              <ListItemButton
+                onClick={() => toggle(member.userId)}
+                role="checkbox"
+                aria-checked={chosen.includes(member.userId)}
+                data-testid="candidate"
+              >
                 <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Checkbox edge="start" checked={chosen.includes(member.userId)} tabIndex={-1} disableRipple />
+                  <Checkbox
+                    edge="start"
+                    checked={chosen.includes(member.userId)}
+                    tabIndex={-1}
+                    disableRipple
+                    aria-hidden
+                  />
                 </ListItemIcon>
                 <MemberAvatar member={member} />
                 <ListItemText primary={memberName(member)} secondary={member.telephone} sx={{ ml: 1.5 }} />

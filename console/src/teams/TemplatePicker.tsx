@@ -93,7 +93,14 @@ export const TemplatePicker = ({
                     {translate('app.team_guide.preview')}
                   </Button>
                 )}
-                <Button size="small" variant={chosen(id) ? 'contained' : 'outlined'} onClick={() => toggle(id)}>
+                <Button
+                  size="small"
+                  variant={chosen(id) ? 'contained' : 'outlined'}
+                  onClick={() => toggle(id)}
+                  // a toggle: assistive technology hears which template and whether it is chosen
+                  aria-pressed={chosen(id)}
+                  aria-label={translate('app.team_guide.use_named', { name: item.name })}
+                >
                   {translate('app.team_guide.use')}
                 </Button>
               </CardActions>

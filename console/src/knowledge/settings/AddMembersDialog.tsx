@@ -68,9 +68,21 @@ export const AddMembersDialog = ({ projectId, roles, open, onClose }: AddMembers
         <List dense disablePadding sx={{ maxHeight: 320, overflow: 'auto' }}>
           {candidates.map((member) => (
             <ListItem key={member.userId} disablePadding>
-              <ListItemButton onClick={() => toggle(member.userId)} data-testid="candidate">
+              {/* the whole row is the checkbox (role and name) for assistive technology; the box only shows it */}
+              <ListItemButton
+                onClick={() => toggle(member.userId)}
+                role="checkbox"
+                aria-checked={chosen.includes(member.userId)}
+                data-testid="candidate"
+              >
                 <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Checkbox edge="start" checked={chosen.includes(member.userId)} tabIndex={-1} disableRipple />
+                  <Checkbox
+                    edge="start"
+                    checked={chosen.includes(member.userId)}
+                    tabIndex={-1}
+                    disableRipple
+                    aria-hidden
+                  />
                 </ListItemIcon>
                 <MemberAvatar member={member} />
                 <ListItemText primary={memberName(member)} sx={{ ml: 1.5 }} />
