@@ -22,7 +22,9 @@ describe('tags view grouping', () => {
   it('groups one project’s sub-pages by section and id', () => {
     expect(viewGroup('/project/index/:projectId', '/project/index/7')).toBe('project:7');
     expect(viewGroup('/project/test/:projectId?', '/project/test/7')).toBe('project:7');
-    expect(viewGroup('/taskManage/user/:projectId', '/taskManage/user/7')).toBe('taskManage:7');
+    // a task project's board and its management pages are one project
+    expect(viewGroup('/taskManage/user/:projectId', '/taskManage/user/7')).toBe('task:7');
+    expect(viewGroup('/task/home/:projectId', '/task/home/7')).toBe('task:7');
     expect(viewGroup('/project/index/:projectId', '/project/index/8')).toBe('project:8');
   });
 

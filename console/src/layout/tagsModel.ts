@@ -1,6 +1,7 @@
 // The tags view's rules, kept pure for the tests: one tab per page, except that the sub-pages of one project
-// (the same id under the same section: /project/index/7, /project/test/7…) share a tab that follows the latest
-// of them; and at most MAX_TAGS tabs, the least recently used unpinned one giving way.
+// (the same id under the same section: /project/index/7, /project/test/7…; /task/home/7, /taskManage/user/7)
+// share a tab that follows the latest of them; and at most MAX_TAGS tabs, the least recently used unpinned one
+// giving way.
 
 /** Tabs shown at most, pinned ones included. */
 export const MAX_TAGS = 10;
@@ -20,6 +21,9 @@ export interface VisitedView {
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
+/** Sections that are one project's pages under another name: a task project's board and its management pages. */
+const SECTION_OF: Record<string, string> = { taskManage: 'task' };
+
 /**
  * The group of a page: its section (first segment) and the values of its route's parameters when it has any
  * ('/project/index/:projectId' at /project/index/7 → 'project:7'), else the pathname itself.
@@ -29,7 +33,8 @@ export function viewGroup(pattern: string, pathname: string): string {
   const values = segments(pathname);
   const ids = parts.flatMap((part, i) => (part.startsWith(':') && values[i] !== undefined ? [values[i]] : []));
   if (ids.length === 0) return pathname;
-  return `${values[0] ?? ''}:${ids.join('/')}`;
+  const section = values[0] ?? '';
+  return `${SECTION_OF[section] ?? section}:${ids.join('/')}`;
 }
 
 const groupOf = (view: VisitedView) => view.group ?? view.path;
