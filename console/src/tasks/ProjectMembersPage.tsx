@@ -16,6 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { PersonAvatar } from '../avatar/PersonAvatar';
 import { useSessionUser } from '../session/session';
 import { RoleChip } from '../teams/RoleChip';
 import { formatMinute } from '../utils/formatTime';
@@ -89,7 +90,12 @@ const ProjectMembers = ({ project }: { project: TaskProject }) => {
         <TableBody>
           {members.map((member) => (
             <TableRow key={member.userId} data-testid="member-row" data-name={member.name}>
-              <TableCell>{member.name}</TableCell>
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <PersonAvatar id={member.userId} name={member.name} />
+                  {member.name}
+                </Box>
+              </TableCell>
               <TableCell>
                 {project.myRole === 'owner' && member.role !== 'owner' && active ? (
                   <Select
