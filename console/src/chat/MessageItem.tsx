@@ -229,7 +229,13 @@ export const MessageItem = ({ message, mine, mentionNames, onEdit, onDelete, onR
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={onKey}
-              slotProps={{ htmlInput: { maxLength: 5000, 'data-testid': 'chat-edit-input' } }}
+              slotProps={{
+                htmlInput: {
+                  maxLength: 5000,
+                  'data-testid': 'chat-edit-input',
+                  'aria-label': translate('app.chat.edit'),
+                },
+              }}
             />
             <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 0.5 }}>
               <Button size="small" onClick={() => setDraft(null)}>

@@ -102,6 +102,8 @@ const ProjectMembers = ({ project }: { project: TaskProject }) => {
                     size="small"
                     variant="standard"
                     value={member.role}
+                    // the column's title names the select in the row
+                    SelectDisplayProps={{ 'aria-label': `${translate('app.task.members.role')} · ${member.name}` }}
                     disabled={saving}
                     onChange={(event) =>
                       change(

@@ -109,6 +109,11 @@ export function StepFields({
             value={condition.operator}
             disabled={readOnly}
             onChange={(event) => set({ operator: event.target.value as ConditionOperator })}
+            slotProps={{
+              select: {
+                SelectDisplayProps: { 'aria-label': translate('app.knowledge.tests.assertions.operator') },
+              } as object,
+            }}
             sx={{ ...dense, width: 96 }}
           >
             {CONDITION_OPERATORS.map((operator) => (

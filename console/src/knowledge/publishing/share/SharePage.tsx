@@ -148,7 +148,7 @@ function Shares({ projectId }: { projectId: number }) {
               fullWidth
               size="small"
               value={shareUrl(created.token)}
-              inputProps={{ readOnly: true, 'data-testid': 'share-url' }}
+              inputProps={{ readOnly: true, 'data-testid': 'share-url', 'aria-label': t('dialog.created') }}
               onFocus={(e) => e.target.select()}
             />
           </DialogContent>
