@@ -4,6 +4,7 @@ import { Button, Tooltip } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { getToken } from '../session/session';
 import { type FollowKind, type FollowState, followApi } from './chatApi';
 
 const followKey = (kind: FollowKind, id: number) => ['follow', kind, id] as const;
@@ -28,7 +29,8 @@ export const FollowButton = ({
   const { data } = useQuery({
     queryKey: followKey(kind, id),
     queryFn: () => followApi.state(kind, id),
-    enabled: id > 0,
+    // Signed out (local mode) there is nobody to follow for: asking would answer 402 and end the visit.
+    enabled: id > 0 && Boolean(getToken()),
     retry: false,
   });
   if (!data) return null;

@@ -16,7 +16,7 @@ import { TeamPoster } from '../teams/TeamPoster';
 import { useProjectDetail } from './knowledgeApi';
 import { LocalModeBanner } from './local/LocalModeBanner';
 import { useLocalKnowledge } from './local/useLocalKnowledge';
-import { isValidProjectId } from './transport';
+import { isLocalKnowledge, isValidProjectId } from './transport';
 
 /** The project pages (SPEC §2.2 /project children); `version` sits with history and share (SPEC §2.1). */
 export type ProjectPage = 'index' | 'test' | 'field' | 'history' | 'version' | 'share' | 'setting';
@@ -87,7 +87,7 @@ export const ProjectNav = ({ projectId }: { projectId: number }) => {
           </Typography>
         </Box>
       )}
-      {project && linkId > 0 && (
+      {project && linkId > 0 && !isLocalKnowledge() && (
         <Box sx={{ display: { xs: 'none', md: 'block' }, px: 1.5, pb: 1 }}>
           <FollowButton kind="project" id={linkId} />
         </Box>

@@ -9,6 +9,7 @@ import { type DocDetail, docKeys, useDocDetail } from '../docApi';
 import { FieldSuggestProject } from '../mock/fieldSuggest';
 import MockSection from '../mock/MockSection';
 import DocHistoryLink from '../publishing/history/DocHistoryLink';
+import { isLocalKnowledge } from '../transport';
 import ApiDocView from './ApiDocView';
 import LinkedTasks from './LinkedTasks';
 import MarkdownView from './MarkdownView';
@@ -92,7 +93,7 @@ export default function DocPane(props: {
           detail={detail}
           action={
             <>
-              <FollowButton kind="doc" id={detail.projectDocId} />
+              {!isLocalKnowledge() && <FollowButton kind="doc" id={detail.projectDocId} />}
               <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
               {canWrite && <EditButton onClick={() => setEditing(true)} />}
             </>
@@ -145,7 +146,7 @@ export default function DocPane(props: {
           mock={<MockSection detail={detail} canWrite={canWrite} />}
           actions={
             <>
-              <FollowButton kind="doc" id={detail.projectDocId} />
+              {!isLocalKnowledge() && <FollowButton kind="doc" id={detail.projectDocId} />}
               <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
               {canWrite && ApiEditor && <EditButton onClick={() => setEditing(true)} />}
             </>
@@ -162,7 +163,7 @@ export default function DocPane(props: {
         detail={detail}
         action={
           <>
-            <FollowButton kind="doc" id={detail.projectDocId} />
+            {!isLocalKnowledge() && <FollowButton kind="doc" id={detail.projectDocId} />}
             <DocHistoryLink projectId={projectId} projectStructureId={projectStructureId} />
             {canWrite && <EditButton onClick={() => setEditing(true)} />}
           </>

@@ -16,6 +16,7 @@ import {
   structureDropUpdate,
   updateStructure,
 } from '../docApi';
+import { isLocalKnowledge } from '../transport';
 import { ConfirmDeleteDialog, MoveDialog, NameDialog, type NameValues } from './NodeDialog';
 import { dropPlaces, isWithin } from './treeModel';
 
@@ -147,7 +148,7 @@ export function useTreeActions(projectId: number, nodes: readonly StructureNode[
         </MenuItem>
       )}
       {node && <MenuItem onClick={() => open({ type: 'move', node })}>{translate('app.knowledge.doc.move')}</MenuItem>}
-      {node?.kind === 'folder' && (
+      {node?.kind === 'folder' && !isLocalKnowledge() && (
         <FollowMenuItem kind="folder" id={node.projectStructureId} onDone={() => setMenu(null)} />
       )}
       {node?.kind === 'api' && (
