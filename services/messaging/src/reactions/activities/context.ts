@@ -18,10 +18,13 @@ export const actorOf = (event: RecordedEvent) => Number(event.metadata.actor ?? 
 /**
  * Waits until the work read models fed from the same topic have applied the event, so names, members and the
  * document's changes are read as of it; a feed that does not get there in time is logged and the event handled anyway.
+ * By catching the feeds up with their topic as it is now (which holds the event), not by waiting for the event's
+ * position: with Kafka a position orders events of one partition only, and the bus's `waitFor` measures this
+ * service's own relay, so a foreign position would wait out the whole timeout for every event.
  */
 export async function asOf(context: ActivityContext, feeds: Subscription[], event: RecordedEvent) {
   try {
-    await Promise.all(feeds.map((feed) => feed.waitFor(event.metadata.globalPosition, 10_000)));
+    await Promise.all(feeds.map((feed) => feed.catchUp(10_000)));
   } catch (error) {
     context.logger.warn({ err: error, eventId: event.metadata.eventId }, 'work read models behind an activity');
   }
