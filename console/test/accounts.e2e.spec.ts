@@ -120,7 +120,7 @@ class Person {
     return this.page.evaluate((name) => localStorage.getItem(name), key);
   }
   userName() {
-    return this.page.getByTestId('user-name').textContent();
+    return this.page.getByTestId('user-name-text').textContent();
   }
 
   /** Clicks the SMS button of the form on screen and reads the code from the development outbox. */

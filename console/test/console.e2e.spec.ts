@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium)('console (headless Chromium against the embedded a
     const guide = page.getByRole('dialog', { name: '欢迎使用快速指引' });
     await guide.getByRole('button', { name: '稍后再说' }).click();
     await guide.waitFor({ state: 'hidden' });
-    const userName = page.getByTestId('user-name');
+    const userName = page.getByTestId('user-name-text');
     await expect.poll(() => userName.textContent()).toBe(`用户${telephone.slice(-4)}`);
     await page.getByTestId('empty-state').getByRole('heading', { name: '首页' }).waitFor();
     await expectText('该功能正在建设中，敬请期待');
@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('console (headless Chromium against the embedded a
     await input('password').fill(password);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await waitForHash('/index');
-    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(`用户${telephone.slice(-4)}`);
+    await expect.poll(() => page.getByTestId('user-name-text').textContent()).toBe(`用户${telephone.slice(-4)}`);
   });
 
   it('sends /login to / (then /index) while signed in', async () => {

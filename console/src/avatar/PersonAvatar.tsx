@@ -28,7 +28,15 @@ export const PersonAvatar = ({ id, name, src, size = 28, title, sx, ...rest }: P
       {...(title ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true })}
       data-testid={rest['data-testid']}
       sx={[
-        { width: size, height: size, fontSize, fontWeight: 500, bgcolor: avatarColor(id, name ?? ''), color: '#fff' },
+        {
+          width: size,
+          height: size,
+          fontSize,
+          fontWeight: 500,
+          whiteSpace: 'nowrap',
+          bgcolor: avatarColor(id, name ?? ''),
+          color: '#fff',
+        },
         ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
       ]}
     >

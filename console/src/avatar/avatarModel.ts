@@ -1,20 +1,18 @@
 // A default avatar per person until they upload one: a colour picked from their id, and the end of their name
 // (a Chinese name's last two characters — 张小明 → 小明 — or a Latin name's initials).
 
-/** Deep tones a white letter reads on (contrast ≥ 4.5:1, checked by the tests), distinct side by side. */
+/** Deep tones a white letter reads on (contrast ≥ 4.5:1, checked by the tests), no two of one hue family. */
 export const AVATAR_PALETTE = [
   '#1565c0', // blue
   '#2e7d32', // green
   '#c2185b', // pink
   '#6a1b9a', // purple
   '#00695c', // teal
-  '#bf360c', // deep orange
-  '#283593', // indigo
+  '#bf360c', // vermilion
+  '#827717', // olive
   '#5d4037', // brown
-  '#0277bd', // light blue
-  '#ad1457', // rose
-  '#4527a0', // deep purple
-  '#37474f', // blue grey
+  '#455a64', // blue grey
+  '#8d5c00', // amber
 ] as const;
 
 /** A stable 32-bit hash of the id's text (FNV-1a), so the same person keeps the same colour everywhere. */

@@ -1,7 +1,7 @@
 import type { SxProps, Theme } from '@mui/material';
 import { DatePicker, DateTimePicker, TimePicker } from '@mui/x-date-pickers';
 import { useRef } from 'react';
-import { DatesProvider } from './DatesProvider';
+import { DatesProvider, useCalendarHeaderFormat } from './DatesProvider';
 import { type Dayjs, dayjs } from './dayjs';
 import { DATE_FORMAT, epochToPicker, pickerToEpoch } from './format';
 
@@ -33,7 +33,8 @@ export interface DayPickerProps extends BasePickerProps {
 }
 
 // A plain <input> (not the sectioned field) so labels, names, autofill and tests behave like any text field.
-const fieldSlotProps = (props: BasePickerProps, onBlur?: () => void) => ({
+const fieldSlotProps = (props: BasePickerProps, headerFormat: string | undefined, onBlur?: () => void) => ({
+  calendarHeader: { format: headerFormat },
   textField: {
     name: props.name,
     size: props.size ?? 'small',
@@ -65,6 +66,7 @@ const useCommit = (onChange?: (ms: number) => void, onCommit?: (ms: number) => v
 export const DayPicker = (props: DayPickerProps) => {
   const { value, onChange, onCommit, endOfDay, minDate, maxDate, label, disabled } = props;
   const { change, commit } = useCommit(onChange, onCommit);
+  const headerFormat = useCalendarHeaderFormat();
   const emit = (next: Dayjs | null) => (next === null || next.isValid() ? pickerToEpoch(next, endOfDay) : null);
   return (
     <DatesProvider>
@@ -84,7 +86,7 @@ export const DayPicker = (props: DayPickerProps) => {
           const ms = emit(next);
           if (ms !== null) commit(ms);
         }}
-        slotProps={fieldSlotProps(props, () => commit())}
+        slotProps={fieldSlotProps(props, headerFormat, () => commit())}
       />
     </DatesProvider>
   );
@@ -101,6 +103,7 @@ export interface DateTimeValuePickerProps extends BasePickerProps {
 /** A date and a 24-hour time (YYYY-MM-DD HH:mm[:ss]) in the app's language, holding epoch ms. */
 export const DateTimeValuePicker = (props: DateTimeValuePickerProps) => {
   const { value, onChange, seconds, minDateTime, label, disabled } = props;
+  const headerFormat = useCalendarHeaderFormat();
   return (
     <DatesProvider>
       <DateTimePicker
@@ -115,7 +118,7 @@ export const DateTimeValuePicker = (props: DateTimeValuePickerProps) => {
         onChange={(next) => {
           if (next === null || next.isValid()) onChange(pickerToEpoch(next));
         }}
-        slotProps={fieldSlotProps(props)}
+        slotProps={fieldSlotProps(props, headerFormat)}
       />
     </DatesProvider>
   );
@@ -145,7 +148,7 @@ export const TimeOfDayPicker = (props: TimeOfDayPickerProps) => {
           if (next === null) onChange(null);
           else if (next.isValid()) onChange(next.diff(next.startOf('day')));
         }}
-        slotProps={fieldSlotProps(props)}
+        slotProps={fieldSlotProps(props, undefined)}
       />
     </DatesProvider>
   );

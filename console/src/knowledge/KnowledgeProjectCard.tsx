@@ -5,14 +5,20 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { Avatar, Box, Card, CardActionArea, CardContent, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { TeamPoster } from '../teams/TeamPoster';
+import { useRelativeTime } from '../utils/useRelativeTime';
 import { type KnowledgeProject, knowledgeApi, knowledgeKeys } from './knowledgeApi';
 
 /** One project of /api: poster and logo, name, description, last change, members and documents; the star toggles. */
 export const KnowledgeProjectCard = ({ project }: { project: KnowledgeProject }) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { formatRelative } = useRelativeTime();
+  // the server words its label in Chinese; in English the console says it from the time itself
+  const updatedLabel =
+    locale === 'en' && project.updateTime ? formatRelative(project.updateTime) : project.updateTimeLabel;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [starring, setStarring] = useState(false);
@@ -91,7 +97,7 @@ export const KnowledgeProjectCard = ({ project }: { project: KnowledgeProject })
               </Box>
             </Tooltip>
             <Box component="span" sx={{ ml: 'auto' }} data-testid="updated-label">
-              {project.updateTimeLabel && translate('app.knowledge.index.updated', { label: project.updateTimeLabel })}
+              {project.updateTimeLabel && translate('app.knowledge.index.updated', { label: updatedLabel })}
             </Box>
           </Box>
         </CardContent>

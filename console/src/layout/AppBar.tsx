@@ -71,7 +71,7 @@ export const AppBar = (props: AppBarProps) => {
         [MOBILE]: {
           '& [data-testid="sidebar-logo"] h6': { display: 'none' },
           '& [data-testid="locales"] .MuiButton-root, & [data-testid="user-name"]': { fontSize: 0, minWidth: 0 },
-          '& [data-testid="user-name"] .MuiButton-startIcon': { m: 0 },
+          '& [data-testid="user-name"]': { gap: 0 },
         },
       }}
     >

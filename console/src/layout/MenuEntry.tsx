@@ -28,6 +28,8 @@ export const MenuEntry = ({ node }: { node: MenuNode }) => {
   return (
     <Menu.Item
       to={withTeam(node.to, teamId)}
+      // the full title when a long (English) one is cut short in the 210px sidebar
+      title={translate(node.title)}
       primaryText={translate(node.title)}
       leftIcon={Icon ? <Icon /> : undefined}
     />
@@ -48,7 +50,13 @@ const SubMenu = ({ node }: { node: MenuNode }) => {
             <Icon />
           </ListItemIcon>
         )}
-        <ListItemText primary={translate(node.title)} />
+        {/* a long (English) title ends in an ellipsis before the arrow instead of running under it */}
+        <ListItemText
+          primary={translate(node.title)}
+          title={translate(node.title)}
+          sx={{ minWidth: 0 }}
+          slotProps={{ primary: { noWrap: true } }}
+        />
         {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
       </MenuItem>
       <Collapse in={open} timeout="auto" unmountOnExit>

@@ -77,11 +77,12 @@ export const UserPanel = () => {
       <Button
         color="inherit"
         onClick={(event) => setAnchor(event.currentTarget)}
-        startIcon={<PersonAvatar id={user.userId} name={name} src={user.avatar} size={28} />}
-        sx={{ textTransform: 'none', ml: 1 }}
+        // not a startIcon: that slot forces its own font size on the avatar's letters
+        sx={{ textTransform: 'none', ml: 1, gap: 1 }}
         data-testid="user-name"
       >
-        {name}
+        <PersonAvatar id={user.userId} name={name} src={user.avatar} size={28} />
+        <span data-testid="user-name-text">{name}</span>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} data-testid="user-panel">
         <Typography sx={{ px: 2, py: 1, fontWeight: 600 }} data-testid="user-panel-name">

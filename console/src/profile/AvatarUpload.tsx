@@ -1,9 +1,11 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { Avatar, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { type ChangeEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { MAX_IMAGE_BYTES, uploadImage } from '../api/upload';
+import { PersonAvatar } from '../avatar/PersonAvatar';
+import { useSessionUser } from '../session/session';
 
 /** The avatar with its upload (images only, with progress); the form's `avatar` takes the uploaded image's URL. */
 export const AvatarUpload = ({ onUploading }: { onUploading: (uploading: boolean) => void }) => {
@@ -12,6 +14,8 @@ export const AvatarUpload = ({ onUploading }: { onUploading: (uploading: boolean
   const { setValue } = useFormContext();
   const avatar: string = useWatch({ name: 'avatar' }) ?? '';
   const nickname: string = useWatch({ name: 'nickname' }) ?? '';
+  const trueName: string = useWatch({ name: 'trueName' }) ?? '';
+  const userId = useSessionUser()?.userId;
   const [progress, setProgress] = useState<number | null>(null);
   // the chosen file is shown while it travels; the server's URL replaces it once stored
   const [preview, setPreview] = useState<string | null>(null);
@@ -41,14 +45,13 @@ export const AvatarUpload = ({ onUploading }: { onUploading: (uploading: boolean
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, width: 200 }}>
-      <Avatar
-        src={preview ?? (avatar || undefined)}
-        alt={nickname}
+      <PersonAvatar
+        id={userId}
+        name={trueName.trim() || nickname}
+        src={preview ?? avatar}
+        size={112}
         data-testid="profile-avatar"
-        sx={{ width: 112, height: 112, fontSize: 44, bgcolor: 'primary.light' }}
-      >
-        {nickname.slice(0, 1)}
-      </Avatar>
+      />
       <Button
         component="label"
         variant="outlined"

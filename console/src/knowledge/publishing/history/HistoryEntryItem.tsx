@@ -3,9 +3,10 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import RestoreIcon from '@mui/icons-material/Restore';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Avatar, Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { PersonAvatar } from '../../../avatar/PersonAvatar';
 import { formatMinute } from '../../../utils/formatTime';
 import FieldDiffList, { BreakingChip } from '../diff/FieldDiffList';
 import type { HistoryEntry } from '../publishingApi';
@@ -45,9 +46,13 @@ export default function HistoryEntryItem(props: {
         aria-hidden
         sx={{ position: 'absolute', left: 17, top: 40, bottom: 0, borderLeft: 2, borderColor: 'divider' }}
       />
-      <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: sameChangeAsPrevious ? 'grey.400' : 'primary.main' }}>
-        {name.slice(0, 1)}
-      </Avatar>
+      <PersonAvatar
+        id={entry.userId}
+        name={name}
+        size={36}
+        // a further entry of the same action is quieter than the first
+        sx={sameChangeAsPrevious ? { opacity: 0.55 } : undefined}
+      />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap" useFlexGap>
           <Typography fontWeight={600}>{name}</Typography>
