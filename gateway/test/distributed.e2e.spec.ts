@@ -210,6 +210,21 @@ if (!KAFKA_BROKERS) {
       expect(teams).toEqual([expect.objectContaining({ teamId: Number(teamId), station: 'member' })]);
     });
 
+    // The messaging service's own process reads the team topic from Kafka: each join is told to the owner once.
+    it("tells the team's owner of every member who joined, through Kafka", async () => {
+      const joined = await until(
+        async () =>
+          (await post(system.url, 'message/list', { teamId, group: 'team', pageSize: '100' }, ownerToken)).data as {
+            list: { kind: string; actorId: number }[];
+          } | null,
+        (page) => (page?.list.filter((n) => n.kind === 'team.joined').length ?? 0) >= invitees.length,
+        'the owner is told of the joins',
+      );
+      const joins = joined?.list.filter((n) => n.kind === 'team.joined') ?? [];
+      expect(joins).toHaveLength(invitees.length);
+      expect(new Set(joins.map((n) => n.actorId)).size).toBe(invitees.length);
+    });
+
     it('keeps everything answered 200 when every process is killed at once and started again', async () => {
       await system.killEverything();
       await system.start();
