@@ -74,7 +74,7 @@ export const QuickActions = ({ teamId }: { teamId: number }) => {
   const manager = station === 'owner' || station === 'administrator';
   return (
     <Section title="app.home.quick_actions" testId="home-actions">
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: 1 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(96px, 1fr))', gap: 1 }}>
         <Button
           variant="contained"
           startIcon={<AddTaskIcon />}

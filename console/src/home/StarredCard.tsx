@@ -43,8 +43,9 @@ export const StarredCard = ({ teamId }: { teamId: number }) => {
           <List
             dense
             disablePadding
+            component="div"
             subheader={
-              <ListSubheader disableSticky sx={{ px: 0 }}>
+              <ListSubheader component="div" disableSticky sx={{ px: 0 }}>
                 {translate('app.home.starred_tasks')}
               </ListSubheader>
             }
@@ -73,8 +74,9 @@ export const StarredCard = ({ teamId }: { teamId: number }) => {
           <List
             dense
             disablePadding
+            component="div"
             subheader={
-              <ListSubheader disableSticky sx={{ px: 0 }}>
+              <ListSubheader component="div" disableSticky sx={{ px: 0 }}>
                 {translate('app.home.starred_docs')}
               </ListSubheader>
             }

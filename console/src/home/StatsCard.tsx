@@ -100,10 +100,10 @@ export const StatsCard = ({ teamId, since }: { teamId: number; since: number }) 
               {translate('app.home.by_stage')}
             </Typography>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} data-testid="stat-stages">
-              {stats.data.openByStage.length ? (
-                stats.data.openByStage.map((stage) => (
-                  <Chip key={stage.name} size="small" label={`${stage.name} ${stage.count}`} />
-                ))
+              {stats.data.openByStage.some((stage) => stage.count > 0) ? (
+                stats.data.openByStage
+                  .filter((stage) => stage.count > 0)
+                  .map((stage) => <Chip key={stage.name} size="small" label={`${stage.name} ${stage.count}`} />)
               ) : (
                 <Typography variant="body2" color="text.secondary">
                   {translate('app.home.no_open_tasks')}

@@ -1,6 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Box, Chip, IconButton, Link, ListItem, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, ListItem, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDue } from './dates';
@@ -20,7 +20,8 @@ interface TaskLineProps {
 export const TaskLine = ({ task, overdue, pending, onStep, showProject = true }: TaskLineProps) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const done = !stepsOf(task.status).length;
+  const steps = stepsOf(task.status);
+  const done = !steps.length;
   return (
     <ListItem
       divider
@@ -28,27 +29,27 @@ export const TaskLine = ({ task, overdue, pending, onStep, showProject = true }:
       data-task-id={task.taskId}
       sx={{ gap: 1, px: 0, alignItems: 'center' }}
       secondaryAction={
-        <Box sx={{ display: 'flex' }}>
-          {stepsOf(task.status).map((step) => (
-            <Tooltip key={step} title={translate(`app.home.${step}`)}>
-              <span>
-                <IconButton
-                  size="small"
-                  color={step === 'finish' ? 'success' : 'primary'}
-                  disabled={pending}
-                  onClick={() => onStep(task, step)}
-                  aria-label={`${translate(`app.home.${step}`)}: ${task.name}`}
-                  data-testid={`task-${step}`}
-                >
-                  {step === 'finish' ? <CheckIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
-                </IconButton>
-              </span>
-            </Tooltip>
+        <Box sx={{ display: 'flex', gap: 0.5 }}>
+          {steps.map((step) => (
+            <Button
+              key={step}
+              size="small"
+              variant={step === 'finish' ? 'outlined' : 'text'}
+              color={step === 'finish' ? 'success' : 'primary'}
+              disabled={pending}
+              onClick={() => onStep(task, step)}
+              startIcon={step === 'finish' ? <CheckIcon /> : <PlayArrowIcon />}
+              aria-label={`${translate(`app.home.${step}`)}: ${task.name}`}
+              data-testid={`task-${step}`}
+              sx={{ minWidth: 0, px: 1, whiteSpace: 'nowrap' }}
+            >
+              {translate(`app.home.${step}`)}
+            </Button>
           ))}
         </Box>
       }
     >
-      <Box sx={{ minWidth: 0, flex: 1, pr: 9 }}>
+      <Box sx={{ minWidth: 0, flex: 1, pr: steps.length * 10 }}>
         <Link
           component={RouterLink}
           to={taskLink(task)}

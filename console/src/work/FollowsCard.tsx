@@ -47,7 +47,7 @@ export const FollowsCard = ({ teamId }: { teamId: number }) => {
             }
           />
         )}
-        <List dense disablePadding>
+        <List dense disablePadding component="div">
           {follows.slice(0, 20).map((follow) => {
             const Icon = ICONS[follow.target.kind] ?? ArticleIcon;
             return (

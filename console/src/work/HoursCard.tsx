@@ -79,18 +79,20 @@ export const HoursCard = ({ teamId, weekStart, today }: { teamId: number; weekSt
                 {translate('app.work.hours_none')}
               </Typography>
             )}
-            {data.projects.length > 0 && (
+            {data.projects.some((project) => project.hours > 0) && (
               <Box sx={{ mt: 1.5, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-                {data.projects.map((project) => (
-                  <Box key={project.projectId} sx={{ display: 'flex', gap: 1 }}>
-                    <Typography variant="body2" noWrap sx={{ flex: 1 }}>
-                      {project.projectName}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {translate('app.task.hours', { hours: hoursText(project.hours) })}
-                    </Typography>
-                  </Box>
-                ))}
+                {data.projects
+                  .filter((project) => project.hours > 0)
+                  .map((project) => (
+                    <Box key={project.projectId} sx={{ display: 'flex', gap: 1 }}>
+                      <Typography variant="body2" noWrap sx={{ flex: 1 }}>
+                        {project.projectName}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('app.task.hours', { hours: hoursText(project.hours) })}
+                      </Typography>
+                    </Box>
+                  ))}
               </Box>
             )}
           </>

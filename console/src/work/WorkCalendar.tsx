@@ -5,7 +5,7 @@ import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/intera
 import FullCalendar from '@fullcalendar/react';
 import { Box, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { homeKeys, type MyTask } from '../home/homeApi';
@@ -38,6 +38,19 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [locale] = useLocaleState();
   const zh = locale.toLowerCase().startsWith('zh');
+  const frame = useRef<HTMLDivElement>(null);
+  // the arrows' icons are drawn by a font and named by their buttons' hints: hidden from assistive technology
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const hide = () => {
+      for (const icon of root.querySelectorAll('.fc-icon:not([aria-hidden])')) icon.setAttribute('aria-hidden', 'true');
+    };
+    hide();
+    const observer = new MutationObserver(hide);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   const byId = useMemo(() => new Map(tasks.map((task) => [String(task.taskId), task])), [tasks]);
 
   const events: EventInput[] = useMemo(
@@ -109,6 +122,7 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
 
   return (
     <Box
+      ref={frame}
       data-testid="work-calendar"
       sx={{
         '& .fc': { fontSize: phone ? 12 : 14 },
@@ -160,6 +174,8 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
         }}
         datesSet={onDates}
         eventDidMount={(info) => info.el.setAttribute('data-task-id', info.event.id)}
+        // a day cell is named by its date link, yet it holds the tasks too: the link alone carries the date
+        dayCellDidMount={(info) => info.el.removeAttribute('aria-labelledby')}
       />
     </Box>
   );

@@ -7,7 +7,6 @@ import {
   Button,
   Collapse,
   FormControlLabel,
-  IconButton,
   List,
   ListSubheader,
   Menu,
@@ -16,7 +15,6 @@ import {
   TextField,
   ToggleButton,
   ToggleButtonGroup,
-  Tooltip,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
@@ -56,14 +54,20 @@ export const WorkTaskList = ({ teamId, tasks, projects, layout, onLayout, now }:
   const activeFilters = Number(layout.projectId !== 0) + Number(layout.status !== '') + Number(layout.includeDone);
 
   const filters = (
-    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }} data-testid="work-filters">
+    <Box
+      id="work-filters"
+      sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}
+      data-testid="work-filters"
+    >
       <TextField
         select
         size="small"
         label={translate('app.work.project')}
         value={layout.projectId}
         onChange={(event) => onLayout({ projectId: Number(event.target.value) })}
-        sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 200 } }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value={0}>{translate('app.work.all_projects')}</MenuItem>
         {projects.map((project) => (
@@ -78,7 +82,9 @@ export const WorkTaskList = ({ teamId, tasks, projects, layout, onLayout, now }:
         label={translate('app.work.status')}
         value={layout.status}
         onChange={(event) => onLayout({ status: event.target.value as WorkLayout['status'] })}
-        sx={{ minWidth: 130, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 160 } }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         {STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
@@ -114,18 +120,21 @@ export const WorkTaskList = ({ teamId, tasks, projects, layout, onLayout, now }:
         </ToggleButtonGroup>
         <Box sx={{ flex: 1 }} />
         {phone && (
-          <Tooltip title={translate('app.work.filters')}>
-            <IconButton
-              onClick={() => setFiltersOpen((open) => !open)}
-              aria-expanded={filtersOpen}
-              aria-label={translate('app.work.filters')}
-              data-testid="work-filters-toggle"
-            >
-              <Badge color="primary" badgeContent={activeFilters}>
+          <Button
+            size="small"
+            startIcon={
+              <Badge color="primary" variant="dot" invisible={!activeFilters}>
                 <FilterListIcon />
               </Badge>
-            </IconButton>
-          </Tooltip>
+            }
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            aria-controls="work-filters"
+            data-testid="work-filters-toggle"
+          >
+            {translate('app.work.filters')}
+            {activeFilters > 0 && ` (${activeFilters})`}
+          </Button>
         )}
         <Button
           size="small"

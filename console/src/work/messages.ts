@@ -43,8 +43,8 @@ const zh = {
   no_follows: '还没有关注的文档。',
   no_follows_hint: '在文档上点击“关注”，文档有更新时会通知你，并列在这里。',
   go_docs: '去知识库',
-  recent_edits: '我最近的编辑',
-  no_edits: '你最近还没有编辑。',
+  recent_edits: '我最近的操作',
+  no_edits: '你最近还没有操作。',
   no_edits_hint: '你创建或修改的任务、文档会按时间列在这里，方便接着做。',
 };
 
@@ -96,8 +96,8 @@ const en: WorkMessages = {
   no_follows: 'You follow no document yet.',
   no_follows_hint: 'Click "Follow" on a document to be told of its changes; it is listed here.',
   go_docs: 'Knowledge',
-  recent_edits: 'My recent edits',
-  no_edits: 'No recent edits.',
+  recent_edits: 'My recent actions',
+  no_edits: 'Nothing done recently.',
   no_edits_hint: 'Tasks and documents you create or change are listed here, to pick up where you left off.',
 };
 
