@@ -74,7 +74,15 @@ export const QuickActions = ({ teamId }: { teamId: number }) => {
   const manager = station === 'owner' || station === 'administrator';
   return (
     <Section title="app.home.quick_actions" testId="home-actions">
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(96px, 1fr))', gap: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          // each on one line, sharing the row; what does not fit goes to the next
+          '& .MuiButton-root': { whiteSpace: 'nowrap', flex: '1 1 auto', px: { xs: 1, sm: 2 } },
+        }}
+      >
         <Button
           variant="contained"
           startIcon={<AddTaskIcon />}

@@ -8,11 +8,14 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { knowledgeApi, knowledgeKeys } from '../knowledge/knowledgeApi';
 import { type TaskProject, taskCall, taskKeys } from '../tasks/taskApi';
+import { useRelativeTime } from '../utils/useRelativeTime';
 import { EmptyHint, Loadable, Section } from './Section';
 
 /** The task and knowledge projects the caller starred (task/userProject and project/list with their star flags). */
 export const StarredCard = ({ teamId }: { teamId: number }) => {
   const translate = useTranslate();
+  // the server's 'updateTimeLabel' is Chinese only; the app's relative time speaks the chosen language
+  const { formatRelative } = useRelativeTime();
   const tasks = useQuery({ queryKey: taskKeys.mine(teamId), queryFn: () => taskCall<TaskProject[]>('userProject') });
   const docs = useQuery({ queryKey: knowledgeKeys.list(teamId), queryFn: () => knowledgeApi.list() });
   const starredTasks = (tasks.data ?? []).filter((project) => project.isStar);
@@ -92,7 +95,7 @@ export const StarredCard = ({ teamId }: { teamId: number }) => {
                 <ListItemIcon sx={{ minWidth: 32 }}>
                   <MenuBookIcon fontSize="small" color="secondary" />
                 </ListItemIcon>
-                <ListItemText primary={project.name} secondary={project.updateTimeLabel} />
+                <ListItemText primary={project.name} secondary={formatRelative(project.updateTime)} />
                 <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-hidden />
               </ListItemButton>
             ))}

@@ -6,7 +6,8 @@ import { homeApi, homeKeys } from '../home/homeApi';
 import { addDays } from '../home/period';
 import { Loadable, Section } from '../home/Section';
 
-const hoursText = (hours: number) => String(Math.round(hours * 10) / 10);
+/** One decimal; a few minutes (a task started just now) read as under 0.1, not as nothing. */
+const hoursText = (hours: number) => (hours > 0 && hours < 0.05 ? '<0.1' : String(Math.round(hours * 10) / 10));
 
 /** My hours of this week (task/myWorkHours), a bar per day from Monday; the numbers are in the bars' names too. */
 export const HoursCard = ({ teamId, weekStart, today }: { teamId: number; weekStart: number; today: string }) => {
