@@ -182,6 +182,11 @@ describe.skipIf(!hasChromium)('home and workspace', () => {
     });
     // and the calendar shows it where it was dropped
     await poll(() => target.locator(`[data-task-id="${tasks.planned}"]`).count()).toBeGreaterThan(0);
+    // the week view, remembered for this user
+    await a.page.locator('.fc-dayGridWeek-button').click();
+    await a.page.locator('.fc-dayGridWeek-view').waitFor();
+    const stored = JSON.parse((await a.storage(`pmbok.work.layout.${accountA.userId}`)) ?? '{}');
+    expect(stored).toMatchObject({ view: 'calendar', calendar: 'week', group: 'project' });
     expect(a.errors).toEqual([]);
   });
 
