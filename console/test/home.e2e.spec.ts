@@ -91,6 +91,9 @@ describe.skipIf(!hasChromium)('home and workspace', () => {
     // a new team: the cards teach the next step instead of standing empty
     await a.page.getByTestId('home-no-tasks').waitFor();
     await a.page.getByTestId('home-actions').getByRole('button', { name: '邀请成员' }).waitFor();
+    await a.page.getByTestId('home-no-starred').waitFor();
+    await a.settle();
+    await a.page.screenshot({ path: `${shots}home-home-empty-zh-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // the team's work, as members make it
     await ok(a, 'userInfo/update', { trueName: '王敏' });
