@@ -85,7 +85,7 @@ describe('the team activity feed', () => {
     expect(recorded.find((a) => a.title === '张三 完成了任务「首页」')?.recipients).toEqual([]);
     expect(await list(B)).toEqual([
       ['task.status', '张三 完成了任务「首页」'],
-      ['task.assigned', '张三 给张三分配了任务「首页」'],
+      ['task.assigned', '张三 创建了任务「首页」'],
     ]);
     expect(await list(C)).toEqual([
       ['task.status', '王五 完成了任务「支付」'],

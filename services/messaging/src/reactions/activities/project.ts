@@ -101,7 +101,8 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
     }
     case 'ProjectMemberAdded': {
       const project = await projectOf(context, parseStreamId(event.metadata.streamId, 'project'));
-      if (!project || actorId === 0) return;
+      // The creator joining its own project is part of creating it: nothing for anyone to read.
+      if (!project || actorId === 0 || event.data.userId === actorId) return;
       await record(context, {
         sourceEventId: event.metadata.eventId,
         kind: 'project.member',

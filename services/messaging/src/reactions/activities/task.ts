@@ -71,7 +71,11 @@ async function taskActivities(context: ActivityContext, event: TaskEvent) {
         actorId: creatorId,
         sourceEventId,
         kind: 'task.assigned',
-        title: `${actor} 给${assignee}分配了任务「${task.name}」`,
+        // Assigned to its own creator, the team reads it as a task created (not 王敏 给王敏分配了任务).
+        title:
+          event.data.assigneeId && event.data.assigneeId !== creatorId
+            ? `${actor} 给${assignee}分配了任务「${task.name}」`
+            : `${actor} 创建了任务「${task.name}」`,
         recipients: told([event.data.assigneeId], title),
       });
       return;
@@ -137,7 +141,8 @@ async function memberAdded(context: ActivityContext, event: TaskEvent & { type: 
   const actorId = actorOf(event);
   const taskProjectId = parseStreamId(event.metadata.streamId, 'taskProject');
   const project = await workTaskProjects(context.runtime.readStore).findOne({ _id: String(taskProjectId) });
-  if (!project || actorId === 0) return;
+  // The creator joining its own project is part of creating it: nothing for anyone to read.
+  if (!project || actorId === 0 || event.data.userId === actorId) return;
   const actor = await nameIn(context.work, actorId);
   const member = await nameIn(context.work, event.data.userId);
   await record(context, {
