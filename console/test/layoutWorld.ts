@@ -24,6 +24,8 @@ export interface World {
   members: Account[];
   ids: { teamId: string; taskProjectId: string; knowledgeProjectId: string; shareCode: string; ticket: string };
   call: (account: Account, path: string, body?: Record<string, string | number>) => Promise<any>;
+  /** A new account, in no team. */
+  register: (telephone: string) => Promise<Account>;
   /** A signed-in context (team chosen, team check not due), in zh-CN or English, on a desktop or a phone. */
   open: (options?: { language?: 'zh' | 'en'; phone?: boolean; account?: Account }) => Promise<BrowserContext>;
   /** A new page of the context at a hash path, quiet (no request, no spinner). */
@@ -110,12 +112,13 @@ export async function startWorld(): Promise<World> {
         if (window !== window.top || !location.href.startsWith('http')) return;
         if (localStorage.getItem('authorize_token')) return;
         localStorage.setItem('authorize_token', token as string);
-        localStorage.setItem('teamId', team as string);
+        if (team) localStorage.setItem('teamId', team as string);
         localStorage.setItem('teamCheckTime', String(Date.now()));
         localStorage.setItem('RaStore.version', '1');
         if (lang === 'en') localStorage.setItem('RaStore.locale', '"en"');
       },
-      [account.token, teamId, language],
+      // only the team's people have a team to start in
+      [account.token, [owner, ...members].includes(account) ? teamId : '', language],
     );
     return context;
   };
@@ -136,5 +139,5 @@ export async function startWorld(): Promise<World> {
     await browser.close();
     await app.stop();
   };
-  return { app, browser, owner, members, ids, call, open, visit, stop };
+  return { app, browser, owner, members, ids, call, register, open, visit, stop };
 }

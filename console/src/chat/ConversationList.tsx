@@ -163,7 +163,7 @@ export const ConversationList = ({
           {translate('app.chat.new_direct')}
         </Button>
       </Box>
-      <List dense disablePadding sx={{ flex: 1, overflowY: 'auto' }}>
+      <List component="div" dense disablePadding sx={{ flex: 1, overflowY: 'auto' }}>
         <ListItemButton
           selected={selected === null}
           onClick={onInbox}
@@ -196,13 +196,13 @@ export const ConversationList = ({
           </Box>
         )}
         {channels.length > 0 && (
-          <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'background.paper' }}>
+          <ListSubheader component="div" sx={{ lineHeight: '32px', bgcolor: 'background.paper' }}>
             {translate('app.chat.conversations')}
           </ListSubheader>
         )}
         {channels.map(row)}
         {directs.length > 0 && (
-          <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'background.paper' }}>
+          <ListSubheader component="div" sx={{ lineHeight: '32px', bgcolor: 'background.paper' }}>
             {translate('app.chat.direct')}
           </ListSubheader>
         )}

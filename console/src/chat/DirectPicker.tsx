@@ -60,7 +60,7 @@ export const DirectPicker = ({
             {translate('app.chat.no_members')}
           </Typography>
         ) : (
-          <List dense sx={{ maxHeight: 360, overflowY: 'auto', mt: 1 }}>
+          <List component="div" dense sx={{ maxHeight: 360, overflowY: 'auto', mt: 1 }}>
             {others.map((member) => (
               <ListItemButton key={member.userId} onClick={() => onPick(member)} data-testid="chat-direct-member">
                 <ListItemAvatar sx={{ minWidth: 44 }}>

@@ -245,7 +245,7 @@ export const Inbox = ({ teamId, projects, onBack }: InboxProps) => {
             {translate(unreadOnly ? 'app.chat.empty_unread' : 'app.chat.empty_inbox')}
           </Typography>
         ) : (
-          <List disablePadding>
+          <List component="div" disablePadding>
             {data.list.map((item) => (
               <NotificationRow key={item.notificationId} item={item} onOpen={(n) => void open(n)} />
             ))}

@@ -92,7 +92,11 @@ export const ProjectNav = ({ projectId }: { projectId: number }) => {
           <FollowButton kind="project" id={linkId} />
         </Box>
       )}
-      <List dense sx={{ display: { xs: 'flex', md: 'block' }, overflowX: { xs: 'auto', md: 'visible' }, py: 0.5 }}>
+      <List
+        component="div"
+        dense
+        sx={{ display: { xs: 'flex', md: 'block' }, overflowX: { xs: 'auto', md: 'visible' }, py: 0.5 }}
+      >
         {entries.map(({ page, label, icon: Icon }) => {
           const selected = pathname === `/project/${page}` || pathname.startsWith(`/project/${page}/`);
           return (

@@ -71,6 +71,10 @@ export const TaskCard = ({ task, disabled, onOpen }: { task: Task; disabled: boo
       ref={setNodeRef}
       {...attributes}
       {...listeners}
+      // the drag handle wraps the card's own button: a group (still focusable for keyboard moves), not a button
+      // inside a button
+      role="group"
+      aria-label={task.name}
       data-testid="task-card"
       data-name={task.name}
       data-task-id={task.taskId}

@@ -39,8 +39,8 @@ export const TeamPoster = ({ index, name, width = '100%', height = 120, rounded 
       component="svg"
       viewBox="0 0 320 180"
       preserveAspectRatio="xMidYMid slice"
-      role="img"
-      aria-label={name}
+      // a picture of the name beside it: named when it has one, else decoration
+      {...(name ? { role: 'img', 'aria-label': name } : { 'aria-hidden': true })}
       data-poster={index}
       sx={{ width, height, display: 'block', borderRadius: rounded, flexShrink: 0 }}
     >

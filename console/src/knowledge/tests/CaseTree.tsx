@@ -89,7 +89,7 @@ export function CaseTree({ nodes, cases, selectedCaseId, newForDoc, canWrite, on
           }}
         />
       </Box>
-      <List dense disablePadding sx={{ overflow: 'auto', flex: 1, pb: 2 }} data-testid="case-tree">
+      <List component="div" dense disablePadding sx={{ overflow: 'auto', flex: 1, pb: 2 }} data-testid="case-tree">
         {lines.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
             {t('no_match')}

@@ -56,7 +56,7 @@ export function RunList({
           ))}
         </TextField>
       </Box>
-      <List dense disablePadding sx={{ overflow: 'auto', flex: 1 }} data-testid="run-list">
+      <List component="div" dense disablePadding sx={{ overflow: 'auto', flex: 1 }} data-testid="run-list">
         {list.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
             {t('empty')}

@@ -41,7 +41,7 @@ export function ScenarioList({
           </Typography>
         </Box>
       ) : (
-        <List dense disablePadding sx={{ overflow: 'auto', flex: 1 }} data-testid="scenario-list">
+        <List component="div" dense disablePadding sx={{ overflow: 'auto', flex: 1 }} data-testid="scenario-list">
           {scenarios.map((scenario) => (
             <ListItemButton
               key={scenario.testScenarioId}

@@ -11,7 +11,13 @@ export const NotificationBell = () => {
   const badge = unreadBadge(useUnreadCount());
   return (
     <Tooltip title={translate('app.header.messages')}>
-      <IconButton color="inherit" component={Link} to="/chat" aria-label={translate('app.header.messages')}>
+      <IconButton
+        color="inherit"
+        component={Link}
+        to="/chat"
+        // the badge's number is shown, so it is said too (消息 3)
+        aria-label={badge ? `${translate('app.header.messages')} ${badge}` : translate('app.header.messages')}
+      >
         <Badge badgeContent={badge} invisible={!badge} color="error" data-testid="unread-badge">
           <NotificationsNoneIcon />
         </Badge>
