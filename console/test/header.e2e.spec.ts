@@ -97,7 +97,8 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
   });
 
   it('switches the size, with the SPEC message, and the controls become denser', async () => {
-    const backHome = page.getByTestId('empty-state').getByRole('link', { name: '返回首页' });
+    // a control of the home page, whose height follows the size
+    const backHome = page.getByTestId('home-page').getByRole('button', { name: '新建任务' });
     const before = (await backHome.boundingBox())!.height;
     const fontSize = () => page.locator('body').evaluate((body) => Number.parseFloat(getComputedStyle(body).fontSize));
     const fontBefore = await fontSize();
@@ -426,7 +427,7 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
     expect(await mobile.getByRole('button', { name: '全屏' }).isVisible()).toBe(false);
     expect(await mobile.getByRole('link', { name: '消息' }).isVisible()).toBe(false);
     await mobile.getByRole('button', { name: '布局大小' }).waitFor();
-    await mobile.getByTestId('empty-state').waitFor();
+    await mobile.getByTestId('home-page').waitFor();
     await shot('mobile', mobile);
     // nothing wider than the phone: the header keeps to its icons
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
