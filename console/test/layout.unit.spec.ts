@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeCrumbs } from '../src/layout/breadcrumbModel';
-import { MAX_TAGS, type VisitedView, viewGroup, visit } from '../src/layout/tagsModel';
+import { MAX_TAGS, type VisitedView, viewGroup, visit } from '../src/navigation/tagsModel';
 
 const crumb = (key: string, title: string) => ({ key, title, to: key });
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useStore } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MAX_TAGS, type VisitedView, viewGroup, visit } from '../layout/tagsModel';
+import { MAX_TAGS, type VisitedView, viewGroup, visit } from './tagsModel';
 import { useRouteTable } from './RouteTableProvider';
 import type { ResolvedRoute } from './types';
 import { useCurrentRoute } from './useCurrentRoute';
@@ -20,7 +20,7 @@ const sameTab = (a: VisitedView, b: VisitedView) => (a.group ?? a.path) === (b.g
 
 /**
  * The tags view's list: affixed views first, then the titled views visited in the layout, a project's sub-pages
- * sharing one tab and at most MAX_TAGS tabs in all (layout/tagsModel).
+ * sharing one tab and at most MAX_TAGS tabs in all (tagsModel.ts).
  */
 export function useVisitedViews() {
   const [visited, setVisited] = useStore<VisitedView[]>(VISITED_VIEWS_KEY, []);
