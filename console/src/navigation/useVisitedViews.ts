@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useStore } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MAX_TAGS, type VisitedView, viewGroup, visit } from './tagsModel';
 import { useRouteTable } from './RouteTableProvider';
+import { MAX_TAGS, type VisitedView, viewGroup, visit } from './tagsModel';
 import type { ResolvedRoute } from './types';
 import { useCurrentRoute } from './useCurrentRoute';
 
