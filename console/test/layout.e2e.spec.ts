@@ -161,7 +161,8 @@ describe.skipIf(!hasChromium)('first-day polish (dates, avatars, breadcrumb, tag
       await page.evaluate((hash) => {
         window.location.hash = hash;
       }, path);
-      await page.locator(`[data-testid="tags-view"] [data-active]`).first().waitFor();
+      // the new page's own tab active (not the previous page's, which is active until the route changes)
+      await page.locator(`[data-testid="tags-view"] a[data-active][href="#${path}"]`).waitFor();
     };
     await go('/team/index');
     await poll(() => page.getByTestId('breadcrumb').textContent()).toBe('仪表盘/团队管理');
