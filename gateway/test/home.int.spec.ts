@@ -67,7 +67,7 @@ describe('home and workspace', () => {
     await addMembers(projects.left, [ids.a], people.b);
 
     // Due later today (China time), overdue, this week, and one in a project A leaves.
-    tasks.today = await newTask(projects.one, '今天到期', ids.a, now + (today + DAY - now) / 2);
+    tasks.today = await newTask(projects.one, '今天到期', ids.a, Math.floor(now + (today + DAY - now) / 2));
     tasks.overdue = await newTask(projects.two, '已逾期', ids.a, now - DAY);
     tasks.week = await newTask(projects.two, '本周', ids.a, now + 3 * DAY);
     tasks.later = await newTask(projects.one, '无期限', ids.a, 0);
