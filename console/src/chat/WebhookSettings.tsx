@@ -32,7 +32,12 @@ import { WebhookDialog } from './WebhookDialog';
 const webhooksKey = (scope: WebhookScope) =>
   ['webhooks', scope.scope, scope.projectKind ?? '', scope.projectId ?? 0] as const;
 
-const LAST_COLOR = { '': 'default', succeeded: 'success', retrying: 'warning', failed: 'error' } as const;
+const LAST_COLOR: Record<string, 'default' | 'success' | 'warning' | 'error'> = {
+  '': 'default',
+  succeeded: 'success',
+  retrying: 'warning',
+  failed: 'error',
+};
 
 /**
  * The webhooks of the team or of one project (docs/api/messaging.md "Webhooks"): listed, added, edited, deleted,

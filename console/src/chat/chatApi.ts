@@ -1,9 +1,34 @@
+import type {
+  ChatMessage,
+  Conversation,
+  FollowState,
+  MessageCard,
+  Notification,
+  NotificationPage,
+  NotificationSettings,
+  Webhook,
+  WebhookAttempt,
+  WebhookDelivery,
+} from '@pmbok/api-types';
 import { request } from '../api/request';
+
+// The records are the gateway's answer schemas (one wire model); the screens import them from here.
+export type {
+  ChatMessage,
+  Conversation,
+  FollowState,
+  MessageCard,
+  Notification,
+  NotificationPage,
+  NotificationSettings,
+  Webhook,
+  WebhookAttempt,
+  WebhookDelivery,
+};
 
 /**
  * The team message calls (docs/api/messaging.md): the inbox, follows, conversations and webhooks. The records are the
- * messaging proto's messages in camelCase, ids as numbers and times in epoch milliseconds. They are typed here
- * rather than taken from the gateway's schemas so the screens are written against the contract itself.
+ * messaging proto's messages in camelCase, ids as numbers and times in epoch milliseconds.
  */
 
 export type NotificationGroup = 'task' | 'team' | 'project' | 'doc' | 'test' | 'chat';
@@ -32,82 +57,9 @@ export const NOTIFICATION_KINDS: { kind: string; group: NotificationGroup }[] = 
 /** A kind's text key under app.chat.kinds (dots are the translator's path separators). */
 export const kindKey = (kind: string) => `app.chat.kinds.${kind.replace('.', '_')}`;
 
-export interface Notification {
-  notificationId: number;
-  kind: string;
-  projectId: number;
-  projectKind: '' | 'api' | 'task';
-  projectName: string;
-  actorId: number;
-  actorName: string;
-  title: string;
-  summary: string;
-  link: string;
-  targetKind: string;
-  targetId: number;
-  changes: string[];
-  read: boolean;
-  createdAt: number;
-}
-
-export interface NotificationPage {
-  list: Notification[];
-  total: number;
-  unReadCount: number;
-}
-
-export interface NotificationSettings {
-  mutedKinds: string[];
-  quiet: boolean;
-  kinds: { kind: string; group: NotificationGroup }[];
-}
-
 export type FollowKind = 'doc' | 'folder' | 'project' | 'taskProject' | 'task';
 
-export interface FollowState {
-  following: boolean;
-  followers: number;
-}
-
-export interface MessageCard {
-  kind: 'doc' | 'task';
-  id: number;
-  projectId: number;
-  title: string;
-  subtitle: string;
-  link: string;
-}
-
-export interface ChatMessage {
-  messageId: number;
-  conversationId: string;
-  position: number;
-  senderId: number;
-  senderName: string;
-  content: string;
-  mentionIds: number[];
-  cards: MessageCard[];
-  images: string[];
-  edited: boolean;
-  deleted: boolean;
-  createdAt: number;
-  editedAt: number;
-  clientId: string;
-}
-
 export type ConversationKind = 'team' | 'project' | 'taskProject' | 'direct';
-
-export interface Conversation {
-  conversationId: string;
-  kind: ConversationKind;
-  name: string;
-  projectId: number;
-  peerUserId: number;
-  unreadCount: number;
-  readPosition: number;
-  lastMessage?: ChatMessage | null;
-  memberCount: number;
-}
 
 export interface MessagePage {
   list: ChatMessage[];
@@ -116,40 +68,6 @@ export interface MessagePage {
 
 export type WebhookKind = 'feishu' | 'dingtalk' | 'wecom' | 'generic';
 export const WEBHOOK_KINDS: WebhookKind[] = ['feishu', 'dingtalk', 'wecom', 'generic'];
-
-export interface Webhook {
-  webhookId: number;
-  scope: 'team' | 'project';
-  projectId: number;
-  projectKind: '' | 'api' | 'task';
-  name: string;
-  kind: WebhookKind;
-  url: string;
-  hasSecret: boolean;
-  events: string[];
-  enabled: boolean;
-  createdAt: number;
-  updatedAt: number;
-  lastStatus: '' | 'succeeded' | 'retrying' | 'failed';
-}
-
-export interface WebhookAttempt {
-  at: number;
-  statusCode: number;
-  error: string;
-  durationMs: number;
-}
-
-export interface WebhookDelivery {
-  deliveryId: number;
-  webhookId: number;
-  event: string;
-  title: string;
-  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
-  attempts: WebhookAttempt[];
-  createdAt: number;
-  nextAttemptAt: number;
-}
 
 /** Where a webhook belongs: the team, or one knowledge (api) or task project. */
 export interface WebhookScope {
