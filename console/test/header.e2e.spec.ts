@@ -176,13 +176,17 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
     await page.screenshot({ path: `${screenshots}route-search.png`, animations: 'disabled' });
     await option.click();
 
-    await page.getByTestId('navigation-progress').waitFor();
-    release();
+    // released whatever happens: a chunk held for ever would stall every later navigation of this page
+    try {
+      await page.getByTestId('navigation-progress').waitFor();
+    } finally {
+      release();
+      await page.unroute(/OrganizationPage-[^/]*\.js$/, hold);
+    }
     await waitForHash('/team/organization');
     await page.getByTestId('navigation-progress').waitFor({ state: 'detached' });
     expect(await page.getByTestId('breadcrumb').textContent()).toMatch(/团队管理\s*\/\s*组织管理/);
     expect(await page.title()).toBe('组织管理 - pmbok');
-    await page.unroute(/OrganizationPage-[^/]*\.js$/, hold);
 
     // initials work too
     await search.fill('zhaq');
@@ -297,6 +301,7 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
     // The tab's refresh loads the embedded page again.
     await tab('帮助手册').click({ button: 'right' });
     await page.getByRole('menuitem', { name: '刷新' }).click();
+    await page.getByRole('menuitem', { name: '刷新' }).waitFor({ state: 'detached' });
     await page.waitForFunction(() => {
       const frame = document.querySelector<HTMLIFrameElement>('iframe[data-frame-id="/book/index"]');
       const loaded = frame?.contentWindow;

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { Layout, type LayoutProps } from 'react-admin';
+import { Suspense } from 'react';
+import { Layout, type LayoutProps, Loading } from 'react-admin';
 import { RouteGuard } from '../auth/RouteGuard';
 import { LoggedError } from '../errorLog/LoggedError';
 import { FrameBox } from '../frames/FrameBox';
@@ -12,7 +13,7 @@ import { AppMenu } from './AppMenu';
 import { AppSidebar } from './AppSidebar';
 import { APP_BAR_HEIGHT } from './dimensions';
 import { MobileMenuProvider } from './MobileMenu';
-import { NavigationProgress } from './NavigationProgress';
+import { NavigationProgress, ProgressBar } from './NavigationProgress';
 import { DESKTOP } from './responsive';
 import { TagsView } from './TagsView';
 
@@ -37,7 +38,16 @@ const AppLayout = ({ children }: LayoutProps) => {
         <FramesProvider>
           <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar} error={LoggedError} appBarAlwaysOn>
             {tagsView && <FixedTags />}
-            <RouteGuard>{children}</RouteGuard>
+            <Suspense
+              fallback={
+                <>
+                  <ProgressBar />
+                  <Loading />
+                </>
+              }
+            >
+              <RouteGuard>{children}</RouteGuard>
+            </Suspense>
             <FrameBox />
           </Layout>
         </FramesProvider>

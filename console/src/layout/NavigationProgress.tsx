@@ -11,7 +11,6 @@ const noSubscription = () => () => undefined;
  * the router itself already knows the new one. The bar shows while the two differ.
  */
 export const NavigationProgress = () => {
-  const translate = useTranslate();
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const subscribe = useCallback(
     (onChange: () => void) => (router ? router.subscribe(onChange) : noSubscription()),
@@ -21,6 +20,15 @@ export const NavigationProgress = () => {
   const target = useSyncExternalStore(subscribe, () => router?.state.location.key);
   const { key: shown } = useLocation();
   if (target === undefined || target === shown) return null;
+  return <ProgressBar />;
+};
+
+/**
+ * The bar on its own. A screen's Suspense fallback shows it too: when React cannot keep the old screen while the next
+ * one loads (an urgent update in between makes it show the fallback instead), the bar still says a screen is coming.
+ */
+export const ProgressBar = () => {
+  const translate = useTranslate();
   return (
     <LinearProgress
       aria-label={translate('ra.page.loading')}
