@@ -27,7 +27,10 @@ export const TaskStats = Type.Object({
 });
 export type TaskStats = Static<typeof TaskStats>;
 
-/** Something that happened in the team: `title` is the sentence for everyone, `link` the console route of the target. */
+/**
+ * Something that happened in the team: `title` is the sentence for everyone in Chinese, `phrase` and `args` the same
+ * sentence for the console to word in the user's language (docs/api/home.md), `link` the console route of the target.
+ */
 export const Activity = Type.Object({
   activityId: Type.Integer(),
   kind: Type.String(),
@@ -43,6 +46,10 @@ export const Activity = Type.Object({
   targetId: Type.Integer(),
   changes: Type.Array(Type.String()),
   at: Type.Integer(),
+  /** The sentence as a key the console words in the user's language ('' in older records: show `title`). */
+  phrase: Type.String(),
+  /** The phrase's arguments (actor, target, project, other, count, role, team). */
+  args: Type.Record(Type.String(), Type.String()),
 });
 export type Activity = Static<typeof Activity>;
 export const ActivityPage = Type.Object({ list: Type.Array(Activity), total: Type.Integer() });

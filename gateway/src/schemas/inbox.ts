@@ -22,6 +22,10 @@ export const Notification = Type.Object({
   changes: Type.Array(Type.String()),
   read: Type.Boolean(),
   createdAt: Type.Integer(),
+  /** The sentence as a key the console words in the user's language ('' in older records: show `title`). */
+  phrase: Type.String(),
+  /** The phrase's arguments (actor, target, project, other, count, role, team). */
+  args: Type.Record(Type.String(), Type.String()),
 });
 export type Notification = Static<typeof Notification>;
 

@@ -2,7 +2,8 @@ import type { PublishedEvent, Recorded } from '@pmbok/infra';
 import type { ProjectEvents } from '@pmbok/project-service/events';
 import type { TaskEvents } from '@pmbok/task-service/events';
 import type { TeamEvents } from '@pmbok/team-service/events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ACTIVITY_PHRASES, isActivityPhrase, wordActivity } from '../src/domain/phrases.js';
 import { checkOverdue } from '../src/reactions/activities/overdue.js';
 import { onProjectEvent } from '../src/reactions/activities/project.js';
 import { onTaskEvent } from '../src/reactions/activities/task.js';
@@ -20,9 +21,24 @@ const asTeam = (event: AnyEvent) => event as Recorded<PublishedEvent<TeamEvents>
 const asProject = (event: AnyEvent) => event as Recorded<PublishedEvent<ProjectEvents>>;
 
 let current: ReturnType<typeof notificationsLog> | null = null;
+const phrasesUsed = new Set<string>();
 afterEach(async () => {
+  // Every sentence the reactions recorded is the Chinese table's wording of its phrase (they cannot drift).
+  for (const { phrase, args, title, recipients } of (await current?.activities()) ?? []) {
+    expect(phrase && isActivityPhrase(phrase), String(phrase)).toBe(true);
+    expect(title).toBe(wordActivity(phrase!, args!));
+    phrasesUsed.add(phrase!);
+    for (const recipient of recipients) {
+      expect(recipient.title).toBe(wordActivity(recipient.phrase ?? phrase!, recipient.args ?? args!));
+      if (recipient.phrase) phrasesUsed.add(recipient.phrase);
+    }
+  }
   await current?.close();
   current = null;
+});
+afterAll(() => {
+  // The scenarios here word most of the table (the rest: team.activity and chat tests).
+  expect(phrasesUsed.size).toBeGreaterThan(Object.keys(ACTIVITY_PHRASES).length / 2);
 });
 
 async function world() {
@@ -64,6 +80,8 @@ describe('notifications from task events', () => {
       actorId: C,
       actorName: '王五',
       title: '王五 把任务「登录页」转交给你',
+      phrase: 'task.transferred.you',
+      args: { actor: '王五', target: '登录页' },
       link: `/task/home/${taskProjectId}?task=${taskId}`,
       targetKind: 'task',
       targetId: taskId,

@@ -1,3 +1,4 @@
+import type { messagingv1 } from '@pmbok/proto';
 import { Type } from '@sinclair/typebox';
 import { defineCall } from '../../plugins/api.js';
 import { integer, optionalId, paging } from '../../schemas/fields.js';
@@ -6,6 +7,11 @@ import * as answers from '../../schemas/home.js';
 const group = Type.Optional(
   Type.Union(['', 'task', 'team', 'project', 'doc', 'test', 'chat'].map((g) => Type.Literal(g))),
 );
+
+/** The schema names every field of the proto's record (a field added there and not here fails to compile). */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const schemaMatches: SameKeys<answers.Activity, messagingv1.ActivityItem> = true;
+void schemaMatches;
 
 /** The team's activity (docs/api/home.md): what happened in the current team that the caller may see. */
 export const activityCalls = [

@@ -1,4 +1,8 @@
 import { type Decider, sha256 } from '@pmbok/infra';
+import type { ActivityPhrase, PhraseArgs } from './phrases.js';
+
+export type { ActivityPhrase, PhraseArgs } from './phrases.js';
+export { ACTIVITY_PHRASES, wordActivity } from './phrases.js';
 
 /**
  * What happened in the team, as the messaging service tells it (docs/api/messaging.md "Notifications"): made by the
@@ -47,6 +51,12 @@ export interface ActivityRecipient {
   userId: number;
   /** The sentence as this recipient reads it (把任务「登录页」转交给你 / 转交给了李四). */
   title: string;
+  /**
+   * The phrase of the title (phrases.ts) and its arguments when they are not the activity's (task.transferred.you);
+   * absent in activities recorded before phrases, and when the recipient reads the activity's own sentence.
+   */
+  phrase?: ActivityPhrase;
+  args?: PhraseArgs;
   /** Quiet mode: recorded as read. */
   read: boolean;
   /** Filed outside the team's inbox, read in any team: an invitation, or being removed from the team. */
@@ -63,8 +73,11 @@ export interface Activity {
   projectName: string;
   actorId: number;
   actorName: string;
-  /** The sentence for everyone else (webhooks): 张三 把任务「登录页」转交给了李四. */
+  /** The sentence for everyone else (webhooks): 张三 把任务「登录页」转交给了李四, `wordActivity(phrase, args)`. */
   title: string;
+  /** The title as a key and arguments the console words in the user's language; absent in older records. */
+  phrase?: ActivityPhrase;
+  args?: PhraseArgs;
   summary: string;
   link: string;
   targetKind: TargetKind;

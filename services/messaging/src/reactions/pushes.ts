@@ -19,6 +19,9 @@ export const notificationView = (doc: NotificationDoc) => ({
   actorId: doc.actorId,
   actorName: doc.actorName,
   title: doc.title,
+  // '' in notifications recorded before phrases: the title stands.
+  phrase: doc.phrase ?? '',
+  args: doc.args ?? {},
   summary: doc.summary,
   link: doc.link,
   targetKind: doc.targetKind,

@@ -93,6 +93,18 @@ export interface Notification {
   read: boolean;
   /** Epoch milliseconds. */
   createdAt: number;
+  /**
+   * The recipient's sentence as a key the console words in the user's language (docs/api/messaging.md "Phrases"),
+   * e.g. task.transferred.you; '' for notifications recorded before phrases (show the title).
+   */
+  phrase: string;
+  /** The phrase's arguments: actor, target, project, other, count, role (a role's code), team. */
+  args: { [key: string]: string };
+}
+
+export interface Notification_ArgsEntry {
+  key: string;
+  value: string;
 }
 
 export interface ListNotificationsRequest {
@@ -471,6 +483,18 @@ export interface ActivityItem {
   targetId: number;
   changes: string[];
   at: number;
+  /**
+   * The sentence for everyone as a key (e.g. task.transferred) the console words in the user's language
+   * (docs/api/messaging.md "Phrases"); '' for activities recorded before phrases (show the title).
+   */
+  phrase: string;
+  /** The phrase's arguments: actor, target, project, other, count, role (a role's code), team. */
+  args: { [key: string]: string };
+}
+
+export interface ActivityItem_ArgsEntry {
+  key: string;
+  value: string;
 }
 
 export interface ListActivityRequest {
@@ -1340,6 +1364,8 @@ function createBaseNotification(): Notification {
     changes: [],
     read: false,
     createdAt: 0,
+    phrase: "",
+    args: {},
   };
 }
 
@@ -1390,6 +1416,12 @@ export const Notification: MessageFns<Notification> = {
     if (message.createdAt !== 0) {
       writer.uint32(120).int64(message.createdAt);
     }
+    if (message.phrase !== "") {
+      writer.uint32(130).string(message.phrase);
+    }
+    globalThis.Object.entries(message.args).forEach(([key, value]: [string, string]) => {
+      Notification_ArgsEntry.encode({ key: key as any, value }, writer.uint32(138).fork()).join();
+    });
     return writer;
   },
 
@@ -1526,6 +1558,25 @@ export const Notification: MessageFns<Notification> = {
             message.createdAt = longToNumber(reader.int64());
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.phrase = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            const entry17 = Notification_ArgsEntry.decode(reader, reader.uint32());
+            if (entry17.value !== undefined) {
+              message.args[entry17.key] = entry17.value;
+            }
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1593,6 +1644,21 @@ export const Notification: MessageFns<Notification> = {
         : isSet(object.created_at)
         ? globalThis.Number(object.created_at)
         : 0,
+      phrase: isSet(object.phrase) ? globalThis.String(object.phrase) : "",
+      args: isObject(object.args)
+        ? (globalThis.Object.entries(object.args) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
     };
   },
 
@@ -1643,6 +1709,18 @@ export const Notification: MessageFns<Notification> = {
     if (message.createdAt !== 0) {
       obj.createdAt = Math.round(message.createdAt);
     }
+    if (message.phrase !== "") {
+      obj.phrase = message.phrase;
+    }
+    if (message.args) {
+      const entries = globalThis.Object.entries(message.args) as [string, string][];
+      if (entries.length > 0) {
+        obj.args = {};
+        entries.forEach(([k, v]) => {
+          obj.args[k] = v;
+        });
+      }
+    }
     return obj;
   },
 
@@ -1666,6 +1744,101 @@ export const Notification: MessageFns<Notification> = {
     message.changes = object.changes?.map((e) => e) || [];
     message.read = object.read ?? false;
     message.createdAt = object.createdAt ?? 0;
+    message.phrase = object.phrase ?? "";
+    message.args = (globalThis.Object.entries(object.args ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseNotification_ArgsEntry(): Notification_ArgsEntry {
+  return { key: "", value: "" };
+}
+
+export const Notification_ArgsEntry: MessageFns<Notification_ArgsEntry> = {
+  encode(message: Notification_ArgsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Notification_ArgsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNotification_ArgsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Notification_ArgsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: Notification_ArgsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Notification_ArgsEntry>): Notification_ArgsEntry {
+    return Notification_ArgsEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Notification_ArgsEntry>): Notification_ArgsEntry {
+    const message = createBaseNotification_ArgsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
     return message;
   },
 };
@@ -7305,6 +7478,8 @@ function createBaseActivityItem(): ActivityItem {
     targetId: 0,
     changes: [],
     at: 0,
+    phrase: "",
+    args: {},
   };
 }
 
@@ -7352,6 +7527,12 @@ export const ActivityItem: MessageFns<ActivityItem> = {
     if (message.at !== 0) {
       writer.uint32(112).int64(message.at);
     }
+    if (message.phrase !== "") {
+      writer.uint32(122).string(message.phrase);
+    }
+    globalThis.Object.entries(message.args).forEach(([key, value]: [string, string]) => {
+      ActivityItem_ArgsEntry.encode({ key: key as any, value }, writer.uint32(130).fork()).join();
+    });
     return writer;
   },
 
@@ -7480,6 +7661,25 @@ export const ActivityItem: MessageFns<ActivityItem> = {
             message.at = longToNumber(reader.int64());
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.phrase = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            const entry16 = ActivityItem_ArgsEntry.decode(reader, reader.uint32());
+            if (entry16.value !== undefined) {
+              message.args[entry16.key] = entry16.value;
+            }
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7542,6 +7742,21 @@ export const ActivityItem: MessageFns<ActivityItem> = {
         ? object.changes.map((e: any) => globalThis.String(e))
         : [],
       at: isSet(object.at) ? globalThis.Number(object.at) : 0,
+      phrase: isSet(object.phrase) ? globalThis.String(object.phrase) : "",
+      args: isObject(object.args)
+        ? (globalThis.Object.entries(object.args) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
     };
   },
 
@@ -7589,6 +7804,18 @@ export const ActivityItem: MessageFns<ActivityItem> = {
     if (message.at !== 0) {
       obj.at = Math.round(message.at);
     }
+    if (message.phrase !== "") {
+      obj.phrase = message.phrase;
+    }
+    if (message.args) {
+      const entries = globalThis.Object.entries(message.args) as [string, string][];
+      if (entries.length > 0) {
+        obj.args = {};
+        entries.forEach(([k, v]) => {
+          obj.args[k] = v;
+        });
+      }
+    }
     return obj;
   },
 
@@ -7611,6 +7838,101 @@ export const ActivityItem: MessageFns<ActivityItem> = {
     message.targetId = object.targetId ?? 0;
     message.changes = object.changes?.map((e) => e) || [];
     message.at = object.at ?? 0;
+    message.phrase = object.phrase ?? "";
+    message.args = (globalThis.Object.entries(object.args ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseActivityItem_ArgsEntry(): ActivityItem_ArgsEntry {
+  return { key: "", value: "" };
+}
+
+export const ActivityItem_ArgsEntry: MessageFns<ActivityItem_ArgsEntry> = {
+  encode(message: ActivityItem_ArgsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActivityItem_ArgsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActivityItem_ArgsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActivityItem_ArgsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: ActivityItem_ArgsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ActivityItem_ArgsEntry>): ActivityItem_ArgsEntry {
+    return ActivityItem_ArgsEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ActivityItem_ArgsEntry>): ActivityItem_ArgsEntry {
+    const message = createBaseActivityItem_ArgsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
     return message;
   },
 };
@@ -8702,6 +9024,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {

@@ -24,6 +24,9 @@ export const activityView = (doc: TeamActivityDoc) => ({
   actorId: doc.actorId,
   actorName: doc.actorName,
   title: doc.title,
+  // '' in activities recorded before phrases: the title stands.
+  phrase: doc.phrase ?? '',
+  args: doc.args ?? {},
   summary: doc.summary,
   link: doc.link,
   targetKind: doc.targetKind,

@@ -18,7 +18,7 @@ export async function recordMentions(
   const mentioned = message.mentionIds.filter((userId) => userId !== message.senderId);
   if (mentioned.length === 0) return;
   const actorName = (await deps.work.userName(message.senderId)) || '有人';
-  const where = scope.kind === 'direct' ? '私聊' : `「${scope.name}」`;
+  const direct = scope.kind === 'direct';
   const names = await Promise.all(mentioned.map(async (userId) => (await deps.work.userName(userId)) || '成员'));
   const inProject = scope.kind === 'project' || scope.kind === 'taskProject';
   await recordActivity(deps, {
@@ -30,12 +30,16 @@ export async function recordMentions(
     projectName: inProject ? scope.name : '',
     actorId: message.senderId,
     actorName,
-    title: `${actorName} 在${where}中@了${names.join('、')}`,
+    phrase: direct ? 'chat.mention.direct' : 'chat.mention',
+    args: { actor: actorName, other: names.join('、'), ...(direct ? {} : { target: scope.name }) },
     summary: [...message.content].slice(0, SUMMARY_MAX).join(''),
     link: conversationLink(scope.conversationId),
     targetKind: inProject ? (scope.kind as 'project' | 'taskProject') : 'team',
     targetId: scope.projectId || scope.teamId,
-    recipients: mentioned.map((userId) => ({ userId, title: `${actorName} 在${where}中@了你` })),
+    recipients: mentioned.map((userId) => ({
+      userId,
+      phrase: direct ? 'chat.mention.direct.you' : 'chat.mention.you',
+    })),
     at: message.createdAt,
   });
 }

@@ -7,18 +7,33 @@ import {
   activityStreamId,
   PERSONAL_KINDS,
 } from '../../domain/activity.js';
+import { type ActivityPhrase, type PhraseArgs, wordActivity } from '../../domain/phrases.js';
 import { notificationSettings } from '../../projections/notifications/index.js';
 import type { WorkDirectory } from '../../projections/work/types.js';
 
 /** An activity as a reaction (or the chat's @mention) describes it, before preferences are applied. */
-export type ActivityDraft = Omit<Activity, 'activityId' | 'recipients' | 'actorName' | 'changes'> & {
+export type ActivityDraft = Omit<
+  Activity,
+  'activityId' | 'recipients' | 'actorName' | 'changes' | 'title' | 'phrase' | 'args'
+> & {
   /** The event it tells of: with the kind, it makes the activity's id (a redelivered event records nothing). */
   sourceEventId: string;
   actorName?: string;
   changes?: string[];
-  /** Candidates in order; the first title given to a user is theirs. */
-  recipients: Omit<ActivityRecipient, 'read'>[];
+  /** The sentence for everyone, as a phrase: the Chinese title is worded from it (wordActivity). */
+  phrase: ActivityPhrase;
+  args: PhraseArgs;
+  /** Candidates in order; the first sentence given to a user is theirs (the activity's phrase unless one is given). */
+  recipients: RecipientDraft[];
 };
+
+export interface RecipientDraft {
+  userId: number;
+  phrase?: ActivityPhrase;
+  /** When not the activity's. */
+  args?: PhraseArgs;
+  accountWide?: boolean;
+}
 
 export type RecordDeps = Pick<ServiceContext, 'runtime' | 'runCommand'> & { work: Pick<WorkDirectory, 'userName'> };
 
@@ -32,7 +47,7 @@ export const nameIn = async (work: Pick<WorkDirectory, 'userName'>, userId: numb
  * records it read unless it is personal. Recorded even with nobody to tell: the team's webhooks follow every activity.
  */
 export async function recordActivity(deps: RecordDeps, draft: ActivityDraft): Promise<Activity> {
-  const { sourceEventId, recipients: candidates, ...rest } = draft;
+  const { sourceEventId, recipients: candidates, phrase, args, ...rest } = draft;
   const activityId = activityIdOf(sourceEventId, draft.kind);
   const seen = new Set<number>();
   const unique = candidates.filter((recipient) => {
@@ -47,10 +62,21 @@ export async function recordActivity(deps: RecordDeps, draft: ActivityDraft): Pr
   for (const recipient of unique) {
     const preferences = byUser.get(recipient.userId);
     if (preferences?.mutedKinds.includes(draft.kind)) continue;
-    recipients.push({ ...recipient, read: Boolean(preferences?.quiet) && !personal });
+    // A recipient reading the activity's own sentence carries no phrase of their own.
+    recipients.push({
+      userId: recipient.userId,
+      title: wordActivity(recipient.phrase ?? phrase, recipient.args ?? args),
+      ...(recipient.phrase && recipient.phrase !== phrase ? { phrase: recipient.phrase } : {}),
+      ...(recipient.args ? { args: recipient.args } : {}),
+      read: Boolean(preferences?.quiet) && !personal,
+      ...(recipient.accountWide ? { accountWide: true } : {}),
+    });
   }
   const activity: Activity = {
     ...rest,
+    title: wordActivity(phrase, args),
+    phrase,
+    args,
     activityId,
     actorName: draft.actorName ?? (draft.actorId > 0 ? await nameIn(deps.work, draft.actorId) : ''),
     changes: draft.changes ?? [],

@@ -38,6 +38,9 @@ const inboxProjection = projection({
           actorId: activity.actorId,
           actorName: activity.actorName,
           title: recipient.title,
+          // The recipient's own sentence, else the activity's (older records have neither).
+          phrase: recipient.phrase ?? activity.phrase ?? '',
+          args: recipient.args ?? activity.args ?? {},
           summary: activity.summary,
           link: activity.link,
           targetKind: activity.targetKind,

@@ -16,6 +16,9 @@ export interface NotificationDoc extends Doc {
   actorId: number;
   actorName: string;
   title: string;
+  /** The title as a phrase and its arguments (docs/api/messaging.md "Phrases"); absent in older records. */
+  phrase?: string;
+  args?: Record<string, string>;
   summary: string;
   link: string;
   targetKind: TargetKind;

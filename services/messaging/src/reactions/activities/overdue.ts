@@ -27,7 +27,6 @@ export async function checkOverdue(context: ActivityContext, done: Set<string>) 
     if (done.has(key)) continue;
     const project = await workTaskProjects(readStore).findOne({ _id: String(task.taskProjectId) });
     if (!project) continue;
-    const title = `任务「${task.name}」已逾期`;
     const member = project.members.some((m) => m.userId === task.assigneeId);
     await record(context, {
       sourceEventId: `overdue:${key}`,
@@ -37,13 +36,14 @@ export async function checkOverdue(context: ActivityContext, done: Set<string>) 
       projectKind: 'task',
       projectName: project.name,
       actorId: 0,
-      title,
+      phrase: 'task.overdue',
+      args: { target: task.name },
       summary: '',
       link: links.task(project.taskProjectId, task.taskId),
       targetKind: 'task',
       targetId: task.taskId,
       at: task.endTime,
-      recipients: member ? [{ userId: task.assigneeId, title }] : [],
+      recipients: member ? [{ userId: task.assigneeId }] : [],
     });
     done.add(key);
   }

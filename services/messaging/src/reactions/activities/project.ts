@@ -41,7 +41,7 @@ async function docChanged(
   context: ActivityContext,
   event: ProjectEvent,
   doc: WorkDocDoc,
-  what: { verb: string; changes: string[] },
+  what: { phrase: 'doc.changed' | 'doc.renamed' | 'doc.deleted'; changes: string[] },
 ) {
   const project = await projectOf(context, doc.projectId);
   const node = await workNodes(context.runtime.readStore).findOne({ _id: String(doc.nodeId) });
@@ -52,7 +52,6 @@ async function docChanged(
     { kind: 'project', ids: [project.projectId] },
   ]);
   const actorId = actorOf(event);
-  const title = `${await nameIn(context.work, actorId)} ${what.verb}文档「${node.name}」`;
   await record(context, {
     sourceEventId: event.metadata.eventId,
     kind: 'doc.changed',
@@ -61,14 +60,15 @@ async function docChanged(
     projectKind: 'api',
     projectName: project.name,
     actorId,
-    title,
+    phrase: what.phrase,
+    args: { actor: await nameIn(context.work, actorId), target: node.name },
     summary: what.changes.length > 0 ? `修改了：${what.changes.join('、')}` : '',
     link: links.doc(project.projectId, node.nodeId),
     targetKind: 'doc',
     targetId: doc.docId,
     changes: what.changes,
     at: event.metadata.at,
-    recipients: (await readers(context, project, followers)).map((userId) => ({ userId, title })),
+    recipients: (await readers(context, project, followers)).map((userId) => ({ userId })),
   });
 }
 
@@ -84,19 +84,19 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
       const saved = doc?.recent.find((change) => change.position === event.metadata.globalPosition);
       // A save that changed no part (the same content again) tells nobody.
       if (doc && saved && saved.changes.length > 0)
-        await docChanged(context, event, doc, { verb: '修改了', changes: saved.changes });
+        await docChanged(context, event, doc, { phrase: 'doc.changed', changes: saved.changes });
       return;
     }
     case 'StructureNodeRenamed': {
       const doc = event.data.docId > 0 ? await workDocs(readStore).findOne({ _id: String(event.data.docId) }) : null;
-      if (doc) await docChanged(context, event, doc, { verb: '重命名了', changes: ['名称'] });
+      if (doc) await docChanged(context, event, doc, { phrase: 'doc.renamed', changes: ['名称'] });
       return;
     }
     case 'DocDeleted': {
       const doc = await workDocs(readStore).findOne({
         _id: String(parseStreamId(event.metadata.streamId, 'projectDoc')),
       });
-      if (doc) await docChanged(context, event, doc, { verb: '删除了', changes: [] });
+      if (doc) await docChanged(context, event, doc, { phrase: 'doc.deleted', changes: [] });
       return;
     }
     case 'ProjectMemberAdded': {
@@ -111,13 +111,20 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
         projectKind: 'api',
         projectName: project.name,
         actorId,
-        title: `${await actor()} 把${await nameIn(context.work, event.data.userId)}加入了项目「${project.name}」`,
+        phrase: 'project.member',
+        args: { actor: await actor(), other: await nameIn(context.work, event.data.userId), project: project.name },
         summary: '',
         link: links.project(project.projectId),
         targetKind: 'project',
         targetId: project.projectId,
         at: event.metadata.at,
-        recipients: [{ userId: event.data.userId, title: `${await actor()} 把你加入了项目「${project.name}」` }],
+        recipients: [
+          {
+            userId: event.data.userId,
+            phrase: 'project.member.you',
+            args: { actor: await actor(), project: project.name },
+          },
+        ],
       });
       return;
     }
@@ -126,7 +133,6 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
       const project = await projectOf(context, event.data.projectId);
       if (!project || event.data.auto) return;
       const followers = await followersOf(context, project.teamId, [{ kind: 'project', ids: [project.projectId] }]);
-      const title = `${await actor()} 保存了项目「${project.name}」的版本「${event.data.name}」`;
       await record(context, {
         sourceEventId: event.metadata.eventId,
         kind: 'version.saved',
@@ -135,13 +141,14 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
         projectKind: 'api',
         projectName: project.name,
         actorId,
-        title,
+        phrase: 'version.saved',
+        args: { actor: await actor(), project: project.name, target: event.data.name },
         summary: event.data.notes,
         link: links.versions(project.projectId),
         targetKind: 'version',
         targetId: event.data.versionId,
         at: event.metadata.at,
-        recipients: (await readers(context, project, followers)).map((userId) => ({ userId, title })),
+        recipients: (await readers(context, project, followers)).map((userId) => ({ userId })),
       });
       return;
     }
@@ -157,7 +164,6 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
         ? await workTestScenarios(readStore).findOne({ _id: String(run.testScenarioId) })
         : null;
       const failed = data.summary.failedAssertions + data.summary.failedRequests;
-      const title = `测试「${run.name}」运行失败`;
       await record(context, {
         sourceEventId: event.metadata.eventId,
         kind: 'test.failed',
@@ -167,7 +173,8 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
         projectName: project.name,
         // The run's outcome is nobody's action: its starter is told too.
         actorId: 0,
-        title,
+        phrase: 'test.failed',
+        args: { target: run.name },
         summary: data.status === 'error' ? data.message : `${failed}项失败（请求${data.summary.requests}个）`,
         link: links.testScenario(project.projectId, run.testScenarioId),
         targetKind: 'testScenario',
@@ -175,7 +182,6 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
         at: event.metadata.at,
         recipients: (await readers(context, project, [scenario?.createdBy ?? 0, run.userId])).map((userId) => ({
           userId,
-          title,
         })),
       });
       return;

@@ -1,7 +1,8 @@
 import type { PublishedEvent } from '@pmbok/infra';
 import { parseStreamId, publishedBy, type Recorded, reaction } from '@pmbok/infra';
 import type { TaskEvents } from '@pmbok/task-service/events';
-import { nameIn } from '../../application/notifications/record.js';
+import { nameIn, type RecipientDraft } from '../../application/notifications/record.js';
+import type { ActivityPhrase } from '../../domain/phrases.js';
 import {
   links,
   type WorkTaskDoc,
@@ -13,12 +14,13 @@ import { type ActivityContext, actorOf, asOf, followersOf, isRecent, plainLine, 
 
 type TaskEvent = Recorded<PublishedEvent<TaskEvents>>;
 
-const VERB: Partial<Record<string, string>> = {
-  TaskStarted: '开始了',
-  TaskStopped: '暂停了',
-  TaskFinished: '完成了',
-  TaskCancelled: '取消了',
-  TaskClosed: '关闭了',
+/** The phrase of each status change (phrases.ts). */
+const STATUS_PHRASE: Partial<Record<string, ActivityPhrase>> = {
+  TaskStarted: 'task.started',
+  TaskStopped: 'task.paused',
+  TaskFinished: 'task.finished',
+  TaskCancelled: 'task.cancelled',
+  TaskClosed: 'task.closed',
 };
 
 /** The task of a `task-<id>` event and its project, as of the event; null when either is unknown. */
@@ -59,39 +61,40 @@ async function taskActivities(context: ActivityContext, event: TaskEvent) {
       { kind: 'task', ids: [task.taskId] },
       { kind: 'taskProject', ids: [project.taskProjectId] },
     ]);
-  const told = (userIds: number[], title: string) => members(project, userIds).map((userId) => ({ userId, title }));
+  const told = (userIds: number[], phrase?: ActivityPhrase, args?: Record<string, string>): RecipientDraft[] =>
+    members(project, userIds).map((userId) => ({ userId, phrase, args }));
+  const args = { actor, target: task.name };
 
   switch (event.type) {
     case 'TaskCreated': {
       const creatorId = event.data.creatorId || actorId;
-      const title = `${actor} 给你分配了任务「${task.name}」`;
-      const assignee = await nameIn(context.work, event.data.assigneeId);
+      const other = await nameIn(context.work, event.data.assigneeId);
+      // Assigned to its own creator, the team reads it as a task created (not 王敏 给王敏分配了任务).
+      const toOther = event.data.assigneeId && event.data.assigneeId !== creatorId;
       await record(context, {
         ...base,
         actorId: creatorId,
         sourceEventId,
         kind: 'task.assigned',
-        // Assigned to its own creator, the team reads it as a task created (not 王敏 给王敏分配了任务).
-        title:
-          event.data.assigneeId && event.data.assigneeId !== creatorId
-            ? `${actor} 给${assignee}分配了任务「${task.name}」`
-            : `${actor} 创建了任务「${task.name}」`,
-        recipients: told([event.data.assigneeId], title),
+        phrase: toOther ? 'task.assigned' : 'task.created',
+        args: toOther ? { ...args, other } : args,
+        recipients: told([event.data.assigneeId], 'task.assigned.you', args),
       });
       return;
     }
     case 'TaskTransferred': {
       const { fromUserId, toUserId } = event.data;
-      const to = await nameIn(context.work, toUserId);
+      const other = await nameIn(context.work, toUserId);
       await record(context, {
         ...base,
         sourceEventId,
         kind: 'task.transferred',
-        title: `${actor} 把任务「${task.name}」转交给了${to}`,
+        phrase: 'task.transferred',
+        args: { ...args, other },
         recipients: [
-          ...told([toUserId], `${actor} 把任务「${task.name}」转交给你`),
-          ...told([fromUserId], `${actor} 把你的任务「${task.name}」转交给了${to}`),
-          ...told(await followers(), `${actor} 把任务「${task.name}」转交给了${to}`),
+          ...told([toUserId], 'task.transferred.you', args),
+          ...told([fromUserId], 'task.transferred.yours'),
+          ...told(await followers()),
         ],
       });
       return;
@@ -105,8 +108,9 @@ async function taskActivities(context: ActivityContext, event: TaskEvent) {
           summary,
           sourceEventId,
           kind: 'task.mentioned',
-          title: `${actor} 在任务「${task.name}」的评论中提到了${mentioned.length}位成员`,
-          recipients: told(mentioned, `${actor} 在任务「${task.name}」的评论中提到了你`),
+          phrase: 'task.mentioned',
+          args: { ...args, count: String(mentioned.length) },
+          recipients: told(mentioned, 'task.mentioned.you', args),
         });
       }
       // Someone mentioned is told once, by the mention.
@@ -116,21 +120,22 @@ async function taskActivities(context: ActivityContext, event: TaskEvent) {
         summary,
         sourceEventId,
         kind: 'task.commented',
-        title: `${actor} 评论了任务「${task.name}」`,
-        recipients: told(others, `${actor} 评论了任务「${task.name}」`),
+        phrase: 'task.commented',
+        args,
+        recipients: told(others),
       });
       return;
     }
     default: {
-      const verb = VERB[event.type];
-      if (!verb) return;
-      const title = `${actor} ${verb}任务「${task.name}」`;
+      const phrase = STATUS_PHRASE[event.type];
+      if (!phrase) return;
       await record(context, {
         ...base,
         sourceEventId,
         kind: 'task.status',
-        title,
-        recipients: told([task.assigneeId, task.creatorId, ...(await followers())], title),
+        phrase,
+        args,
+        recipients: told([task.assigneeId, task.creatorId, ...(await followers())]),
       });
     }
   }
@@ -153,13 +158,16 @@ async function memberAdded(context: ActivityContext, event: TaskEvent & { type: 
     projectKind: 'task',
     projectName: project.name,
     actorId,
-    title: `${actor} 把${member}加入了任务项目「${project.name}」`,
+    phrase: 'taskProject.member',
+    args: { actor, other: member, project: project.name },
     summary: '',
     link: links.taskProject(taskProjectId),
     targetKind: 'taskProject',
     targetId: taskProjectId,
     at: event.metadata.at,
-    recipients: [{ userId: event.data.userId, title: `${actor} 把你加入了任务项目「${project.name}」` }],
+    recipients: [
+      { userId: event.data.userId, phrase: 'taskProject.member.you', args: { actor, project: project.name } },
+    ],
   });
 }
 

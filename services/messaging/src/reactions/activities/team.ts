@@ -1,13 +1,13 @@
 import { type PublishedEvent, parseStreamId, publishedBy, type Recorded, reaction, teamMembers } from '@pmbok/infra';
 import type { TeamEvents } from '@pmbok/team-service/events';
-import { nameIn } from '../../application/notifications/record.js';
+import { nameIn, type RecipientDraft } from '../../application/notifications/record.js';
 import type { NotificationKind } from '../../domain/activity.js';
+import type { ActivityPhrase, PhraseArgs } from '../../domain/phrases.js';
 import { users } from '../../projections/users/index.js';
 import { links, workTeams } from '../../projections/work/index.js';
 import { type ActivityContext, actorOf, asOf, isRecent, record } from './context.js';
 
 type TeamEvent = Recorded<PublishedEvent<TeamEvents>>;
-const ROLE_NAMES: Record<string, string> = { owner: '所有者', administrator: '管理员', member: '成员' };
 
 async function teamActivities(context: ActivityContext, event: TeamEvent) {
   const { readStore } = context.runtime;
@@ -17,16 +17,12 @@ async function teamActivities(context: ActivityContext, event: TeamEvent) {
     workTeams(readStore).findOne({ _id: String(teamId) }),
   ]);
   if (!roster) return;
-  const team = `「${named?.name ?? ''}」`;
+  const team = named?.name ?? '';
   const managers = roster.members.filter((m) => m.role !== 'member').map((m) => m.userId);
   let actorId = actorOf(event);
   const actor = () => nameIn(context.work, actorId);
   const name = (userId: number) => nameIn(context.work, userId);
-  const tell = (
-    kind: NotificationKind,
-    title: string,
-    recipients: { userId: number; title: string; accountWide?: boolean }[],
-  ) =>
+  const tell = (kind: NotificationKind, phrase: ActivityPhrase, args: PhraseArgs, recipients: RecipientDraft[]) =>
     record(context, {
       sourceEventId: event.metadata.eventId,
       kind,
@@ -35,7 +31,8 @@ async function teamActivities(context: ActivityContext, event: TeamEvent) {
       projectKind: '',
       projectName: '',
       actorId,
-      title,
+      phrase,
+      args: { ...args, team },
       summary: '',
       link: links.team(),
       targetKind: 'team',
@@ -43,55 +40,53 @@ async function teamActivities(context: ActivityContext, event: TeamEvent) {
       at: event.metadata.at,
       recipients,
     });
-  const toAll = (userIds: number[], title: string) => userIds.map((userId) => ({ userId, title }));
+  const toAll = (userIds: number[]) => userIds.map((userId) => ({ userId }));
 
   switch (event.type) {
     case 'TelephoneInvited': {
       // The account that has the telephone now, if any: the invitation waits for it on the team page.
       const invitee = await users(readStore).findOne({ telephone: event.data.telephone, closed: false });
       actorId = event.data.inviterId || actorId;
-      const title = `${await actor()} 邀请你加入团队${team}`;
-      await tell('team.invited', `${await actor()} 邀请了一位新成员加入团队${team}`, [
-        ...(invitee ? [{ userId: invitee.userId, title, accountWide: true }] : []),
+      await tell('team.invited', 'team.invited', { actor: await actor() }, [
+        ...(invitee ? [{ userId: invitee.userId, phrase: 'team.invited.you' as const, accountWide: true }] : []),
       ]);
       return;
     }
     case 'MemberJoined': {
       if (event.data.via === 'created') return;
       actorId = event.data.userId;
-      const title = `${await actor()} 加入了团队${team}`;
-      await tell('team.joined', title, toAll(managers, title));
+      await tell('team.joined', 'team.joined', { actor: await actor() }, toAll(managers));
       return;
     }
     case 'MemberLeft': {
       actorId = event.data.userId;
-      const title = `${await actor()} 退出了团队${team}`;
-      await tell('team.left', title, toAll(managers, title));
+      await tell('team.left', 'team.left', { actor: await actor() }, toAll(managers));
       return;
     }
     case 'MemberRemoved': {
-      const title = `${await actor()} 把${await name(event.data.userId)}移出了团队${team}`;
-      await tell('team.left', title, [
-        { userId: event.data.userId, title: `${await actor()} 把你移出了团队${team}`, accountWide: true },
-        ...toAll(managers, title),
+      const args = { actor: await actor(), other: await name(event.data.userId) };
+      await tell('team.left', 'team.removed', args, [
+        { userId: event.data.userId, phrase: 'team.removed.you', args: { actor: args.actor, team }, accountWide: true },
+        ...toAll(managers),
       ]);
       return;
     }
     case 'MemberRoleChanged': {
-      const role = ROLE_NAMES[event.data.role] ?? event.data.role;
-      const title = `${await actor()} 把${await name(event.data.userId)}在团队${team}的角色改为${role}`;
-      await tell('team.role', title, [
-        { userId: event.data.userId, title: `${await actor()} 把你在团队${team}的角色改为${role}` },
+      // The role's code: each reader words it (管理员, administrator).
+      const { role } = event.data;
+      const args = { actor: await actor(), other: await name(event.data.userId), role };
+      await tell('team.role', 'team.role', args, [
+        { userId: event.data.userId, phrase: 'team.role.you', args: { actor: args.actor, team, role } },
       ]);
       return;
     }
     case 'OwnershipTransferred': {
       const { from, to } = event.data;
-      const title = `${await name(from)} 把团队${team}转让给了${await name(to)}`;
-      await tell('team.owner', title, [
-        { userId: to, title: `${await name(from)} 把团队${team}转让给你` },
-        { userId: from, title: `你把团队${team}转让给了${await name(to)}` },
-        ...toAll(managers, title),
+      const args = { actor: await name(from), other: await name(to) };
+      await tell('team.owner', 'team.owner', args, [
+        { userId: to, phrase: 'team.owner.you', args: { actor: args.actor, team } },
+        { userId: from, phrase: 'team.owner.by_you', args: { other: args.other, team } },
+        ...toAll(managers),
       ]);
       return;
     }
