@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MyTask } from '../src/home/homeApi';
+import { calendarView, layoutOfView, listTime, modeOfView, taskSlot } from '../src/work/calendarViews';
 import { myTaskTable } from '../src/work/exportMine';
-import { calendarSpan, daysBetween, groupByDue, groupByProject, rescheduled } from '../src/work/grouping';
+import { calendarSpan, groupByDue, groupByProject, rescheduled, shiftBy } from '../src/work/grouping';
 import { DEFAULT_LAYOUT, layoutKey, readLayout, writeLayout } from '../src/work/layout';
 
 const at = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min).getTime();
@@ -75,13 +76,83 @@ describe('workspace calendar', () => {
 
   it('moves both times by whole days on a drop, the end only on a resize, keeping the times of day', () => {
     const planned = { startTime: at(2026, 11, 23, 9), endTime: at(2026, 11, 25, 18) };
-    expect(rescheduled(planned, 2, 0)).toEqual({ startTime: at(2026, 11, 25, 9), endTime: at(2026, 11, 27, 18) });
-    expect(rescheduled(planned, 0, 3)).toEqual({ startTime: at(2026, 11, 23, 9), endTime: at(2026, 11, 28, 18) });
-    expect(rescheduled({ startTime: 0, endTime: at(2026, 11, 25, 18) }, -1, 0)).toEqual({
+    expect(rescheduled(planned, { days: 2 })).toEqual({
+      startTime: at(2026, 11, 25, 9),
+      endTime: at(2026, 11, 27, 18),
+    });
+    expect(rescheduled(planned, {}, { days: 3 })).toEqual({
+      startTime: at(2026, 11, 23, 9),
+      endTime: at(2026, 11, 28, 18),
+    });
+    expect(rescheduled({ startTime: 0, endTime: at(2026, 11, 25, 18) }, { days: -1 })).toEqual({
       startTime: 0,
       endTime: at(2026, 11, 24, 18),
     });
-    expect(daysBetween(at(2026, 11, 30), at(2026, 12, 2))).toBe(2);
+    expect(shiftBy(at(2026, 11, 30, 9), { days: 2 })).toBe(at(2026, 12, 2, 9));
+  });
+
+  it('moves times by hours on the week grid: a drop to another day and hour, a resize of the end', () => {
+    const meeting = { startTime: at(2026, 11, 25, 10), endTime: at(2026, 11, 25, 11, 30) };
+    const hours = (h: number) => h * 60 * 60 * 1000;
+    expect(rescheduled(meeting, { days: 1, milliseconds: hours(4) })).toEqual({
+      startTime: at(2026, 11, 26, 14),
+      endTime: at(2026, 11, 26, 15, 30),
+    });
+    expect(rescheduled(meeting, { days: 0, milliseconds: 0 }, { milliseconds: hours(1) })).toEqual({
+      startTime: at(2026, 11, 25, 10),
+      endTime: at(2026, 11, 25, 12, 30),
+    });
+    // a deadline alone moves, the unset start stays unset
+    expect(rescheduled({ startTime: 0, endTime: at(2026, 11, 25, 18) }, { milliseconds: -hours(2) })).toEqual({
+      startTime: 0,
+      endTime: at(2026, 11, 25, 16),
+    });
+  });
+
+  it('shows grids on a desktop and lists on a phone, the remembered month or week either way', () => {
+    expect(calendarView('month', false)).toBe('dayGridMonth');
+    expect(calendarView('week', false)).toBe('timeGridWeek');
+    expect(calendarView('month', true)).toBe('listMonth');
+    expect(calendarView('week', true)).toBe('listWeek');
+    expect(['dayGridMonth', 'timeGridWeek', 'listMonth', 'listWeek'].map(modeOfView)).toEqual([
+      'month',
+      'week',
+      'month',
+      'week',
+    ]);
+    expect(['dayGridMonth', 'timeGridWeek', 'listWeek'].map(layoutOfView)).toEqual(['days', 'hours', 'list']);
+  });
+
+  it('places a task on each view: whole days on the month, hours or the all-day row on the week, times on a list', () => {
+    const meeting = { startTime: at(2026, 11, 25, 10), endTime: at(2026, 11, 25, 11, 30) };
+    const long = { startTime: at(2026, 11, 23, 9), endTime: at(2026, 11, 25, 18) };
+    const deadline = { startTime: 0, endTime: at(2026, 11, 25, 18) };
+    expect(taskSlot(meeting, 'days')).toEqual({ start: at(2026, 11, 25), end: at(2026, 11, 26), allDay: true });
+    expect(taskSlot(meeting, 'hours')).toEqual({ start: meeting.startTime, end: meeting.endTime, allDay: false });
+    expect(taskSlot(long, 'hours')).toEqual({ start: at(2026, 11, 23), end: at(2026, 11, 26), allDay: true });
+    // ending at midnight is still the one day
+    expect(taskSlot({ startTime: at(2026, 11, 25, 20), endTime: at(2026, 11, 26) }, 'hours')?.allDay).toBe(false);
+    expect(taskSlot(deadline, 'hours')).toEqual({
+      start: at(2026, 11, 25, 17, 30),
+      end: deadline.endTime,
+      allDay: false,
+    });
+    expect(taskSlot(long, 'list')).toEqual({ start: long.startTime, end: long.endTime, allDay: false });
+    expect(taskSlot(deadline, 'list')).toEqual({ start: deadline.endTime, end: deadline.endTime, allDay: false });
+    expect(taskSlot({ startTime: 0, endTime: 0 }, 'hours')).toBeNull();
+  });
+
+  it('says on a list what each day means for a task: its hours, its start, its deadline, or under way', () => {
+    const time = (ms: number) => `${new Date(ms).getHours()}:${String(new Date(ms).getMinutes()).padStart(2, '0')}`;
+    const long = { startTime: at(2026, 11, 23, 9), endTime: at(2026, 11, 25, 18) };
+    expect(listTime({ startTime: at(2026, 11, 25, 10), endTime: at(2026, 11, 25, 11) }, true, true, time)).toEqual({
+      key: 'app.work.list.range',
+      args: { start: '10:00', end: '11:00' },
+    });
+    expect(listTime(long, true, false, time)).toEqual({ key: 'app.work.list.starts', args: { time: '9:00' } });
+    expect(listTime(long, false, false, time).key).toBe('app.work.list.ongoing');
+    expect(listTime(long, false, true, time)).toEqual({ key: 'app.work.list.due', args: { time: '18:00' } });
+    expect(listTime({ startTime: 0, endTime: long.endTime }, true, true, time).key).toBe('app.work.list.due');
   });
 });
 
@@ -96,8 +167,19 @@ describe('workspace layout', () => {
 
   it('is remembered per user', () => {
     const storage = memory();
-    writeLayout(storage, 7, { ...DEFAULT_LAYOUT, view: 'calendar', calendar: 'week', group: 'project' });
-    expect(readLayout(storage, 7)).toMatchObject({ view: 'calendar', calendar: 'week', group: 'project' });
+    writeLayout(storage, 7, {
+      ...DEFAULT_LAYOUT,
+      view: 'calendar',
+      calendar: 'week',
+      group: 'project',
+      docs: 'follows',
+    });
+    expect(readLayout(storage, 7)).toMatchObject({
+      view: 'calendar',
+      calendar: 'week',
+      group: 'project',
+      docs: 'follows',
+    });
     expect(readLayout(storage, 8)).toEqual(DEFAULT_LAYOUT);
   });
 
@@ -107,7 +189,7 @@ describe('workspace layout', () => {
     expect(readLayout(storage, 7)).toEqual(DEFAULT_LAYOUT);
     storage.setItem(
       layoutKey(7),
-      JSON.stringify({ view: 'kanban', projectId: -3, includeDone: 'yes', status: 'paused' }),
+      JSON.stringify({ view: 'kanban', projectId: -3, includeDone: 'yes', status: 'paused', docs: 'starred' }),
     );
     expect(readLayout(storage, 7)).toEqual({ ...DEFAULT_LAYOUT, status: 'paused' });
   });

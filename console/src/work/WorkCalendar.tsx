@@ -1,21 +1,25 @@
-import type { DatesSetArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { DatesSetArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import zhCnLocale from '@fullcalendar/core/locales/zh-cn';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
 import { Box, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { formatTime } from '../dates';
 import { homeKeys, type MyTask } from '../home/homeApi';
-import { dueBucket } from '../home/period';
+import { dueBucket, isOpen } from '../home/period';
 import { taskLink } from '../home/useTaskStep';
+import { MOBILE } from '../layout/responsive';
 import { taskCall, taskKeys } from '../tasks/taskApi';
-import { calendarSpan, daysBetween, rescheduled } from './grouping';
+import { calendarView, type Layout, layoutOfView, listTime, modeOfView, taskSlot } from './calendarViews';
+import { rescheduled, type Shift } from './grouping';
 import type { WorkLayout } from './layout';
-
-const VIEWS = { month: 'dayGridMonth', week: 'dayGridWeek' } as const;
+import { calendarSx } from './workCalendarStyle';
 
 interface WorkCalendarProps {
   teamId: number;
@@ -25,9 +29,13 @@ interface WorkCalendarProps {
   now: number;
 }
 
+/** 24-hour times in both languages, as a Chinese team reads a schedule. */
+const HOURS = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
 /**
- * My tasks with a start or due date on a month or week calendar (FullCalendar, all-day spans). Dragging a task moves
- * both its dates, dragging its end edge moves its end; either is saved with task/updatePreTime, undone if refused.
+ * My tasks with a start or due date (FullCalendar). A desktop shows the month as day cells and the week as hours;
+ * a phone lists the month or week by day, so whole titles read. Dragging a task moves both its times, dragging its
+ * end edge moves its end; either is saved with task/updatePreTime, undone if refused.
  */
 export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalendarProps) => {
   const translate = useTranslate();
@@ -35,9 +43,11 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = useMediaQuery(MOBILE);
   const [locale] = useLocaleState();
   const zh = locale.toLowerCase().startsWith('zh');
+  const view = calendarView(layout.calendar, phone);
+  const shape: Layout = layoutOfView(view);
   const frame = useRef<HTMLDivElement>(null);
   // the arrows' icons are drawn by a font and named by their buttons' hints: hidden from assistive technology
   useEffect(() => {
@@ -56,9 +66,9 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
   const events: EventInput[] = useMemo(
     () =>
       tasks.flatMap((task) => {
-        const span = calendarSpan(task);
-        if (!span) return [];
-        const done = !['todo', 'in_progress', 'paused'].includes(task.status);
+        const slot = taskSlot(task, shape);
+        if (!slot) return [];
+        const done = !isOpen(task.status);
         const overdue = !done && dueBucket(task.endTime, now) === 'overdue';
         const colour = done
           ? theme.palette.grey[500]
@@ -67,33 +77,34 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
             : task.status === 'in_progress'
               ? theme.palette.primary.main
               : theme.palette.info.main;
+        const movable = shape !== 'list' && task.status !== 'closed';
         return [
           {
             id: String(task.taskId),
             title: task.name,
-            start: new Date(span.start),
-            end: new Date(span.end),
-            allDay: true,
+            start: new Date(slot.start),
+            end: slot.end > slot.start ? new Date(slot.end) : undefined,
+            allDay: slot.allDay,
             backgroundColor: colour,
             borderColor: colour,
-            editable: task.status !== 'closed',
-            durationEditable: Boolean(task.startTime && task.endTime) && task.status !== 'closed',
-            classNames: ['work-task-event'],
+            startEditable: movable,
+            durationEditable: movable && Boolean(task.startTime && task.endTime),
+            classNames: ['work-task-event', done ? 'work-task-done' : ''],
           },
         ];
       }),
-    [tasks, now, theme],
+    [tasks, now, theme, shape],
   );
   const unscheduled = tasks.length - events.length;
 
-  const save = async (taskId: string, startDays: number, endDays: number, revert: () => void) => {
+  const save = async (taskId: string, move: Shift, stretch: Shift, revert: () => void) => {
     const task = byId.get(taskId);
-    if (!task || (!startDays && !endDays)) return;
+    if (!task) return revert();
     try {
       await taskCall('updatePreTime', {
         projectId: task.projectId,
         taskId: task.taskId,
-        ...rescheduled(task, startDays, endDays),
+        ...rescheduled(task, move, stretch),
       });
       notify('app.work.rescheduled', { type: 'success', messageArgs: { name: task.name } });
     } catch {
@@ -105,66 +116,72 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
       ]);
     }
   };
-  const onDrop = (info: EventDropArg) => {
-    const { event, oldEvent } = info;
-    if (!event.start || !oldEvent.start) return info.revert();
-    void save(event.id, daysBetween(oldEvent.start.getTime(), event.start.getTime()), 0, info.revert);
-  };
-  const onResize = (info: EventResizeDoneArg) => {
-    const { event, oldEvent } = info;
-    if (!event.end || !oldEvent.end) return info.revert();
-    void save(event.id, 0, daysBetween(oldEvent.end.getTime(), event.end.getTime()), info.revert);
-  };
+  const onDrop = (info: EventDropArg) => void save(info.event.id, info.delta, {}, info.revert);
+  const onResize = (info: EventResizeDoneArg) => void save(info.event.id, info.startDelta, info.endDelta, info.revert);
   const onDates = (info: DatesSetArg) => {
-    const calendar = info.view.type === VIEWS.week ? 'week' : 'month';
+    const calendar = modeOfView(info.view.type);
     if (calendar !== layout.calendar) onLayout({ calendar });
   };
+  // a list row: the whole title, then the project and what the day means for the task (starts, due, under way)
+  const listRow = (arg: EventContentArg) => {
+    const task = byId.get(arg.event.id);
+    if (!task) return arg.event.title;
+    const time = listTime(task, arg.isStart, arg.isEnd, formatTime);
+    return (
+      <Box sx={{ minWidth: 0 }}>
+        <Box component="span" sx={{ fontWeight: 500, wordBreak: 'break-word' }} data-testid="work-list-title">
+          {task.name}
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {task.projectName} · {translate(time.key, time.args)}
+        </Typography>
+      </Box>
+    );
+  };
 
+  const hint = shape === 'list' ? 'list_hint' : shape === 'hours' ? 'week_hint' : 'calendar_hint';
   return (
-    <Box
-      ref={frame}
-      data-testid="work-calendar"
-      sx={{
-        '& .fc': { fontSize: phone ? 12 : 14 },
-        '& .fc .fc-toolbar-title': { fontSize: phone ? 16 : 20 },
-        '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
-        '& .fc .fc-button': { textTransform: 'none', fontSize: phone ? 12 : 14 },
-        '& .fc .fc-button-primary': {
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          borderColor: 'divider',
-        },
-        '& .fc .fc-button-primary:not(:disabled).fc-button-active, & .fc .fc-button-primary:not(:disabled):active': {
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          borderColor: 'primary.main',
-        },
-        '& .fc .fc-day-today': { bgcolor: 'action.hover' },
-        '& .fc-event': { cursor: 'pointer', px: 0.5 },
-        '& .fc a': { color: 'inherit', textDecoration: 'none' },
-      }}
-    >
+    <Box ref={frame} data-testid="work-calendar" data-view={view} sx={calendarSx(phone)}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate('app.work.calendar_hint')}
+        {translate(`app.work.${hint}`)}
         {unscheduled > 0 && ` ${translate('app.work.unscheduled', { smart_count: unscheduled })}`}
       </Typography>
       <FullCalendar
-        plugins={[dayGridPlugin, interactionPlugin]}
-        initialView={VIEWS[layout.calendar]}
+        // a phone turned sideways past the breakpoint changes the kind of view: a new calendar
+        key={phone ? 'phone' : 'desktop'}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        initialView={view}
         locales={[zhCnLocale]}
         locale={zh ? 'zh-cn' : 'en'}
         firstDay={1}
         height="auto"
-        headerToolbar={{ left: 'prev,next today', center: 'title', right: `${VIEWS.month},${VIEWS.week}` }}
+        headerToolbar={{
+          left: 'prev,next today',
+          center: 'title',
+          right: `${calendarView('month', phone)},${calendarView('week', phone)}`,
+        }}
         buttonText={{
           today: translate('app.work.today'),
           month: translate('app.work.month'),
           week: translate('app.work.week'),
         }}
+        views={{
+          // the week's hours scroll inside the card, opened at the working day
+          timeGridWeek: { height: 680, scrollTime: '08:00:00' },
+          listMonth: { buttonText: translate('app.work.month') },
+          listWeek: { buttonText: translate('app.work.week') },
+        }}
+        slotLabelFormat={HOURS}
+        eventTimeFormat={HOURS}
+        allDayText={translate('app.work.multi_day')}
+        noEventsText={translate('app.work.no_dated_tasks')}
+        nowIndicator
         events={events}
         editable
-        eventStartEditable
-        dayMaxEvents={phone ? 2 : 4}
+        eventAllow={(span, dragged) => span.allDay === Boolean(dragged?.allDay)}
+        dayMaxEvents={4}
+        displayEventTime={shape === 'hours'}
+        eventContent={shape === 'list' ? listRow : undefined}
         eventDrop={onDrop}
         eventResize={onResize}
         eventClick={(info) => {
@@ -173,7 +190,12 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
           if (task) navigate(taskLink(task));
         }}
         datesSet={onDates}
-        eventDidMount={(info) => info.el.setAttribute('data-task-id', info.event.id)}
+        eventDidMount={(info) => {
+          info.el.setAttribute('data-task-id', info.event.id);
+          // a grid cuts long titles: the whole one on hover
+          const task = byId.get(info.event.id);
+          if (task && shape !== 'list') info.el.setAttribute('title', `${task.name} · ${task.projectName}`);
+        }}
         // a day cell is named by its date link, yet it holds the tasks too: the link alone carries the date
         dayCellDidMount={(info) => info.el.removeAttribute('aria-labelledby')}
       />

@@ -13,7 +13,7 @@ import { EmptyHint, Loadable, Section } from '../home/Section';
 import { useHomeLive } from '../home/useHomeLive';
 import { useSessionUser } from '../session/session';
 import { TeamRequired } from '../teams/TeamRequired';
-import { FollowsCard } from './FollowsCard';
+import { DocsCard } from './DocsCard';
 import { matchesStatus } from './grouping';
 import { HoursCard } from './HoursCard';
 import { useWorkLayout } from './useWorkLayout';
@@ -114,7 +114,7 @@ const Work = ({ teamId }: { teamId: number }) => {
         </Card>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
           <HoursCard teamId={teamId} weekStart={startOfWeek(today)} today={formatDate(today)} />
-          <FollowsCard teamId={teamId} />
+          <DocsCard teamId={teamId} tab={layout.docs} onTab={(docs) => onLayout({ docs })} />
           <Section title="app.work.recent_edits" testId="work-edits">
             <ActivityList
               teamId={teamId}

@@ -58,32 +58,37 @@ export function calendarSpan(task: Pick<MyTask, 'startTime' | 'endTime'>): { sta
   return { start, end: addDays(Math.max(first, last), 1) };
 }
 
-/** A time moved by whole local days, its time of day kept (0 stays 0: an unset time stays unset). */
-export function shiftDays(ms: number, days: number): number {
-  if (!ms || !days) return ms;
-  const date = new Date(ms);
-  date.setDate(date.getDate() + days);
-  return date.getTime();
+/** A move on the calendar: FullCalendar's Duration (a drop's `delta`, a resize's `endDelta`). */
+export interface Shift {
+  years?: number;
+  months?: number;
+  days?: number;
+  milliseconds?: number;
 }
 
-/** Whole local days from one day to another (a daylight-saving day counts as one). */
-export const daysBetween = (from: number, to: number) =>
-  Math.round((startOfDay(to) - startOfDay(from)) / (24 * 60 * 60 * 1000));
+/** A time moved by a calendar shift: days as local days (its time of day kept), then milliseconds; 0 stays 0. */
+export function shiftBy(ms: number, shift: Shift): number {
+  if (!ms) return ms;
+  const date = new Date(ms);
+  if (shift.years || shift.months) date.setMonth(date.getMonth() + (shift.years ?? 0) * 12 + (shift.months ?? 0));
+  if (shift.days) date.setDate(date.getDate() + shift.days);
+  return date.getTime() + (shift.milliseconds ?? 0);
+}
 
 /**
- * The times task/updatePreTime receives after the calendar moved a task (both days by `startDays`) or resized it
- * (its end by `endDays`). A task with only one time moves that time.
+ * The times task/updatePreTime receives after the calendar moved a task (both times by `move`) or resized it (its
+ * end by `stretch`). A task with only one time moves that time.
  */
 export function rescheduled(
   task: Pick<MyTask, 'startTime' | 'endTime'>,
-  startDays: number,
-  endDays: number,
+  move: Shift,
+  stretch: Shift = {},
 ): { startTime: number; endTime: number } {
   if (!task.startTime || !task.endTime) {
     return {
-      startTime: shiftDays(task.startTime, startDays + endDays),
-      endTime: shiftDays(task.endTime, startDays + endDays),
+      startTime: shiftBy(shiftBy(task.startTime, move), stretch),
+      endTime: shiftBy(shiftBy(task.endTime, move), stretch),
     };
   }
-  return { startTime: shiftDays(task.startTime, startDays), endTime: shiftDays(task.endTime, startDays + endDays) };
+  return { startTime: shiftBy(task.startTime, move), endTime: shiftBy(shiftBy(task.endTime, move), stretch) };
 }

@@ -1,4 +1,7 @@
-/** What the workspace remembers per user (SPEC §2.2 "per-user layout"): the view, grouping, calendar mode, filters. */
+/**
+ * What the workspace remembers per user (SPEC §2.2 "per-user layout"): the view, grouping, calendar mode, filters,
+ * the documents card's tab.
+ */
 export interface WorkLayout {
   view: 'list' | 'calendar';
   group: 'due' | 'project';
@@ -6,6 +9,8 @@ export interface WorkLayout {
   projectId: number;
   status: '' | 'todo' | 'in_progress' | 'paused';
   includeDone: boolean;
+  /** The documents card's tab: documents I wrote or those I follow. */
+  docs: 'mine' | 'follows';
 }
 
 export const DEFAULT_LAYOUT: WorkLayout = {
@@ -15,6 +20,7 @@ export const DEFAULT_LAYOUT: WorkLayout = {
   projectId: 0,
   status: '',
   includeDone: false,
+  docs: 'mine',
 };
 
 export const layoutKey = (userId: number | string) => `pmbok.work.layout.${userId}`;
@@ -37,6 +43,7 @@ export function readLayout(storage: Pick<Storage, 'getItem'>, userId: number | s
       Number.isInteger(stored.projectId) && (stored.projectId as number) >= 0 ? (stored.projectId as number) : 0,
     status: pick('status', ['', 'todo', 'in_progress', 'paused']),
     includeDone: stored.includeDone === true,
+    docs: pick('docs', ['mine', 'follows']),
   };
 }
 

@@ -3,14 +3,14 @@ import FolderIcon from '@mui/icons-material/Folder';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { Button, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Box, Button, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import type { Follow } from '@pmbok/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { request } from '../api/request';
 import { homeKeys } from '../home/homeApi';
-import { EmptyHint, Loadable, Section } from '../home/Section';
+import { EmptyHint, Loadable } from '../home/Section';
 
 const ICONS: Record<string, typeof ArticleIcon> = {
   doc: ArticleIcon,
@@ -22,18 +22,22 @@ const ICONS: Record<string, typeof ArticleIcon> = {
 // documents first, then what holds documents, then tasks
 const ORDER = ['doc', 'folder', 'project', 'task', 'taskProject'];
 
-/** What I follow (follow/list), documents first, each linking to where it is. */
-export const FollowsCard = ({ teamId }: { teamId: number }) => {
-  const translate = useTranslate();
-  const { data, isPending, error } = useQuery({
+/** What I follow (follow/list). */
+export const useFollows = (teamId: number) =>
+  useQuery({
     queryKey: homeKeys.follows(teamId),
     queryFn: () => request<Follow[]>('follow/list', {}, { notify: false }),
   });
+
+/** What I follow, documents first, each linking to where it is (the documents card's second tab). */
+export const FollowsList = ({ teamId }: { teamId: number }) => {
+  const translate = useTranslate();
+  const { data, isPending, error } = useFollows(teamId);
   const follows = [...(data ?? [])].sort(
     (a, b) => ORDER.indexOf(a.target.kind) - ORDER.indexOf(b.target.kind) || b.createdAt - a.createdAt,
   );
   return (
-    <Section title="app.work.follows" testId="work-follows">
+    <Box data-testid="work-follows">
       <Loadable pending={isPending} error={error}>
         {!follows.length && (
           <EmptyHint
@@ -71,6 +75,6 @@ export const FollowsCard = ({ teamId }: { teamId: number }) => {
           })}
         </List>
       </Loadable>
-    </Section>
+    </Box>
   );
 };

@@ -1,0 +1,30 @@
+import type { SxProps, Theme } from '@mui/material';
+
+/** FullCalendar in the console's look: quiet buttons, the primary colour for the chosen view, readable lists. */
+export const calendarSx = (phone: boolean): SxProps<Theme> => ({
+  '& .fc': { fontSize: phone ? 13 : 14 },
+  '& .fc .fc-toolbar-title': { fontSize: phone ? 16 : 20 },
+  '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+  '& .fc .fc-button': { textTransform: 'none', fontSize: phone ? 13 : 14 },
+  '& .fc .fc-button-primary': {
+    bgcolor: 'background.paper',
+    color: 'text.primary',
+    borderColor: 'divider',
+  },
+  '& .fc .fc-button-primary:not(:disabled).fc-button-active, & .fc .fc-button-primary:not(:disabled):active': {
+    bgcolor: 'primary.main',
+    color: 'primary.contrastText',
+    borderColor: 'primary.main',
+  },
+  '& .fc .fc-day-today': { bgcolor: 'action.hover' },
+  '& .fc .fc-timegrid-col.fc-day-today': { bgcolor: 'action.hover' },
+  '& .fc-event': { cursor: 'pointer' },
+  '& .fc-daygrid-event, & .fc-timegrid-event .fc-event-main': { px: 0.5 },
+  '& .fc a': { color: 'inherit', textDecoration: 'none' },
+  '& .fc .fc-list-event td': { verticalAlign: 'top', py: 1 },
+  '& .fc .fc-list-event-dot': { mt: 0.75 },
+  '& .fc .fc-list-day-cushion': { bgcolor: 'action.hover' },
+  '& .work-task-done .fc-event-title, & .fc-list-event.work-task-done [data-testid="work-list-title"]': {
+    textDecoration: 'line-through',
+  },
+});
