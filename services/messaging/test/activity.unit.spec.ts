@@ -95,6 +95,8 @@ describe('the phrases of activities', () => {
       ['team.owner.by_you', { other: '李四', team: '研发' }, '你把团队「研发」转让给了李四'],
       ['chat.mention.direct', { actor: '张三', other: '李四、王五' }, '张三 在私聊中@了李四、王五'],
       ['test.failed', { target: '冒烟' }, '测试「冒烟」运行失败'],
+      // Someone the service does not know yet is named by each reader.
+      ['team.joined', { actor: '', team: '研发' }, '有人 加入了团队「研发」'],
     ];
     for (const [phrase, args, title] of cases) expect(wordActivity(phrase, args)).toBe(title);
     // A role the table does not know reads as its code.

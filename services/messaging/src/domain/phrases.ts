@@ -62,10 +62,15 @@ export const isActivityPhrase = (value: string): value is ActivityPhrase => Obje
 /** The placeholders of a template, in order (`%{actor}` → actor). */
 export const placeholdersOf = (template: string) => [...template.matchAll(/%\{(\w+)\}/g)].map((m) => m[1] as string);
 
-/** The Chinese sentence of a phrase; a missing argument reads as nothing. */
+/** The arguments that name a person: empty, it is someone the service does not know yet. */
+export const PERSON_ARGS = ['actor', 'other'];
+export const SOMEONE = '有人';
+
+/** The Chinese sentence of a phrase; a missing argument reads as nothing, an unknown person as 有人. */
 export function wordActivity(phrase: ActivityPhrase, args: PhraseArgs): string {
   return ACTIVITY_PHRASES[phrase].replace(/%\{(\w+)\}/g, (_, name: string) => {
     const value = args[name] ?? '';
-    return name === 'role' ? (ROLE_WORDS[value] ?? value) : value;
+    if (name === 'role') return ROLE_WORDS[value] ?? value;
+    return !value && PERSON_ARGS.includes(name) ? SOMEONE : value;
   });
 }

@@ -17,7 +17,8 @@ export async function recordMentions(
 ) {
   const mentioned = message.mentionIds.filter((userId) => userId !== message.senderId);
   if (mentioned.length === 0) return;
-  const actorName = (await deps.work.userName(message.senderId)) || '有人';
+  const sender = await deps.work.userName(message.senderId);
+  const actorName = sender || '有人';
   const direct = scope.kind === 'direct';
   const names = await Promise.all(mentioned.map(async (userId) => (await deps.work.userName(userId)) || '成员'));
   const inProject = scope.kind === 'project' || scope.kind === 'taskProject';
@@ -31,7 +32,7 @@ export async function recordMentions(
     actorId: message.senderId,
     actorName,
     phrase: direct ? 'chat.mention.direct' : 'chat.mention',
-    args: { actor: actorName, other: names.join('、'), ...(direct ? {} : { target: scope.name }) },
+    args: { actor: sender || '', other: names.join('、'), ...(direct ? {} : { target: scope.name }) },
     summary: [...message.content].slice(0, SUMMARY_MAX).join(''),
     link: conversationLink(scope.conversationId),
     targetKind: inProject ? (scope.kind as 'project' | 'taskProject') : 'team',

@@ -37,9 +37,13 @@ export interface RecipientDraft {
 
 export type RecordDeps = Pick<ServiceContext, 'runtime' | 'runCommand'> & { work: Pick<WorkDirectory, 'userName'> };
 
-/** Someone's name in a sentence; a person the service does not know yet is 有人. */
+/** Someone's name (actorName); a person the service does not know yet is 有人. */
 export const nameIn = async (work: Pick<WorkDirectory, 'userName'>, userId: number) =>
   (userId > 0 && (await work.userName(userId))) || '有人';
+
+/** Someone's name as a phrase's argument: '' for a person not known yet (each reader words it: 有人, Someone). */
+export const nameArg = async (work: Pick<WorkDirectory, 'userName'>, userId: number) =>
+  (userId > 0 && (await work.userName(userId))) || '';
 
 /**
  * Records an activity once (`activity-<id>`, command id `activity:<sourceEventId>:<kind>`), its recipients with their

@@ -1,6 +1,6 @@
 import { type PublishedEvent, parseStreamId, publishedBy, type Recorded, reaction, teamMembers } from '@pmbok/infra';
 import type { ProjectEvents } from '@pmbok/project-service/events';
-import { nameIn } from '../../application/notifications/record.js';
+import { nameArg } from '../../application/notifications/record.js';
 import {
   links,
   readsProject,
@@ -61,7 +61,7 @@ async function docChanged(
     projectName: project.name,
     actorId,
     phrase: what.phrase,
-    args: { actor: await nameIn(context.work, actorId), target: node.name },
+    args: { actor: await nameArg(context.work, actorId), target: node.name },
     summary: what.changes.length > 0 ? `修改了：${what.changes.join('、')}` : '',
     link: links.doc(project.projectId, node.nodeId),
     targetKind: 'doc',
@@ -75,7 +75,7 @@ async function docChanged(
 async function projectActivities(context: ActivityContext, event: ProjectEvent) {
   const { readStore } = context.runtime;
   const actorId = actorOf(event);
-  const actor = () => nameIn(context.work, actorId);
+  const actor = () => nameArg(context.work, actorId);
   switch (event.type) {
     case 'DocSaved': {
       const doc = await workDocs(readStore).findOne({
@@ -112,7 +112,7 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
         projectName: project.name,
         actorId,
         phrase: 'project.member',
-        args: { actor: await actor(), other: await nameIn(context.work, event.data.userId), project: project.name },
+        args: { actor: await actor(), other: await nameArg(context.work, event.data.userId), project: project.name },
         summary: '',
         link: links.project(project.projectId),
         targetKind: 'project',

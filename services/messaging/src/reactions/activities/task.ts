@@ -1,7 +1,7 @@
 import type { PublishedEvent } from '@pmbok/infra';
 import { parseStreamId, publishedBy, type Recorded, reaction } from '@pmbok/infra';
 import type { TaskEvents } from '@pmbok/task-service/events';
-import { nameIn, type RecipientDraft } from '../../application/notifications/record.js';
+import { nameArg, type RecipientDraft } from '../../application/notifications/record.js';
 import type { ActivityPhrase } from '../../domain/phrases.js';
 import {
   links,
@@ -53,7 +53,7 @@ async function taskActivities(context: ActivityContext, event: TaskEvent) {
   if (!found) return;
   const { task, project } = found;
   const actorId = actorOf(event);
-  const actor = await nameIn(context.work, actorId);
+  const actor = await nameArg(context.work, actorId);
   const base = common(event, task, project, actorId);
   const sourceEventId = event.metadata.eventId;
   const followers = async () =>
@@ -68,7 +68,7 @@ async function taskActivities(context: ActivityContext, event: TaskEvent) {
   switch (event.type) {
     case 'TaskCreated': {
       const creatorId = event.data.creatorId || actorId;
-      const other = await nameIn(context.work, event.data.assigneeId);
+      const other = await nameArg(context.work, event.data.assigneeId);
       // Assigned to its own creator, the team reads it as a task created (not 王敏 给王敏分配了任务).
       const toOther = event.data.assigneeId && event.data.assigneeId !== creatorId;
       await record(context, {
@@ -84,7 +84,7 @@ async function taskActivities(context: ActivityContext, event: TaskEvent) {
     }
     case 'TaskTransferred': {
       const { fromUserId, toUserId } = event.data;
-      const other = await nameIn(context.work, toUserId);
+      const other = await nameArg(context.work, toUserId);
       await record(context, {
         ...base,
         sourceEventId,
@@ -148,8 +148,8 @@ async function memberAdded(context: ActivityContext, event: TaskEvent & { type: 
   const project = await workTaskProjects(context.runtime.readStore).findOne({ _id: String(taskProjectId) });
   // The creator joining its own project is part of creating it: nothing for anyone to read.
   if (!project || actorId === 0 || event.data.userId === actorId) return;
-  const actor = await nameIn(context.work, actorId);
-  const member = await nameIn(context.work, event.data.userId);
+  const actor = await nameArg(context.work, actorId);
+  const member = await nameArg(context.work, event.data.userId);
   await record(context, {
     sourceEventId: event.metadata.eventId,
     kind: 'project.member',

@@ -1,6 +1,6 @@
 import { type PublishedEvent, parseStreamId, publishedBy, type Recorded, reaction, teamMembers } from '@pmbok/infra';
 import type { TeamEvents } from '@pmbok/team-service/events';
-import { nameIn, type RecipientDraft } from '../../application/notifications/record.js';
+import { nameArg, type RecipientDraft } from '../../application/notifications/record.js';
 import type { NotificationKind } from '../../domain/activity.js';
 import type { ActivityPhrase, PhraseArgs } from '../../domain/phrases.js';
 import { users } from '../../projections/users/index.js';
@@ -20,8 +20,8 @@ async function teamActivities(context: ActivityContext, event: TeamEvent) {
   const team = named?.name ?? '';
   const managers = roster.members.filter((m) => m.role !== 'member').map((m) => m.userId);
   let actorId = actorOf(event);
-  const actor = () => nameIn(context.work, actorId);
-  const name = (userId: number) => nameIn(context.work, userId);
+  const actor = () => nameArg(context.work, actorId);
+  const name = (userId: number) => nameArg(context.work, userId);
   const tell = (kind: NotificationKind, phrase: ActivityPhrase, args: PhraseArgs, recipients: RecipientDraft[]) =>
     record(context, {
       sourceEventId: event.metadata.eventId,
