@@ -23,6 +23,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { activitySentence } from '../activity/sentence';
 import { PersonAvatar } from '../avatar/PersonAvatar';
 import { MOBILE } from '../layout/responsive';
 import { useSetUnread } from '../live/LiveProvider';
@@ -78,7 +79,7 @@ const NotificationRow = ({ item, onOpen }: { item: Notification; onOpen: (item: 
           sx={{ fontWeight: item.read ? 400 : 600, wordBreak: 'break-word' }}
           data-testid="chat-notification-title"
         >
-          {item.title}
+          {activitySentence(translate, item)}
         </Typography>
         {item.summary && (
           <Typography

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { activitySentence } from '../activity/sentence';
 import { PersonAvatar } from '../avatar/PersonAvatar';
 import { useRelativeTime } from '../utils/useRelativeTime';
 import { type Activity, homeApi, homeKeys } from './homeApi';
@@ -11,15 +12,17 @@ import { Loadable } from './Section';
 
 const PAGE = 10;
 
-/** The sentence, linked to its target when it has a console route. */
-const Sentence = ({ activity }: { activity: Activity }) =>
-  activity.link ? (
+/** The sentence in the user's language, linked to its target when it has a console route. */
+const Sentence = ({ activity }: { activity: Activity }) => {
+  const text = activitySentence(useTranslate(), activity);
+  return activity.link ? (
     <Link component={RouterLink} to={activity.link} underline="hover" color="inherit">
-      {activity.title}
+      {text}
     </Link>
   ) : (
-    activity.title
+    text
   );
+};
 
 /** The team's activity newest first, `actorId` for one person's (my recent edits); more on demand. */
 export const ActivityList = ({

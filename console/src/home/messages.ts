@@ -1,3 +1,5 @@
+import { sentenceMessagesEn, sentenceMessagesZh } from '../activity/messages';
+
 // Home (app.home.*), placed under `home` in i18n/zh-CN.ts and i18n/en.ts.
 const zh = {
   greeting_morning: '早上好，%{name}',
@@ -54,6 +56,8 @@ const zh = {
   open_doc_project: '打开',
   unavailable: '暂时无法读取：%{message}',
   live: '实时更新',
+  /** Activities' and notifications' sentences (activity/sentence.ts): the feed here and the inbox share them. */
+  sentence: sentenceMessagesZh,
 };
 
 export type HomeMessages = typeof zh;
@@ -113,6 +117,7 @@ const en: HomeMessages = {
   open_doc_project: 'Open',
   unavailable: 'Cannot read this now: %{message}',
   live: 'Live',
+  sentence: sentenceMessagesEn,
 };
 
 export const homeMessagesZh = zh;
