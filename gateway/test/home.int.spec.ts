@@ -164,6 +164,9 @@ describe('home and workspace', () => {
       actorId: ids.b,
       actorName: 'B',
       title: 'B 完成了任务「今天到期」',
+      // The sentence as a phrase the console words in the user's language.
+      phrase: 'task.finished',
+      args: { actor: 'B', target: '今天到期' },
       link: `/task/home/${projects.one}?task=${tasks.today}`,
       projectName: '研发',
       targetKind: 'task',

@@ -83,6 +83,8 @@ describe('team messages: notifications and follows', () => {
       expect.objectContaining({
         kind: 'task.transferred',
         title: 'A 把任务「登录页」转交给你',
+        phrase: 'task.transferred.you',
+        args: { actor: 'A', target: '登录页' },
         actorId: ids.a,
         actorName: 'A',
         link: `/task/home/${taskProjectId}?task=${taskId}`,
