@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readableShade } from '../src/theme/contrast';
 import { chromiumPath, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
 
 const screenshots = new URL('./screenshots/', import.meta.url).pathname;
@@ -116,20 +117,24 @@ describe.skipIf(!hasChromium)('the header, settings and layout tools (headless C
 
   it('changes the theme colour live from the settings drawer and remembers it after a reload', async () => {
     const activeTag = '[data-testid="tags-view"] [data-active]';
-    expect(await backgroundOf(activeTag)).toBe('rgb(64, 158, 255)'); // SPEC §9: #409EFF
+    // SPEC §9's #409EFF, in the shade white text reads on at AA (ADR 16)
+    const blue = readableShade('#409EFF');
+    const red = readableShade('#f5222d');
+    expect([blue, red]).toEqual(['rgb(44, 110, 178)', 'rgb(213, 29, 39)']);
+    expect(await backgroundOf(activeTag)).toBe(blue);
     await button('系统布局配置').click();
     const drawer = page.getByTestId('settings-drawer');
     await drawer.waitFor();
     await shot('settings-drawer');
     await drawer.getByRole('radio', { name: '#f5222d' }).click();
-    await expect.poll(() => backgroundOf(activeTag)).toBe('rgb(245, 34, 45)');
+    await expect.poll(() => backgroundOf(activeTag)).toBe(red);
     expect(await drawer.getByRole('radio', { name: '#f5222d' }).getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
 
     await page.reload();
     await page.getByTestId('user-name').waitFor();
-    await expect.poll(() => backgroundOf(activeTag)).toBe('rgb(245, 34, 45)');
+    await expect.poll(() => backgroundOf(activeTag)).toBe(red);
     expect(await page.locator('body').evaluate((body) => Number.parseFloat(getComputedStyle(body).fontSize))).toBe(
       smallFont,
     );

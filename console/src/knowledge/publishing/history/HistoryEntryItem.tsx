@@ -49,9 +49,10 @@ export default function HistoryEntryItem(props: {
       <PersonAvatar
         id={entry.userId}
         name={name}
-        size={36}
-        // a further entry of the same action is quieter than the first
-        sx={sameChangeAsPrevious ? { opacity: 0.55 } : undefined}
+        // a further entry of the same action is quieter than the first: smaller, on the same line (not faded: its
+        // initials must still read at AA contrast)
+        size={sameChangeAsPrevious ? 28 : 36}
+        sx={sameChangeAsPrevious ? { mx: '4px' } : undefined}
       />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap" useFlexGap>

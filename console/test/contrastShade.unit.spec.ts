@@ -1,0 +1,17 @@
+import { getContrastRatio } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import { THEME_PRESETS } from '../src/settings/settings';
+import { readableShade, SURFACES } from '../src/theme/contrast';
+
+describe('readableShade (text in the theme colour reads at AA)', () => {
+  it('darkens each preset until it reads 4.5:1 on white and on the page grey, and no further than needed', () => {
+    for (const preset of THEME_PRESETS) {
+      const shade = readableShade(preset);
+      for (const surface of SURFACES) expect(getContrastRatio(shade, surface)).toBeGreaterThanOrEqual(4.5);
+    }
+    // no darker than needed: the page grey's ratio stays near the 4.5 line
+    expect(getContrastRatio(readableShade('#409EFF'), '#f0f2f5')).toBeLessThan(4.8);
+    expect(readableShade('#212121')).toBe('#212121');
+    expect(readableShade('#409EFF')).not.toBe('#409EFF');
+  });
+});
