@@ -185,9 +185,9 @@ describe.skipIf(!hasChromium)('home and workspace', () => {
     });
     // and the calendar shows it where it was dropped
     await poll(() => target.locator(`[data-task-id="${tasks.planned}"]`).count()).toBeGreaterThan(0);
-    // the week view, remembered for this user
-    await a.page.locator('.fc-dayGridWeek-button').click();
-    await a.page.locator('.fc-dayGridWeek-view').waitFor();
+    // the week view (by the hour, work.e2e.spec.ts), remembered for this user
+    await a.page.locator('.fc-timeGridWeek-button').click();
+    await a.page.locator('.fc-timeGridWeek-view').waitFor();
     const stored = JSON.parse((await a.storage(`pmbok.work.layout.${accountA.userId}`)) ?? '{}');
     expect(stored).toMatchObject({ view: 'calendar', calendar: 'week', group: 'project' });
     expect(a.errors).toEqual([]);
@@ -211,6 +211,18 @@ describe.skipIf(!hasChromium)('home and workspace', () => {
         await person.goto('/index');
         await person.page.getByTestId('home-my-tasks').getByTestId('my-task').first().waitFor();
         await poll(() => person.page.getByTestId('activity').count()).toBeGreaterThan(0);
+        // The feed's sentences in the UI's language: in English only the names (people, 用户<n> before they set one,
+        // tasks, projects, the team) are Chinese, none of the server's Chinese wording.
+        const sentences = await person.page.getByTestId('activity-sentence').allTextContents();
+        if (locale === 'en') {
+          expect(sentences).toContain('李强 finished the task “首页视觉评审”');
+          expect(sentences).toContain('王敏 created the task “整理需求清单”');
+          const names =
+            /用户\d+|王敏|李强|官网改版|首页视觉评审|整理需求清单|登录接口联调|上线检查表|产品研发部|接口文档/g;
+          expect(sentences.filter((sentence) => /\p{Script=Han}/u.test(sentence.replace(names, '')))).toEqual([]);
+        } else {
+          expect(sentences).toContain('李强 完成了任务「首页视觉评审」');
+        }
         await person.settle();
         await person.page.screenshot({ path: name('home'), fullPage: true, animations: 'disabled' });
         expect(await seriousViolations(person.page, 'home-page')).toEqual([]);

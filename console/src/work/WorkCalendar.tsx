@@ -123,9 +123,7 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
     if (calendar !== layout.calendar) onLayout({ calendar });
   };
   // a list row: the whole title, then the project and what the day means for the task (starts, due, under way)
-  const listRow = (arg: EventContentArg) => {
-    const task = byId.get(arg.event.id);
-    if (!task) return arg.event.title;
+  const listRow = (task: MyTask, arg: EventContentArg) => {
     const time = listTime(task, arg.isStart, arg.isEnd, formatTime);
     return (
       <Box sx={{ minWidth: 0 }}>
@@ -137,6 +135,24 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
         </Typography>
       </Box>
     );
+  };
+  // a block on the hours: its times (a start or a deadline alone says which), then as much of the title as fits
+  const hourBlock = (task: MyTask, arg: EventContentArg) => {
+    const alone = listTime(task, true, true, formatTime);
+    return (
+      <Box className="work-hour-block" sx={{ overflow: 'hidden', lineHeight: 1.3, height: '100%' }}>
+        <Box sx={{ fontSize: 11, whiteSpace: 'nowrap' }}>
+          {task.startTime && task.endTime ? arg.timeText : translate(alone.key, alone.args)}
+        </Box>
+        <Box sx={{ fontWeight: 500 }}>{task.name}</Box>
+      </Box>
+    );
+  };
+  const content = (arg: EventContentArg) => {
+    const task = byId.get(arg.event.id);
+    if (task && shape === 'list') return listRow(task, arg);
+    if (task && shape === 'hours' && !arg.event.allDay) return hourBlock(task, arg);
+    return true; // FullCalendar's own
   };
 
   const hint = shape === 'list' ? 'list_hint' : shape === 'hours' ? 'week_hint' : 'calendar_hint';
@@ -154,7 +170,9 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
         locales={[zhCnLocale]}
         locale={zh ? 'zh-cn' : 'en'}
         firstDay={1}
-        height="auto"
+        // the week's hours scroll inside the card, opened at the working day; the rest as tall as they are
+        height={shape === 'hours' ? 720 : 'auto'}
+        scrollTime="08:00:00"
         headerToolbar={{
           left: 'prev,next today',
           center: 'title',
@@ -166,8 +184,6 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
           week: translate('app.work.week'),
         }}
         views={{
-          // the week's hours scroll inside the card, opened at the working day
-          timeGridWeek: { height: 680, scrollTime: '08:00:00' },
           listMonth: { buttonText: translate('app.work.month') },
           listWeek: { buttonText: translate('app.work.week') },
         }}
@@ -181,7 +197,8 @@ export const WorkCalendar = ({ teamId, tasks, layout, onLayout, now }: WorkCalen
         eventAllow={(span, dragged) => span.allDay === Boolean(dragged?.allDay)}
         dayMaxEvents={4}
         displayEventTime={shape === 'hours'}
-        eventContent={shape === 'list' ? listRow : undefined}
+        eventContent={content}
+        slotEventOverlap={false}
         eventDrop={onDrop}
         eventResize={onResize}
         eventClick={(info) => {

@@ -21,6 +21,13 @@ export const calendarSx = (phone: boolean): SxProps<Theme> => ({
   '& .fc-event': { cursor: 'pointer' },
   '& .fc-daygrid-event, & .fc-timegrid-event .fc-event-main': { px: 0.5 },
   '& .fc a': { color: 'inherit', textDecoration: 'none' },
+  // half an hour is one line high: the time and the title side by side, the title cut at the end
+  '& .fc-timegrid-event-short .work-hour-block': {
+    display: 'flex',
+    gap: 0.5,
+    whiteSpace: 'nowrap',
+    '& > :last-of-type': { overflow: 'hidden', textOverflow: 'ellipsis' },
+  },
   '& .fc .fc-list-event td': { verticalAlign: 'top', py: 1 },
   '& .fc .fc-list-event-dot': { mt: 0.75 },
   '& .fc .fc-list-day-cushion': { bgcolor: 'action.hover' },
