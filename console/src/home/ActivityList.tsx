@@ -56,7 +56,7 @@ export const ActivityList = ({
               <PersonAvatar id={activity.actorId} name={activity.actorName} size={32} />
             </ListItemAvatar>
             <Box sx={{ minWidth: 0, flex: 1 }}>
-              <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+              <Typography variant="body2" sx={{ wordBreak: 'break-word' }} data-testid="activity-sentence">
                 <Sentence activity={activity} />
               </Typography>
               {activity.summary && (
