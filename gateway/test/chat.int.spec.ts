@@ -207,6 +207,8 @@ describe('team messages: conversations', () => {
       read: false,
     });
     expect(notification.title).toContain('聊天项目');
+    // The recipient's sentence as a phrase: the channel is the target.
+    expect(notification).toMatchObject({ phrase: 'chat.mention.you', args: { target: '聊天项目' } });
     // The sender is not told of their own mention; editing it in again tells nobody twice.
     expect((await h.call('message/list', { teamId, group: 'chat' }, people.member)).data.total).toBe(0);
     await chat(
