@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { THEME_PRESETS } from '../src/settings/settings';
@@ -13,5 +15,20 @@ describe('readableShade (text in the theme colour reads at AA)', () => {
     expect(getContrastRatio(readableShade('#409EFF'), '#f0f2f5')).toBeLessThan(4.8);
     expect(readableShade('#212121')).toBe('#212121');
     expect(readableShade('#409EFF')).not.toBe('#409EFF');
+  });
+});
+
+/** Every .tsx under a folder. */
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [join(dir, entry.name)] : [],
+  );
+
+describe('no text in the disabled grey (ADR 16: it reads 2.7:1)', () => {
+  it('writes no Typography in text.disabled', () => {
+    const offenders = sources(join(__dirname, '../src')).filter((file) =>
+      /<Typography[^>]*color="text\.disabled"/s.test(readFileSync(file, 'utf8').replace(/>\s*[^<]*</g, '><')),
+    );
+    expect(offenders).toEqual([]);
   });
 });

@@ -135,7 +135,7 @@ export const AnswerView = ({ item, onNavigate }: { item: ChatItem; onNavigate: (
           <Chip size="small" variant="outlined" label={translate('app.ai.stopped')} data-testid="ai-stopped" />
         )}
         {item.provider && (
-          <Typography variant="caption" color="text.disabled" data-testid="ai-provider">
+          <Typography variant="caption" color="text.secondary" data-testid="ai-provider">
             {translate('app.ai.answered_by', { provider: providerName(translate, item) })}
           </Typography>
         )}

@@ -108,7 +108,7 @@ export const MessageList = ({ items, hasNextPage, page, loading, loadOlder, onNa
           </Box>
         )}
         {!hasNextPage && !loading && page > 1 && (
-          <Typography variant="caption" color="text.disabled" sx={{ textAlign: 'center' }}>
+          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
             {translate('app.ai.history_start')}
           </Typography>
         )}

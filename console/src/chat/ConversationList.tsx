@@ -129,7 +129,7 @@ export const ConversationList = ({
               {conversation.name}
             </Typography>
             {conversation.lastMessage && (
-              <Typography variant="caption" color="text.disabled" sx={{ flexShrink: 0 }}>
+              <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
                 {formatRelative(conversation.lastMessage.createdAt)}
               </Typography>
             )}

@@ -81,7 +81,7 @@ export const DeliveryLog = ({ webhookId }: { webhookId: number }) => {
                     {answer}
                   </Typography>
                   {delivery.nextAttemptAt > 0 && (
-                    <Typography variant="caption" color="text.disabled" component="div">
+                    <Typography variant="caption" color="text.secondary" component="div">
                       {translate('app.chat.webhook.next_attempt', { time: formatMinute(delivery.nextAttemptAt) })}
                     </Typography>
                   )}

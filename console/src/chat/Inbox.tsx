@@ -106,7 +106,7 @@ const NotificationRow = ({ item, onOpen }: { item: Notification; onOpen: (item: 
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.75, flexWrap: 'wrap' }}>
           <Chip size="small" variant="outlined" label={translate(kindKey(item.kind), { _: item.kind })} />
           {item.projectName && <Chip size="small" label={item.projectName} />}
-          <Typography variant="caption" color="text.disabled">
+          <Typography variant="caption" color="text.secondary">
             {formatRelative(item.createdAt)}
           </Typography>
         </Box>

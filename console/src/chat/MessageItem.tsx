@@ -143,7 +143,7 @@ export const MessageItem = ({ message, mine, mentionNames, onEdit, onDelete, onR
       }}
     >
       {message.deleted ? (
-        <Typography variant="body2" color="text.disabled" sx={{ fontStyle: 'italic' }} data-testid="chat-deleted">
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }} data-testid="chat-deleted">
           {translate('app.chat.deleted')}
         </Typography>
       ) : (
@@ -210,11 +210,11 @@ export const MessageItem = ({ message, mine, mentionNames, onEdit, onDelete, onR
           <Typography variant="caption" sx={{ fontWeight: 600 }} data-testid="chat-sender">
             {mine ? translate('app.chat.you') : message.senderName}
           </Typography>
-          <Typography variant="caption" color="text.disabled">
+          <Typography variant="caption" color="text.secondary">
             {messageTime(message.createdAt)}
           </Typography>
           {message.edited && !message.deleted && (
-            <Typography variant="caption" color="text.disabled" data-testid="chat-edited">
+            <Typography variant="caption" color="text.secondary" data-testid="chat-edited">
               （{translate('app.chat.edited')}）
             </Typography>
           )}
@@ -273,7 +273,7 @@ export const MessageItem = ({ message, mine, mentionNames, onEdit, onDelete, onR
         )}
         {!message.deleted && message.cards.map((card) => <Card key={`${card.kind}-${card.id}`} card={card} />)}
         {message.pending && (
-          <Typography variant="caption" color="text.disabled">
+          <Typography variant="caption" color="text.secondary">
             {translate('app.chat.sending')}
           </Typography>
         )}

@@ -89,7 +89,7 @@ export const MessagePane = ({
           </Box>
         )}
         {!hasMore && !loading && messages.length > 0 && (
-          <Typography variant="caption" color="text.disabled" sx={{ textAlign: 'center' }}>
+          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
             {translate('app.chat.history_start')}
           </Typography>
         )}

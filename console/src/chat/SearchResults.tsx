@@ -60,7 +60,7 @@ export const SearchResults = ({
                 <Typography variant="caption" sx={{ fontWeight: 600 }}>
                   {message.senderId === me ? translate('app.chat.you') : message.senderName}
                 </Typography>
-                <Typography variant="caption" color="text.disabled">
+                <Typography variant="caption" color="text.secondary">
                   {formatMinute(message.createdAt)}
                 </Typography>
               </Box>

@@ -121,7 +121,7 @@ export function AuthorTable({ docs }: { docs: AuthoredDoc[] }) {
                     {doc.path}
                   </Typography>
                 ) : (
-                  <Typography variant="body2" color="text.disabled">
+                  <Typography variant="body2" color="text.secondary">
                     —
                   </Typography>
                 )}
@@ -135,13 +135,13 @@ export function AuthorTable({ docs }: { docs: AuthoredDoc[] }) {
                     label={translate(`app.knowledge.doc.status.${doc.status}`, { _: doc.status })}
                   />
                 ) : (
-                  <Typography variant="body2" color="text.disabled">
+                  <Typography variant="body2" color="text.secondary">
                     —
                   </Typography>
                 )}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {doc.viewCount > 0 ? doc.viewCount : <Box sx={{ color: 'text.disabled' }}>—</Box>}
+                {doc.viewCount > 0 ? doc.viewCount : <Box sx={{ color: 'text.secondary' }}>—</Box>}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Typography variant="body2" color="text.secondary" title={new Date(doc.updatedAt).toLocaleString()}>

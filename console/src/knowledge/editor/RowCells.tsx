@@ -134,7 +134,7 @@ export function CellMenu<V extends string>({
 /** A cell with nothing to fill in for this row. */
 export function NoValue() {
   return (
-    <Typography variant="caption" color="text.disabled">
+    <Typography variant="caption" color="text.secondary">
       —
     </Typography>
   );

@@ -110,7 +110,7 @@ export function CaseHeader({
           })}
         </Typography>
         {updated && (
-          <Typography variant="caption" color="text.disabled" noWrap sx={{ minWidth: 0 }}>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
             · {updated}
           </Typography>
         )}

@@ -159,7 +159,7 @@ function DocLines({
           {node?.name ?? t('deleted_docs')}
         </Typography>
         {cases.length > 0 && (
-          <Typography variant="caption" color="text.disabled">
+          <Typography variant="caption" color="text.secondary">
             {cases.length}
           </Typography>
         )}

@@ -92,7 +92,7 @@ export function DataFilePanel({
             <Table size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: 12 } }}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ width: 40, color: 'text.disabled' }}>#</TableCell>
+                  <TableCell sx={{ width: 40, color: 'text.secondary' }}>#</TableCell>
                   {data.columns.map((column) => (
                     <TableCell key={column} sx={{ fontWeight: 600 }}>
                       {`{{${column}}}`}
@@ -104,7 +104,7 @@ export function DataFilePanel({
                 {data.rows.slice(0, PREVIEW_ROWS).map((row, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the file
                   <TableRow key={index}>
-                    <TableCell sx={{ color: 'text.disabled' }}>{index + 1}</TableCell>
+                    <TableCell sx={{ color: 'text.secondary' }}>{index + 1}</TableCell>
                     {row.map((cell, at) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: cells are positions in the row
                       <TableCell key={at}>{cell}</TableCell>

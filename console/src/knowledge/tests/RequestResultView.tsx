@@ -245,7 +245,7 @@ function Console({
       {lines.map((line, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: console lines repeat
         <Box key={index} sx={{ display: 'flex', gap: 1, color: LEVEL_COLORS[line.level] ?? 'text.primary' }}>
-          <Box component="span" sx={{ color: 'text.disabled', flex: 'none' }}>
+          <Box component="span" sx={{ color: 'text.secondary', flex: 'none' }}>
             [{line.script}]
           </Box>
           <Box component="span" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>

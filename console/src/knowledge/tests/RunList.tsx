@@ -106,7 +106,7 @@ function RunItem({ run, selected, onSelect }: { run: TestRunSummary; selected: b
           })}
         </Typography>
       )}
-      <Typography variant="caption" color="text.disabled" noWrap component="div">
+      <Typography variant="caption" color="text.secondary" noWrap component="div">
         {t('by', { name: run.nickname, time: formatMinute(run.startedAt) })}
       </Typography>
     </ListItemButton>

@@ -127,7 +127,7 @@ function Row({ node, style, dragHandle }: NodeRendererProps<TreeItem>) {
         {data.name}
       </Typography>
       {node.isInternal && (
-        <Typography variant="caption" color="text.disabled">
+        <Typography variant="caption" color="text.secondary">
           {node.children?.length ?? 0}
         </Typography>
       )}

@@ -63,7 +63,7 @@ function Cells({ row, open, onToggle }: { row: SchemaRow; open?: boolean; onTogg
     <>
       <TableCell sx={{ ...mono, pl: 2 + row.depth * 2.5, whiteSpace: 'nowrap' }}>
         {row.depth > 0 && (
-          <Box component="span" sx={{ color: 'text.disabled', mr: 0.5 }}>
+          <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
             └
           </Box>
         )}

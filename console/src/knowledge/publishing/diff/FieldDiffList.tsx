@@ -32,7 +32,7 @@ function Value({ text, tone }: { text: string; tone: 'before' | 'after' }) {
         wordBreak: 'break-all',
         whiteSpace: 'pre-wrap',
         bgcolor: tone === 'before' ? 'rgba(240, 68, 56, 0.08)' : 'rgba(18, 183, 106, 0.10)',
-        color: empty ? 'text.disabled' : 'text.primary',
+        color: empty ? 'text.secondary' : 'text.primary',
         textDecoration: tone === 'before' && !empty ? 'line-through' : 'none',
         textDecorationColor: 'rgba(240, 68, 56, 0.6)',
       }}
