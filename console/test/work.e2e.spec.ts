@@ -84,6 +84,8 @@ describe.skipIf(!hasChromium)('the workspace: my documents, the week by the hour
     const empty = card.getByTestId('work-no-docs');
     await empty.waitFor();
     expect(await empty.getByRole('link').getAttribute('href')).toBe('#/api');
+    await me.settle();
+    await me.page.screenshot({ path: `${shots}work-docs-empty-zh-desktop.png`, animations: 'disabled' });
 
     knowledgeId = (await ok('project/create', { name: '支付中台', privateType: 'team' })).projectId;
     const refund = await ok('project/addStructure', {
