@@ -8,8 +8,9 @@ import {
   ROLE_WORDS,
   wordActivity,
 } from '../../services/messaging/src/domain/phrases';
+import { PART_NAMES } from '../../services/messaging/src/projections/work/docParts';
 import { sentenceMessagesEn, sentenceMessagesZh } from '../src/activity/messages';
-import { activitySentence, phraseKey } from '../src/activity/sentence';
+import { activitySentence, activitySummary, phraseKey } from '../src/activity/sentence';
 import { homeMessagesEn, homeMessagesZh } from '../src/home/messages';
 
 const translator = (home: typeof homeMessagesZh, locale: string) =>
@@ -79,5 +80,40 @@ describe('the sentences of activities', () => {
     expect(activitySentence(en, { title: '旧的', phrase: '', args: {} })).toBe('旧的');
     expect(activitySentence(en, { title: '新的', phrase: 'task.archived', args: { actor: 'A' } })).toBe('新的');
     expect(activitySentence(en, { title: '新的', phrase: 'roles', args: {} })).toBe('新的');
+  });
+});
+
+describe('the line under an activity', () => {
+  const docChanged = {
+    title: '',
+    phrase: 'doc.changed',
+    args: {},
+    summary: '修改了：请求参数、状态',
+    changes: ['请求参数', '状态'],
+  };
+
+  it('words a document’s changed parts: Chinese as the server does, English for every part the server names', () => {
+    expect(activitySummary(zh, docChanged)).toBe(docChanged.summary);
+    expect(activitySummary(en, docChanged)).toBe('Changed: parameters, status');
+    for (const part of PART_NAMES) {
+      const english = activitySummary(en, { ...docChanged, changes: [part] });
+      expect(english, part).toMatch(/^Changed: [a-zA-Z ]+$/);
+    }
+  });
+
+  it('words a failed run’s counts from its arguments, and keeps any other summary as it is', () => {
+    const failed = {
+      title: '',
+      phrase: 'test.failed',
+      args: { target: '登录', failed: '3', requests: '5' },
+      summary: '3项失败（请求5个）',
+      changes: [],
+    };
+    expect(activitySummary(zh, failed)).toBe(failed.summary);
+    expect(activitySummary(en, failed)).toBe('3 failed (5 requests)');
+    const error = { ...failed, args: { target: '登录' }, summary: 'connect ECONNREFUSED' };
+    expect(activitySummary(en, error)).toBe('connect ECONNREFUSED');
+    const notes = { title: '', phrase: 'version.saved', args: {}, summary: '修复了登录', changes: [] };
+    expect(activitySummary(en, notes)).toBe('修复了登录');
   });
 });

@@ -50,6 +50,13 @@ const zh = {
   roles: { owner: '所有者', administrator: '管理员', member: '成员' },
   /** An empty `actor` or `other`: a person the server does not know yet. */
   someone: '有人',
+  /** A document's changed parts (`changes`: the server's part names, docs/api/messaging.md `doc.changed`). */
+  changed: '修改了：%{parts}',
+  partSeparator: '、',
+  /** The part names in this language, keyed by the server's; Chinese uses them as they are. */
+  parts: {} as Record<string, string>,
+  /** A failed run's count (`failed`, `requests` arguments of `test.failed`). */
+  testFailed: '%{failed}项失败（请求%{requests}个）',
 };
 
 export type SentenceMessages = typeof zh;
@@ -100,6 +107,24 @@ const en: SentenceMessages = {
   },
   roles: { owner: 'owner', administrator: 'administrator', member: 'member' },
   someone: 'Someone',
+  changed: 'Changed: %{parts}',
+  partSeparator: ', ',
+  parts: {
+    请求方法: 'method',
+    路径: 'path',
+    请求参数: 'parameters',
+    请求体: 'request body',
+    响应: 'responses',
+    说明: 'description',
+    状态: 'status',
+    标签: 'tags',
+    操作ID: 'operation ID',
+    是否废弃: 'deprecated',
+    内容: 'content',
+    数据结构: 'schema',
+    名称: 'name',
+  },
+  testFailed: '%{failed} failed (%{requests} requests)',
 };
 
 export const sentenceMessagesZh = zh;

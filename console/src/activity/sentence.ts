@@ -28,3 +28,25 @@ export function activitySentence(translate: TranslateFunction, item: Worded): st
   if (args.count !== undefined && Number.isFinite(Number(args.count))) args.smart_count = Number(args.count);
   return translate(phraseKey(item.phrase), { ...args, _: item.title });
 }
+
+/** An activity or notification with the line under its sentence. */
+export interface Summarised extends Worded {
+  summary: string;
+  changes: string[];
+}
+
+/**
+ * The line under the sentence in the user's language: a document's changed parts and a failed run's counts are
+ * worded here from `changes` and the arguments; any other summary is the user's own text (a version's notes) or
+ * the server's (a run's error message), shown as it is.
+ */
+export function activitySummary(translate: TranslateFunction, item: Summarised): string {
+  if (item.changes.length > 0 && (item.phrase === 'doc.changed' || item.phrase === 'doc.renamed')) {
+    const parts = item.changes.map((part) => translate(`${PREFIX}parts.${part}`, { _: part }));
+    return translate(`${PREFIX}changed`, { parts: parts.join(translate(`${PREFIX}partSeparator`)) });
+  }
+  const { failed, requests } = item.args ?? {};
+  if (item.phrase === 'test.failed' && failed && requests)
+    return translate(`${PREFIX}testFailed`, { failed, requests });
+  return item.summary;
+}

@@ -23,7 +23,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { activitySentence } from '../activity/sentence';
+import { activitySentence, activitySummary } from '../activity/sentence';
 import { PersonAvatar } from '../avatar/PersonAvatar';
 import { MOBILE } from '../layout/responsive';
 import { useSetUnread } from '../live/LiveProvider';
@@ -95,12 +95,12 @@ const NotificationRow = ({ item, onOpen }: { item: Notification; onOpen: (item: 
               overflow: 'hidden',
             }}
           >
-            {item.summary}
+            {activitySummary(translate, item)}
           </Typography>
         )}
         {item.changes.length > 0 && !item.summary && (
           <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.25 }}>
-            {translate('app.chat.changes', { changes: item.changes.join('、') })}
+            {activitySummary(translate, { ...item, phrase: 'doc.changed' })}
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.75, flexWrap: 'wrap' }}>

@@ -60,7 +60,6 @@ const zh = {
   project: '项目',
   empty_inbox: '暂无通知',
   empty_unread: '没有未读通知',
-  changes: '变更：%{changes}',
   mark_read: '标为已读',
   groups: {
     all: '全部',
@@ -225,7 +224,6 @@ export const chatMessagesEn: typeof zh = {
   project: 'Project',
   empty_inbox: 'No notifications',
   empty_unread: 'No unread notifications',
-  changes: 'Changed: %{changes}',
   mark_read: 'Mark read',
   groups: {
     all: 'All',

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { activitySentence } from '../activity/sentence';
+import { activitySentence, activitySummary } from '../activity/sentence';
 import { PersonAvatar } from '../avatar/PersonAvatar';
 import { useRelativeTime } from '../utils/useRelativeTime';
 import { type Activity, homeApi, homeKeys } from './homeApi';
@@ -61,7 +61,7 @@ export const ActivityList = ({
               </Typography>
               {activity.summary && (
                 <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                  {activity.summary}
+                  {activitySummary(translate, activity)}
                 </Typography>
               )}
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.25, flexWrap: 'wrap' }}>

@@ -304,5 +304,11 @@ describe('notifications from project events', () => {
         ['测试「下单流程」运行失败', `/project/test/${projectId}?scenario=70`],
       ]);
     }
+    // the counts also travel as arguments, for the console to word the summary in English
+    const [activity] = (await log.activities()).filter((a) => a.kind === 'test.failed');
+    expect([activity?.summary, activity?.args]).toEqual([
+      '2项失败（请求3个）',
+      { target: '下单流程', failed: '2', requests: '3' },
+    ]);
   });
 });

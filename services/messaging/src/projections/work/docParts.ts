@@ -19,6 +19,9 @@ const PARTS: [keyof PublishedContent, string][] = [
 
 export const NAME_PART = '名称';
 
+/** Every part name a `doc.changed` or `doc.renamed` activity may list (the console words each in English). */
+export const PART_NAMES: readonly string[] = [...PARTS.map(([, label]) => label), NAME_PART];
+
 /** A short hash of each part present: what the service keeps of a document to tell what the next save changed. */
 export function contentParts(content: PublishedContent): Record<string, string> {
   const parts: Record<string, string> = {};

@@ -174,7 +174,11 @@ async function projectActivities(context: ActivityContext, event: ProjectEvent) 
         // The run's outcome is nobody's action: its starter is told too.
         actorId: 0,
         phrase: 'test.failed',
-        args: { target: run.name },
+        // the counts also as arguments, for the console to word the summary in the reader's language
+        args:
+          data.status === 'error'
+            ? { target: run.name }
+            : { target: run.name, failed: String(failed), requests: String(data.summary.requests) },
         summary: data.status === 'error' ? data.message : `${failed}项失败（请求${data.summary.requests}个）`,
         link: links.testScenario(project.projectId, run.testScenarioId),
         targetKind: 'testScenario',
