@@ -55,12 +55,15 @@ export const TaskLine = ({ task, overdue, pending, onStep, showProject = true }:
           to={taskLink(task)}
           underline="hover"
           color="inherit"
+          title={task.name}
+          // two lines before an ellipsis: on a phone one line kept a few characters of a long title
           sx={{
-            display: 'block',
-            fontWeight: 500,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
             overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
+            wordBreak: 'break-word',
+            fontWeight: 500,
             textDecoration: done ? 'line-through' : undefined,
           }}
         >
