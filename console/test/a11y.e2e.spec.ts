@@ -117,6 +117,11 @@ describe.skipIf(!hasChromium)('accessibility (axe-core and Chromium’s accessib
       .first()
       .click();
     await page.getByRole('dialog').getByRole('gridcell').first().waitFor();
+    // checked once it has grown in: mid-transition its text is partly transparent and reads as low contrast
+    await page.waitForFunction(() => {
+      const paper = document.querySelector('.MuiPickerPopper-paper');
+      return paper !== null && getComputedStyle(paper).opacity === '1' && paper.getAnimations().length === 0;
+    });
     findings.push(...(await check(page, 'date picker')));
     await page.keyboard.press('Escape');
     await page.close();
