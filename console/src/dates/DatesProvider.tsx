@@ -32,7 +32,8 @@ export const DatesProvider = ({ children }: { children: ReactNode }) => {
   return (
     <LocalizationProvider
       dateAdapter={AdapterDayjs}
-      adapterLocale={lang}
+      // en-gb: English words, the week from Monday (as in Chinese and the workspace calendar)
+      adapterLocale={lang === 'en' ? 'en-gb' : lang}
       localeText={lang === 'en' ? enTexts : zhTexts}
       dateFormats={lang === 'en' ? undefined : zhFormats}
     >

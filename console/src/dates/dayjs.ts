@@ -5,6 +5,8 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
+// English pickers start the week on Monday, as the Chinese ones and the workspace calendar do
+import 'dayjs/locale/en-gb';
 
 dayjs.extend(customParseFormat);
 dayjs.extend(localizedFormat);
