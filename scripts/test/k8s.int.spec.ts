@@ -29,7 +29,7 @@ const matches = (selector: Record<string, string> = {}, labels: Record<string, s
 const singleWriter = (deployment: K8sObject) => deployment.metadata.annotations?.['pmbok.io/state'] === 'single-writer';
 
 /** What every overlay must hold to; each problem names its object. */
-export function problems(objects: K8sObject[]): string[] {
+function problems(objects: K8sObject[]): string[] {
   const found: string[] = [];
   const say = (o: K8sObject, what: string) => found.push(`${o.kind}/${o.metadata.name}: ${what}`);
 
@@ -99,6 +99,31 @@ export function problems(objects: K8sObject[]): string[] {
     );
     if (!selectedBy.length) say(d, 'no NetworkPolicy admits traffic to it');
   }
+
+  // Services route to a pod port that exists; ServiceMonitors scrape a port some Service has.
+  const services = objects.filter((o) => o.kind === 'Service');
+  for (const s of services) {
+    const pods = workloads(objects).filter((d) => matches(s.spec.selector, d.spec.template.metadata.labels));
+    if (!pods.length) say(s, 'selects no Deployment');
+    for (const port of s.spec.ports) {
+      const named = pods.some((d) =>
+        d.spec.template.spec.containers.some((c: K8sObject) =>
+          c.ports?.some((p: K8sObject) => p.name === port.targetPort || p.containerPort === port.targetPort),
+        ),
+      );
+      if (pods.length && !named) say(s, `port ${port.name} targets no container port`);
+    }
+  }
+  for (const m of objects.filter((o) => o.kind === 'ServiceMonitor'))
+    for (const endpoint of m.spec.endpoints)
+      if (
+        !services.some(
+          (s) =>
+            matches(m.spec.selector.matchLabels, s.metadata.labels) &&
+            s.spec.ports.some((p: K8sObject) => p.name === endpoint.port),
+        )
+      )
+        say(m, `no Service with port ${endpoint.port}`);
 
   const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
   const denyAll = policies.some(
@@ -172,6 +197,12 @@ if (missing && process.env.CI) {
     it.each(overlays)('%s keeps every rule', (overlay) => {
       expect(built[overlay]?.length).toBeGreaterThan(0);
       expect(problems(built[overlay] ?? [])).toEqual([]);
+    });
+
+    it('lets k8s/monitoring scrape the embedded mode of dev too', () => {
+      const { status, built: monitoring } = build(['k8s/monitoring']);
+      expect(status).toBe(0);
+      expect(problems([...(built['k8s/overlays/dev'] ?? []), ...(monitoring['k8s/monitoring'] ?? [])])).toEqual([]);
     });
 
     it('runs every service and the gateway in prod, with its ServiceMonitor and PrometheusRule', () => {
@@ -263,6 +294,15 @@ if (missing && process.env.CI) {
         expect(secret.problems).toContain(
           `Secret/${secret.built['k8s/overlays/prod']?.find((o) => o.kind === 'Secret')?.metadata.name}: a Secret with data in the repository`,
         );
+      });
+
+      it('a Service that routes nowhere, a ServiceMonitor without its Service', () => {
+        const nowhere = variant('base/services/team.yaml', (t) => t.replace('targetPort: grpc', 'targetPort: grpcs'));
+        expect(nowhere.problems).toEqual(['Service/pmbok-team: port grpc targets no container port']);
+        const unscraped = variant('base/gateway.yaml', (t) =>
+          t.replace(/---\n# The metrics listener[\s\S]*?---\n/, '---\n'),
+        );
+        expect(unscraped.problems).toEqual(['ServiceMonitor/pmbok-gateway: no Service with port metrics']);
       });
     });
   });
