@@ -1,11 +1,11 @@
 // Issue 21: every screen of the route table passes an automated accessibility check (axe-core: WCAG 2.1 A/AA
 // rules, no serious or critical violation), and switches are reachable by their label in Chromium's own
 // accessibility tree.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app/routeTable';
 import { resolveRoutes } from '../src/navigation/resolve';
+import { seriousViolations } from './axe';
 import { chromiumPath, hasChromium } from './harness';
 import { shots, startWorld, type World } from './layoutWorld';
 
@@ -19,22 +19,15 @@ interface Finding {
   targets: string[];
 }
 
-/** The serious and critical violations on the page as it is now. */
+/** The serious and critical violations on the page as it is now (the embedded help manual is a document of its own). */
 async function check(page: Page, route: string): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // the embedded help manual is a document of its own, not a console screen
-    .exclude('iframe')
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      route,
-      rule: violation.id,
-      impact: violation.impact ?? '',
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
+  return (await seriousViolations(page, { exclude: 'iframe' })).map((violation) => ({
+    route,
+    rule: violation.id,
+    impact: violation.impact ?? '',
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
 }
 
 /** Nodes of Chromium's accessibility tree (CDP Accessibility.getFullAXTree) with a role. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { THEME_PRESETS } from '../src/settings/settings';
-import { readableShade, SURFACES } from '../src/theme/contrast';
+import { readableShade, SURFACES } from '../src/utils/contrast';
 
 describe('readableShade (text in the theme colour reads at AA)', () => {
   it('darkens each preset until it reads 4.5:1 on white and on the page grey, and no further than needed', () => {

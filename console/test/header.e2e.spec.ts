@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readableShade } from '../src/theme/contrast';
+import { readableShade } from '../src/utils/contrast';
 import { chromiumPath, hasChromium, launchChromium, outboxCode, type RunningApp, startApp } from './harness';
 
 const screenshots = new URL('./screenshots/', import.meta.url).pathname;

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolation, seriousViolations } from './axe';
 import { chromiumPath, hasChromium, launchChromium, type RunningApp, startApp } from './harness';
 import { type Account, Person, poll, register } from './knowledgeHelpers';
 
@@ -22,22 +22,6 @@ const chinaDay = (days: number) => Math.floor((Date.now() + CHINA) / DAY) * DAY 
 /** yyyy-MM-dd of a time in China: FullCalendar's data-date of its day cell. */
 const chinaDate = (ms: number) => new Date(ms + CHINA).toISOString().slice(0, 10);
 const HOUR = 60 * 60 * 1000;
-
-/**
- * The serious and critical axe-core violations (WCAG 2.1 A/AA) of the screen's own content, with their targets. The
- * header and menus are every route's (a11y.e2e.spec.ts); colour contrast is the theme's (SPEC §9's #409EFF as text
- * on white is 2.97:1), not these screens'.
- */
-async function seriousViolations(page: Page, root: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(`[data-testid="${root}"]`)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .disableRules(['color-contrast'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 if (!hasChromium) console.warn(`home e2e skipped: no Chromium at ${chromiumPath}`);
 
@@ -225,7 +209,9 @@ describe.skipIf(!hasChromium)('home and workspace', () => {
         }
         await person.settle();
         await person.page.screenshot({ path: name('home'), fullPage: true, animations: 'disabled' });
-        expect(await seriousViolations(person.page, 'home-page')).toEqual([]);
+        expect(
+          (await seriousViolations(person.page, { include: '[data-testid="home-page"]' })).map(describeViolation),
+        ).toEqual([]);
 
         await person.goto('/work');
         await person.page.getByTestId('view-list').click();
@@ -233,13 +219,17 @@ describe.skipIf(!hasChromium)('home and workspace', () => {
         await person.page.getByTestId('my-task').first().waitFor();
         await person.settle();
         await person.page.screenshot({ path: name('work-list'), fullPage: true, animations: 'disabled' });
-        expect(await seriousViolations(person.page, 'work-page')).toEqual([]);
+        expect(
+          (await seriousViolations(person.page, { include: '[data-testid="work-page"]' })).map(describeViolation),
+        ).toEqual([]);
 
         await person.page.getByTestId('view-calendar').click();
         await person.page.locator('.fc-event').first().waitFor();
         await person.settle();
         await person.page.screenshot({ path: name('work-calendar'), fullPage: true, animations: 'disabled' });
-        expect(await seriousViolations(person.page, 'work-page')).toEqual([]);
+        expect(
+          (await seriousViolations(person.page, { include: '[data-testid="work-page"]' })).map(describeViolation),
+        ).toEqual([]);
         expect(person.errors).toEqual([]);
         await person.context.close();
       }

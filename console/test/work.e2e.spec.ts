@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolation, seriousViolations } from './axe';
 import { chromiumPath, hasChromium, launchChromium, type RunningApp, startApp } from './harness';
 import { type Account, Person, poll, register } from './knowledgeHelpers';
 
@@ -21,18 +21,6 @@ const CHINA = 8 * HOUR;
 const chinaDay = (days: number) => Math.floor((Date.now() + CHINA) / DAY) * DAY - CHINA + days * DAY;
 
 const LONG_TITLE = '首页视觉评审与交互走查（含移动端适配和无障碍检查）';
-
-/** Serious and critical axe-core violations (WCAG 2.1 A/AA) inside the workspace; contrast is the theme's. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('[data-testid="work-page"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .disableRules(['color-contrast'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 if (!hasChromium) console.warn(`work e2e skipped: no Chromium at ${chromiumPath}`);
 
@@ -250,7 +238,9 @@ describe.skipIf(!hasChromium)('the workspace: my documents, the week by the hour
         const shoot = async (screen: string) => {
           await person.settle();
           await person.page.screenshot({ path: name(screen), fullPage: true, animations: 'disabled' });
-          expect(await seriousViolations(person.page)).toEqual([]);
+          expect(
+            (await seriousViolations(person.page, { include: '[data-testid="work-page"]' })).map(describeViolation),
+          ).toEqual([]);
         };
         const list = device === 'phone';
         await person.goto('/work');

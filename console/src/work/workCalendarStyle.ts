@@ -17,6 +17,8 @@ export const calendarSx = (phone: boolean): SxProps<Theme> => ({
     borderColor: 'primary.main',
   },
   '& .fc .fc-day-today': { bgcolor: 'action.hover' },
+  // FullCalendar fades other months' day numbers to 1.9:1; the secondary grey still reads as "not this month"
+  '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },
   '& .fc .fc-timegrid-col.fc-day-today': { bgcolor: 'action.hover' },
   '& .fc-event': { cursor: 'pointer' },
   '& .fc-daygrid-event, & .fc-timegrid-event .fc-event-main': { px: 0.5 },
