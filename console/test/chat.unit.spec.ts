@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// the service's kinds, in the test only: the console's product code never imports a service
+import { NOTIFICATION_KINDS } from '../../services/messaging/src/domain/activity';
 import type { ChatMessage, Conversation } from '../src/chat/chatApi';
 import { conversationsAfterPush, lastPosition, mergeMessages, sortConversations } from '../src/chat/messageStore';
 import { appPath, mentionedIds, mentionQuery, messageTime, textPieces } from '../src/chat/messageText';
@@ -164,9 +166,12 @@ describe('the messaging pushes', () => {
   });
 });
 
+// the service's list, as message/settings answers it
+const KINDS = Object.entries(NOTIFICATION_KINDS).map(([kind, group]) => ({ kind, group }));
+
 describe('a webhook draft', () => {
   it('needs a name, an http(s) URL and at least one kind of notification', () => {
-    const draft = draftOf(null, 'team');
+    const draft = draftOf(null, 'team', KINDS);
     expect(draftErrors(draft)).toEqual({
       name: 'app.chat.webhook.name_required',
       url: 'app.chat.webhook.url_required',
@@ -179,7 +184,9 @@ describe('a webhook draft', () => {
   });
 
   it('offers a project’s webhook no team events', () => {
-    expect(kindsFor('project').some((k) => k.group === 'team')).toBe(false);
-    expect(kindsFor('team').some((k) => k.kind === 'team.joined')).toBe(true);
+    expect(kindsFor(KINDS, 'project').some((k) => k.group === 'team')).toBe(false);
+    expect(kindsFor(KINDS, 'team').some((k) => k.kind === 'team.joined')).toBe(true);
+    // a new webhook sends every kind of its scope
+    expect(draftOf(null, 'project', KINDS).events).toEqual(kindsFor(KINDS, 'project').map((k) => k.kind));
   });
 });

@@ -15,9 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { kindKey, messageApi, NOTIFICATION_GROUPS } from './chatApi';
-
-const SETTINGS_KEY = ['chat', 'settings'] as const;
+import { kindKey, messageApi, NOTIFICATION_GROUPS, SETTINGS_KEY } from './chatApi';
 
 /** The inbox's preferences: the kinds to be told about (unticked ones are muted) and quiet mode (免打扰). */
 export const InboxSettingsDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {

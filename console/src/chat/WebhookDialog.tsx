@@ -15,27 +15,24 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import {
-  kindKey,
-  NOTIFICATION_GROUPS,
-  NOTIFICATION_KINDS,
-  WEBHOOK_KINDS,
-  type Webhook,
-  type WebhookDraft,
-} from './chatApi';
+import { type KindInfo, kindKey, NOTIFICATION_GROUPS, WEBHOOK_KINDS, type Webhook, type WebhookDraft } from './chatApi';
 
 /** The kinds a webhook of this scope can send: a project's have no team events. */
-export const kindsFor = (scope: 'team' | 'project') =>
-  NOTIFICATION_KINDS.filter((k) => scope === 'team' || k.group !== 'team');
+export const kindsFor = (kinds: readonly KindInfo[], scope: 'team' | 'project') =>
+  kinds.filter((k) => scope === 'team' || k.group !== 'team');
 
-export const draftOf = (webhook: Webhook | null, scope: 'team' | 'project'): WebhookDraft => ({
+export const draftOf = (
+  webhook: Webhook | null,
+  scope: 'team' | 'project',
+  kinds: readonly KindInfo[],
+): WebhookDraft => ({
   webhookId: webhook?.webhookId ?? 0,
   name: webhook?.name ?? '',
   kind: webhook?.kind ?? 'feishu',
   url: webhook?.url ?? '',
   secret: '',
   clearSecret: false,
-  events: webhook?.events ?? kindsFor(scope).map((k) => k.kind),
+  events: webhook?.events ?? kindsFor(kinds, scope).map((k) => k.kind),
   enabled: webhook?.enabled ?? true,
 });
 
@@ -52,19 +49,21 @@ export function draftErrors(draft: WebhookDraft): Partial<Record<'name' | 'url' 
 interface WebhookDialogProps {
   webhook: Webhook | null;
   scope: 'team' | 'project';
+  /** Every kind (`message/settings`). */
+  allKinds: readonly KindInfo[];
   onClose: () => void;
   onSave: (draft: WebhookDraft) => Promise<boolean>;
 }
 
 /** Adding or editing a webhook: name, robot kind, URL, signing secret, the notifications it sends, on or off. */
-export const WebhookDialog = ({ webhook, scope, onClose, onSave }: WebhookDialogProps) => {
+export const WebhookDialog = ({ webhook, scope, allKinds, onClose, onSave }: WebhookDialogProps) => {
   const translate = useTranslate();
-  const [draft, setDraft] = useState(() => draftOf(webhook, scope));
+  const [draft, setDraft] = useState(() => draftOf(webhook, scope, allKinds));
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const errors = tried ? draftErrors(draft) : {};
   const set = (change: Partial<WebhookDraft>) => setDraft((current) => ({ ...current, ...change }));
-  const kinds = kindsFor(scope);
+  const kinds = kindsFor(allKinds, scope);
 
   const save = async () => {
     setTried(true);

@@ -25,7 +25,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { type Webhook, type WebhookDraft, type WebhookScope, webhookApi } from './chatApi';
+import { messageApi, SETTINGS_KEY, type Webhook, type WebhookDraft, type WebhookScope, webhookApi } from './chatApi';
 import { DeliveryLog, deliveriesKey } from './DeliveryLog';
 import { WebhookDialog } from './WebhookDialog';
 
@@ -57,6 +57,12 @@ export const WebhookSettings = ({ scope, canManage }: { scope: WebhookScope; can
     queryFn: () => webhookApi.list(scope),
     enabled: canManage,
     retry: false,
+  });
+  // the kinds a webhook may send come from the service (`message/settings`), asked for when a dialog opens
+  const { data: settings } = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: messageApi.settings,
+    enabled: Boolean(editing),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: webhooksKey(scope) });
 
@@ -208,10 +214,11 @@ export const WebhookSettings = ({ scope, canManage }: { scope: WebhookScope; can
           ))}
         </Box>
       )}
-      {editing && (
+      {editing && settings && (
         <WebhookDialog
           webhook={editing === 'new' ? null : editing}
           scope={scope.scope}
+          allKinds={settings.kinds}
           onClose={() => setEditing(null)}
           onSave={save}
         />

@@ -34,25 +34,11 @@ export type {
 export type NotificationGroup = 'task' | 'team' | 'project' | 'doc' | 'test' | 'chat';
 export const NOTIFICATION_GROUPS: NotificationGroup[] = ['task', 'team', 'project', 'doc', 'test', 'chat'];
 
-/** The kinds of docs/api/messaging.md and their groups (a webhook chooses among them). */
-export const NOTIFICATION_KINDS: { kind: string; group: NotificationGroup }[] = [
-  { kind: 'task.assigned', group: 'task' },
-  { kind: 'task.transferred', group: 'task' },
-  { kind: 'task.commented', group: 'task' },
-  { kind: 'task.mentioned', group: 'task' },
-  { kind: 'task.status', group: 'task' },
-  { kind: 'task.overdue', group: 'task' },
-  { kind: 'team.invited', group: 'team' },
-  { kind: 'team.joined', group: 'team' },
-  { kind: 'team.left', group: 'team' },
-  { kind: 'team.role', group: 'team' },
-  { kind: 'team.owner', group: 'team' },
-  { kind: 'project.member', group: 'project' },
-  { kind: 'doc.changed', group: 'doc' },
-  { kind: 'version.saved', group: 'project' },
-  { kind: 'test.failed', group: 'test' },
-  { kind: 'chat.mention', group: 'chat' },
-];
+/** A kind of notification and its group, as `message/settings` lists them (the service's list, the only one). */
+export type KindInfo = { kind: string; group: string };
+
+/** The query of `message/settings`: the caller's preferences and every kind. */
+export const SETTINGS_KEY = ['chat', 'settings'] as const;
 
 /** A kind's text key under app.chat.kinds (dots are the translator's path separators). */
 export const kindKey = (kind: string) => `app.chat.kinds.${kind.replace('.', '_')}`;

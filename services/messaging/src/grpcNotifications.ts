@@ -1,6 +1,7 @@
 import { signedInCaller } from '@pmbok/infra';
 import type { messagingv1 } from '@pmbok/proto';
 import type { MessagingUseCases } from './application/index.js';
+import { NOTIFICATION_KINDS } from './domain/activity.js';
 
 type Calls = Pick<
   messagingv1.MessagingServiceImplementation,
@@ -15,6 +16,9 @@ type Calls = Pick<
   | 'listFollows'
 >;
 
+/** Every kind with its group, answered with the settings: the gateway and the console keep no list of their own. */
+const KINDS = Object.entries(NOTIFICATION_KINDS).map(([kind, group]) => ({ kind, group }));
+
 const targetOf = (target: messagingv1.FollowTarget | undefined) => ({ kind: target?.kind ?? '', id: target?.id ?? 0 });
 
 /** Notifications and follows: requests in, use cases called, responses out (docs/api/messaging.md). */
@@ -24,11 +28,11 @@ export function notificationsCalls({ notifications }: MessagingUseCases): Calls 
     markNotificationsRead: (request, context) => notifications.read(request, signedInCaller(context)),
     getUnreadCount: (_request, context) => notifications.unread(signedInCaller(context)),
     async getNotificationSettings(_request, context) {
-      return { settings: await notifications.settings(signedInCaller(context)) };
+      return { settings: { ...(await notifications.settings(signedInCaller(context))), kinds: KINDS } };
     },
     async saveNotificationSettings(request, context) {
       const settings = { mutedKinds: request.settings?.mutedKinds ?? [], quiet: request.settings?.quiet ?? false };
-      return { settings: await notifications.saveSettings(settings, signedInCaller(context)) };
+      return { settings: { ...(await notifications.saveSettings(settings, signedInCaller(context))), kinds: KINDS } };
     },
     async follow(request, context) {
       return { follow: await notifications.follow(targetOf(request.target), signedInCaller(context)) };

@@ -5,26 +5,6 @@ import { id, optionalId, paging, parseIdList } from '../../schemas/fields.js';
 import * as answers from '../../schemas/inbox.js';
 import { Nothing } from '../../schemas/wire.js';
 
-/** Every notification kind and its group (docs/api/messaging.md); the service refuses a kind not listed there. */
-const KINDS = [
-  ['task.assigned', 'task'],
-  ['task.transferred', 'task'],
-  ['task.commented', 'task'],
-  ['task.mentioned', 'task'],
-  ['task.status', 'task'],
-  ['task.overdue', 'task'],
-  ['team.invited', 'team'],
-  ['team.joined', 'team'],
-  ['team.left', 'team'],
-  ['team.role', 'team'],
-  ['team.owner', 'team'],
-  ['project.member', 'project'],
-  ['doc.changed', 'doc'],
-  ['version.saved', 'project'],
-  ['test.failed', 'test'],
-  ['chat.mention', 'chat'],
-].map(([kind, group]) => ({ kind: kind!, group: group! }));
-
 const flag = Type.Optional(Type.String({ pattern: '^(true|false|1|0)?$' }));
 const isSet = (value: string | undefined) => value === 'true' || value === '1';
 const group = Type.Optional(
@@ -48,7 +28,8 @@ function kindsOf(value: string | undefined): string[] {
 const settingsAnswer = (settings: messagingv1.NotificationSettings | undefined): answers.NotificationSettings => ({
   mutedKinds: settings?.mutedKinds ?? [],
   quiet: settings?.quiet ?? false,
-  kinds: KINDS,
+  // the service's list: the one place kinds are named
+  kinds: settings?.kinds ?? [],
 });
 const followAnswer = (follow: messagingv1.Follow | undefined): answers.Follow => {
   if (!follow?.target) throw new Error('the messaging service answered no follow');

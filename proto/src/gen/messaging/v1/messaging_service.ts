@@ -156,6 +156,17 @@ export interface NotificationSettings {
    * recorded as read.
    */
   quiet: boolean;
+  /**
+   * Every kind the service records, with its group (answered; ignored in a save): the one list the gateway and the
+   * console show.
+   */
+  kinds: NotificationKind[];
+}
+
+/** A kind of notification and the group it is shown under. */
+export interface NotificationKind {
+  kind: string;
+  group: string;
 }
 
 export interface GetNotificationSettingsRequest {
@@ -2465,7 +2476,7 @@ export const GetUnreadCountResponse: MessageFns<GetUnreadCountResponse> = {
 };
 
 function createBaseNotificationSettings(): NotificationSettings {
-  return { mutedKinds: [], quiet: false };
+  return { mutedKinds: [], quiet: false, kinds: [] };
 }
 
 export const NotificationSettings: MessageFns<NotificationSettings> = {
@@ -2475,6 +2486,9 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
     }
     if (message.quiet !== false) {
       writer.uint32(16).bool(message.quiet);
+    }
+    for (const v of message.kinds) {
+      NotificationKind.encode(v!, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -2508,6 +2522,14 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
             message.quiet = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kinds.push(NotificationKind.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2528,6 +2550,7 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
         ? object.muted_kinds.map((e: any) => globalThis.String(e))
         : [],
       quiet: isSet(object.quiet) ? globalThis.Boolean(object.quiet) : false,
+      kinds: globalThis.Array.isArray(object?.kinds) ? object.kinds.map((e: any) => NotificationKind.fromJSON(e)) : [],
     };
   },
 
@@ -2539,6 +2562,9 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
     if (message.quiet !== false) {
       obj.quiet = message.quiet;
     }
+    if (message.kinds?.length) {
+      obj.kinds = message.kinds.map((e) => NotificationKind.toJSON(e));
+    }
     return obj;
   },
 
@@ -2549,6 +2575,92 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
     const message = createBaseNotificationSettings();
     message.mutedKinds = object.mutedKinds?.map((e) => e) || [];
     message.quiet = object.quiet ?? false;
+    message.kinds = object.kinds?.map((e) => NotificationKind.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseNotificationKind(): NotificationKind {
+  return { kind: "", group: "" };
+}
+
+export const NotificationKind: MessageFns<NotificationKind> = {
+  encode(message: NotificationKind, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.group !== "") {
+      writer.uint32(18).string(message.group);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NotificationKind {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNotificationKind();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.group = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NotificationKind {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      group: isSet(object.group) ? globalThis.String(object.group) : "",
+    };
+  },
+
+  toJSON(message: NotificationKind): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.group !== "") {
+      obj.group = message.group;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<NotificationKind>): NotificationKind {
+    return NotificationKind.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<NotificationKind>): NotificationKind {
+    const message = createBaseNotificationKind();
+    message.kind = object.kind ?? "";
+    message.group = object.group ?? "";
     return message;
   },
 };
