@@ -9,10 +9,27 @@ import {
 import { HealthDefinition } from 'nice-grpc-server-health';
 import { GRPC_MESSAGE_LIMITS } from './server.js';
 
-/** Every call gets a deadline unless the caller passes its own signal. */
-function withDeadline(timeoutMs: number) {
+/**
+ * Every call gets a deadline unless the caller passes its own signal. The deadline's timer is cleared when the call
+ * settles: `AbortSignal.timeout` cannot be cleared, so every finished call used to leave a timer that fired seconds
+ * later only to abort a signal nobody listened to (a DOMException and an Event per call, three calls per
+ * `getUserInfo`: docs/adr/0017-request-path-idle-time.md).
+ */
+export function withDeadline(timeoutMs: number) {
   return async function* <Req, Res>(call: ClientMiddlewareCall<Req, Res>, options: CallOptions) {
-    return yield* call.next(call.request, { ...options, signal: options.signal ?? AbortSignal.timeout(timeoutMs) });
+    if (options.signal) return yield* call.next(call.request, options);
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      timeoutMs,
+    );
+    // Like AbortSignal.timeout's timer, this one does not keep the process alive on its own.
+    timer.unref();
+    try {
+      return yield* call.next(call.request, { ...options, signal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 

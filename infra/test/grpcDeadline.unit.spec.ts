@@ -1,0 +1,49 @@
+import { setTimeout as timer } from 'node:timers/promises';
+import type { CallOptions, ClientMiddlewareCall } from 'nice-grpc';
+import { describe, expect, it } from 'vitest';
+import { withDeadline } from '../src/grpc/client.js';
+
+/** A unary call whose server side is `answer`, run through the middleware; the signal it was given is kept. */
+async function run(deadlineMs: number, options: CallOptions, answer: (signal: AbortSignal) => Promise<string>) {
+  let given: AbortSignal | undefined;
+  const call = {
+    request: {},
+    // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the response.
+    next: async function* (_request: unknown, callOptions: CallOptions) {
+      given = callOptions.signal;
+      return await answer(callOptions.signal as AbortSignal);
+    },
+  } as unknown as ClientMiddlewareCall<unknown, string>;
+  const step = withDeadline(deadlineMs)(call, options);
+  const settled = step.next().then(
+    (result) => ({ value: result.value as string }),
+    (error: unknown) => ({ error }),
+  );
+  return { settled: await settled, signal: given as AbortSignal };
+}
+
+const abortedBy = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+
+describe('the gRPC client deadline', () => {
+  it('leaves nothing behind once a call has answered: its signal is never aborted afterwards', async () => {
+    const { settled, signal } = await run(1, {}, async () => 'answer');
+    expect(settled).toEqual({ value: 'answer' });
+    // Timers fire in the order they expire: once this later one has fired, a deadline still armed would have too.
+    await timer(20);
+    expect(signal.aborted).toBe(false);
+  });
+
+  it('aborts a call still running at its deadline, with a TimeoutError', async () => {
+    const { settled, signal } = await run(1, {}, abortedBy);
+    expect(signal.aborted).toBe(true);
+    expect(settled).toMatchObject({ error: { name: 'TimeoutError' } });
+  });
+
+  it("leaves a caller's own signal alone", async () => {
+    const own = new AbortController();
+    const { settled, signal } = await run(1, { signal: own.signal }, async () => 'answer');
+    expect(settled).toEqual({ value: 'answer' });
+    expect(signal).toBe(own.signal);
+  });
+});
