@@ -1,8 +1,10 @@
+import { getContrastRatio } from '@mui/material/styles';
 import type { ApiDoc, StructureNode } from '@pmbok/api-types';
 import { describe, expect, it } from 'vitest';
 import { exampleOf, schemaRows } from '../src/knowledge/workspace/schemaModel';
 import { renderSnippet, SNIPPET_LANGUAGES, snippetRequest } from '../src/knowledge/workspace/snippets';
 import { dropPlaces, isWithin, methodColor, nestNodes } from '../src/knowledge/workspace/treeModel';
+import { readableShade } from '../src/utils/contrast';
 
 const node = (id: number, parentId: number, kind: StructureNode['kind'], sort = id): StructureNode => ({
   projectStructureId: id,
@@ -68,9 +70,11 @@ describe('the document tree model', () => {
     expect(dropPlaces(tree, [4], 3, 0)).toBeNull();
   });
 
-  it('colours methods like Apifox', () => {
+  it('colours methods like Apifox, in shades that read as text (ADR 16)', () => {
     expect(methodColor('get')).not.toBe(methodColor('POST'));
-    expect(methodColor('DELETE')).toBe('#f04438');
+    expect(methodColor('DELETE')).toBe(readableShade('#f04438'));
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'other'])
+      expect(getContrastRatio(methodColor(method), '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, DEFAULT_SIZE, isThemeColour, SIZES, THEME_PRESETS } from '../src/settings/settings';
 import { DENSITIES } from '../src/theme/sizes';
 import { buildTheme } from '../src/theme/theme';
+import { readableShade } from '../src/utils/contrast';
 
 const defaults = (theme: ReturnType<typeof buildTheme>, component: string) =>
   (theme.components as Record<string, { defaultProps?: Record<string, unknown> }>)[component]?.defaultProps;
@@ -24,9 +25,11 @@ describe('the settings (SPEC §3, §9)', () => {
 });
 
 describe('the theme the settings describe', () => {
-  it('takes the theme colour as primary', () => {
-    expect(buildTheme('#f5222d', 'medium').palette?.primary).toEqual({ main: '#f5222d' });
-    expect(buildTheme().palette?.primary).toEqual({ main: '#409EFF' });
+  it('takes the theme colour as primary, in the shade text reads in (ADR 16)', () => {
+    expect(buildTheme('#f5222d', 'medium').palette?.primary).toEqual({ main: 'rgb(213, 29, 39)' });
+    expect(buildTheme().palette?.primary).toEqual({ main: readableShade('#409EFF') });
+    // a colour that already reads stays as chosen
+    expect(buildTheme('#304156').palette?.primary).toEqual({ main: '#304156' });
   });
 
   it('keeps react-admin’s look at the medium size', () => {
