@@ -68,7 +68,7 @@ export const StarredCard = ({ teamId }: { teamId: number }) => {
                   primary={project.name}
                   secondary={translate('app.task.index.task_count', { smart_count: project.taskCount })}
                 />
-                <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-hidden />
+                <StarIcon fontSize="small" sx={{ color: '#faad14' }} aria-hidden />
               </ListItemButton>
             ))}
           </List>
@@ -96,7 +96,7 @@ export const StarredCard = ({ teamId }: { teamId: number }) => {
                   <MenuBookIcon fontSize="small" color="secondary" />
                 </ListItemIcon>
                 <ListItemText primary={project.name} secondary={formatRelative(project.updateTime)} />
-                <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-hidden />
+                <StarIcon fontSize="small" sx={{ color: '#faad14' }} aria-hidden />
               </ListItemButton>
             ))}
           </List>
