@@ -31,6 +31,17 @@ export interface RunningApp {
  * adds settings for this app only (an AI provider, allowed networks), over the harness's own.
  */
 export async function startApp(options: { env?: Record<string, string> } = {}): Promise<RunningApp> {
+  // The port is free when chosen but the app binds it a moment later, after its services have opened (and dialled)
+  // ports of their own: one of those can take it (EADDRINUSE, the app exits). A start that exits early is tried again
+  // on another port; a real start failure exits three times and is reported.
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await startAppOnce(options);
+    if (started !== 'exited') return started;
+    if (attempt === 3) throw new Error('the app exited before it became healthy, three times');
+  }
+}
+
+async function startAppOnce(options: { env?: Record<string, string> }): Promise<RunningApp | 'exited'> {
   for (const built of ['gateway/dist/embedded.js', 'console/dist/index.html']) {
     if (!existsSync(join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
@@ -65,7 +76,10 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
 
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+    if (child.exitCode !== null) {
+      await stop();
+      return 'exited';
+    }
     try {
       if ((await fetch(`${url}/healthz`)).status === 200) return { url, stop };
     } catch {
