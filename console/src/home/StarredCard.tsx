@@ -8,6 +8,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { knowledgeApi, knowledgeKeys } from '../knowledge/knowledgeApi';
 import { type TaskProject, taskCall, taskKeys } from '../tasks/taskApi';
+import { STAR_GOLD } from '../utils/starColour';
 import { useRelativeTime } from '../utils/useRelativeTime';
 import { EmptyHint, Loadable, Section } from './Section';
 
@@ -68,7 +69,7 @@ export const StarredCard = ({ teamId }: { teamId: number }) => {
                   primary={project.name}
                   secondary={translate('app.task.index.task_count', { smart_count: project.taskCount })}
                 />
-                <StarIcon fontSize="small" sx={{ color: '#faad14' }} aria-hidden />
+                <StarIcon fontSize="small" sx={{ color: STAR_GOLD }} aria-hidden />
               </ListItemButton>
             ))}
           </List>
@@ -96,7 +97,7 @@ export const StarredCard = ({ teamId }: { teamId: number }) => {
                   <MenuBookIcon fontSize="small" color="secondary" />
                 </ListItemIcon>
                 <ListItemText primary={project.name} secondary={formatRelative(project.updateTime)} />
-                <StarIcon fontSize="small" sx={{ color: '#faad14' }} aria-hidden />
+                <StarIcon fontSize="small" sx={{ color: STAR_GOLD }} aria-hidden />
               </ListItemButton>
             ))}
           </List>

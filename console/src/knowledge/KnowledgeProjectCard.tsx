@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { TeamPoster } from '../teams/TeamPoster';
+import { STAR_GOLD } from '../utils/starColour';
 import { useRelativeTime } from '../utils/useRelativeTime';
 import { type KnowledgeProject, knowledgeApi, knowledgeKeys } from './knowledgeApi';
 
@@ -118,7 +119,7 @@ export const KnowledgeProjectCard = ({ project }: { project: KnowledgeProject })
             '&:hover': { bgcolor: '#fff' },
           }}
         >
-          {starred ? <StarIcon sx={{ color: '#faad14' }} /> : <StarBorderIcon />}
+          {starred ? <StarIcon sx={{ color: STAR_GOLD }} /> : <StarBorderIcon />}
         </IconButton>
       </Tooltip>
     </Card>

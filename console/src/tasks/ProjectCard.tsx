@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { TeamPoster } from '../teams/TeamPoster';
+import { STAR_GOLD } from '../utils/starColour';
 import { ProjectStatusChip } from './StatusChips';
 import { type TaskProject, taskCall } from './taskApi';
 
@@ -58,7 +59,7 @@ export const ProjectCard = ({ project }: { project: TaskProject }) => {
           size="small"
           sx={{ position: 'absolute', top: 6, right: 6, bgcolor: 'rgba(255,255,255,0.85)' }}
         >
-          {project.isStar ? <StarIcon sx={{ color: '#faad14' }} /> : <StarBorderIcon />}
+          {project.isStar ? <StarIcon sx={{ color: STAR_GOLD }} /> : <StarBorderIcon />}
         </IconButton>
       </Tooltip>
     </Card>
