@@ -2,13 +2,14 @@
 # Starts (or stops) the real engines on a plain Linux machine without Docker, for CI and developers:
 #   NATS      nats-server from Debian's packages, with JetStream
 #   Kafka     Apache Kafka in KRaft mode from its jars on Maven Central (Java 17), one combined node
-#   MongoDB   not available here: FerretDB 1.x (SQLite backend) is not served by the Go module proxy, and
-#             FerretDB 2.x needs PostgreSQL with the DocumentDB extension, which Debian does not package.
-#             The MongoDB adapters wait for an engine; see docs/adr/0006-real-engines.md.
+#   MongoDB   FerretDB 1.24 (MongoDB wire protocol on SQLite files), our tools/ferretdb program embedding its
+#             Go package, built with `go build` when missing or older than its sources (Go's cache keeps it
+#             quick); the same adapters run on a real MongoDB replica set in production (docs/adr/0006-real-engines.md)
 #
-#   scripts/engines.sh start DIR   starts what it can, writes DIR/env (export NATS_URL=..., KAFKA_BROKERS=...)
+#   scripts/engines.sh start DIR   starts them, writes DIR/env (export NATS_URL=..., KAFKA_BROKERS=..., MONGO_URL=...)
 #   scripts/engines.sh stop DIR    stops them
 #   scripts/engines.sh restart-kafka DIR   stops the broker and starts it again on its storage (failure tests)
+#   scripts/engines.sh restart-mongo DIR   the same for FerretDB (failure tests)
 set -euo pipefail
 
 cmd=${1:?start|stop}
@@ -17,6 +18,9 @@ cache=${PMBOK_ENGINES_CACHE:-$HOME/.cache/pmbok-engines}
 kafka_version=3.9.1
 nats_port=${NATS_PORT:-4222}
 kafka_port=${KAFKA_PORT:-9092}
+mongo_port=${MONGO_PORT:-27017}
+ferretdb_src=$(cd "$(dirname "$0")/../tools/ferretdb" && pwd)
+ferretdb_bin=$ferretdb_src/bin/ferretdb
 log() { printf '[engines] %s\n' "$*" >&2; }
 
 wait_port() { # port seconds
@@ -100,6 +104,31 @@ run_kafka() { # the broker on its existing storage
   wait_port "$kafka_port" 90 || { log "Kafka did not start"; tail -40 "$dir/kafka.log"; return 1; }
 }
 
+build_ferretdb() { # only when the binary is missing or older than its sources
+  local newer
+  newer=$(find "$ferretdb_src" -maxdepth 1 \( -name '*.go' -o -name 'go.mod' -o -name 'go.sum' \) -newer "$ferretdb_bin" 2>/dev/null | head -n 1)
+  if [ -x "$ferretdb_bin" ] && [ -z "$newer" ]; then return 0; fi
+  local go=go
+  command -v go >/dev/null || go=/usr/local/go/bin/go
+  log "building tools/ferretdb (go build; minutes on a cold Go cache)"
+  "$go" build -C "$ferretdb_src" -o bin/ferretdb . >"$dir/ferretdb-build.log" 2>&1 || {
+    log "building tools/ferretdb failed"; tail -30 "$dir/ferretdb-build.log"; return 1; }
+}
+
+start_mongo() {
+  build_ferretdb
+  mkdir -p "$dir/mongo"
+  run_mongo
+  echo "export MONGO_URL=mongodb://127.0.0.1:$mongo_port/" >>"$dir/env"
+  log "MongoDB (FerretDB on SQLite) on :$mongo_port"
+}
+
+run_mongo() { # FerretDB on its existing SQLite files
+  "$ferretdb_bin" -listen "127.0.0.1:$mongo_port" -dir "$dir/mongo" >>"$dir/mongo.log" 2>&1 &
+  echo $! >"$dir/mongo.pid"
+  wait_port "$mongo_port" 30 || { log "FerretDB did not start"; tail -40 "$dir/mongo.log"; return 1; }
+}
+
 stop_pid() { # name: SIGTERM, then wait until the process is gone
   local pid
   [ -f "$dir/$1.pid" ] || return 0
@@ -115,6 +144,7 @@ case $cmd in
     : >"$dir/env"
     start_nats
     start_kafka
+    start_mongo
     echo "export PMBOK_ENGINES_DIR=$dir" >>"$dir/env"
     ;;
   restart-kafka) # for the failure tests: the broker goes away and comes back on the same storage
@@ -122,9 +152,15 @@ case $cmd in
     run_kafka
     log "Kafka restarted"
     ;;
+  restart-mongo) # for the failure tests: FerretDB goes away and comes back on the same files
+    stop_pid mongo
+    run_mongo
+    log "FerretDB restarted"
+    ;;
   stop)
+    stop_pid mongo
     stop_pid kafka
     stop_pid nats
     ;;
-  *) echo "usage: $0 start|stop|restart-kafka DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|restart-kafka|restart-mongo DIR" >&2; exit 2 ;;
 esac
