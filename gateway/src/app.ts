@@ -11,6 +11,7 @@ import teamUsersRoutes from './routes/admin/team-users.js';
 import { apiCalls } from './routes/api/index.js';
 import consoleRoutes from './routes/console.js';
 import devRoutes from './routes/dev.js';
+import faroRoutes from './routes/faro.js';
 import healthRoutes from './routes/health.js';
 import liveRoutes from './routes/live.js';
 import metricsRoutes from './routes/metrics.js';
@@ -59,6 +60,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(liveRoutes, { realtime: options.realtime });
   await fastify.register(mockRoutes, { realtime: options.realtime });
   await fastify.register(metricsRoutes, { token: options.metricsToken });
+  await fastify.register(faroRoutes);
   if (options.devMode && options.smsProvider === 'console') await fastify.register(devRoutes);
   await fastify.register(consoleRoutes, { consoleDir: options.consoleDir });
 }
