@@ -35,5 +35,6 @@ export * from './sms/factory.js';
 export * from './sms/provider.js';
 export * from './sms/tencent.js';
 export * from './streamIds.js';
+export * from './tracing.js';
 export * from './workers/pool.js';
 export * from './workers/script.js';

@@ -11,7 +11,9 @@ import { createMemoryReadStore } from './readStore/memory.js';
 import type { ReadStore } from './readStore/types.js';
 import { processRealtime } from './realtime/memory.js';
 import { createNatsRealtime } from './realtime/nats.js';
+import { observedRealtime } from './realtime/observe.js';
 import type { Realtime } from './realtime/types.js';
+import { startTracing } from './tracing.js';
 
 /** The adapters one service runs on, chosen by configuration. */
 export interface ServiceRuntime {
@@ -25,10 +27,13 @@ export interface ServiceRuntime {
 }
 
 /** The realtime port for a process: NATS when configured (pushes reach every gateway replica). */
-export function openRealtime(config: RuntimeConfig, name: string): Promise<Realtime> {
-  return config.natsUrl
-    ? createNatsRealtime(config.natsUrl, { name: `pmbok-${name}`, prefix: config.natsPrefix })
-    : Promise.resolve(processRealtime());
+export async function openRealtime(config: RuntimeConfig, name: string): Promise<Realtime> {
+  // The gateway's process opens its realtime first: traces (when the OTEL_* variables ask) start here for it.
+  startTracing({ component: name });
+  const realtime = config.natsUrl
+    ? await createNatsRealtime(config.natsUrl, { name: `pmbok-${name}`, prefix: config.natsPrefix })
+    : processRealtime();
+  return observedRealtime(realtime, name);
 }
 
 /**
@@ -38,6 +43,8 @@ export function openRealtime(config: RuntimeConfig, name: string): Promise<Realt
  * than ignored.
  */
 export async function openServiceRuntime(service: string, config: RuntimeConfig): Promise<ServiceRuntime> {
+  // Traces when the OTEL_* variables ask (once per process; the embedded one holds several services).
+  startTracing();
   if (config.mongoUrl) {
     throw new Error(
       'MONGO_URL is set, but the MongoDB adapters are not part of this build (docs/adr/0006-real-engines.md): unset it to keep the event log and read models in DATA_DIR',

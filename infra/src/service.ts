@@ -4,9 +4,11 @@ import { createCommandRunner, type RunCommand } from './commands.js';
 import { loadRuntimeConfig, portFrom, type RuntimeConfig } from './config.js';
 import { type GrpcServiceRegistration, grpcService, startGrpcServer } from './grpc/server.js';
 import { createLogger } from './logging.js';
-import { collectProcessMetrics } from './metrics.js';
+import { collectProcessMetrics, startServiceMetrics } from './metrics.js';
 import { type Projection, type ProjectionRunner, runProjections } from './projections/index.js';
+import { observedRuntime } from './projections/observe.js';
 import { openServiceRuntime, type ServiceRuntime } from './runtime.js';
+import { startTracing, stopTracing } from './tracing.js';
 
 /** Ends something a service started (a reaction's subscription, a timer). */
 export type Stop = () => Promise<void>;
@@ -116,10 +118,16 @@ export function defineService<
         runCommand: createCommandRunner({
           eventStore,
           now,
+          service: name,
           readModels: { projections: definition.projections, waitFor: (position) => projections.waitFor(position) },
         }),
       };
-      const reacting = { ...context, runCommand: createCommandRunner({ eventStore, now }) };
+      // Reactions' consumers are measured (lag) and traced (a span per batch, in the producer's trace).
+      const reacting = {
+        ...context,
+        runtime: observedRuntime(runtime, name),
+        runCommand: createCommandRunner({ eventStore, now, service: name }),
+      };
       const reactions = (await definition.reactions?.(reacting, options)) ?? ({ stops: [] } as StartedReactions);
       stops.push(...reactions.stops);
       const implementation = {
@@ -157,16 +165,25 @@ export function serviceMain(
   defaultPort: number,
 ): void {
   const logger = createLogger(name);
-  runServiceProcess(
-    () =>
-      start({
-        config: loadRuntimeConfig(),
-        logger,
-        host: process.env.GRPC_HOST ?? '0.0.0.0',
-        port: portFrom(process.env, 'GRPC_PORT', defaultPort),
-      }),
-    logger,
-  );
+  // Before anything opens: this process is the service, which `OTEL_SERVICE_NAME` may rename.
+  startTracing({ component: name });
+  runServiceProcess(async () => {
+    const service = await start({
+      config: loadRuntimeConfig(),
+      logger,
+      host: process.env.GRPC_HOST ?? '0.0.0.0',
+      port: portFrom(process.env, 'GRPC_PORT', defaultPort),
+    });
+    const metrics = await startServiceMetrics(process.env, logger);
+    return {
+      ...service,
+      async stop() {
+        await metrics?.close();
+        await service.stop();
+        await stopTracing();
+      },
+    };
+  }, logger);
 }
 
 /** Entry point of a service run as its own process: start, then stop cleanly on SIGTERM or SIGINT. */

@@ -7,6 +7,7 @@ import {
   createClientFactory,
 } from 'nice-grpc';
 import { HealthDefinition } from 'nice-grpc-server-health';
+import { observeClient } from './observe.js';
 import { GRPC_MESSAGE_LIMITS } from './server.js';
 
 /**
@@ -43,9 +44,12 @@ export function connectService<D extends CompatServiceDefinition>(
   definition: D,
   address: string,
   timeoutMs = 4_500,
+  /** Who calls (`gateway`, a service's name): the component its client spans belong to. */
+  caller = 'gateway',
 ): ServiceConnection<D> {
   const channel = createChannel(address, undefined, GRPC_MESSAGE_LIMITS);
-  const factory = createClientFactory().use(withDeadline(timeoutMs));
+  // Metrics and the client span outside the deadline, so that a call's time includes waiting for it.
+  const factory = createClientFactory().use(observeClient(caller)).use(withDeadline(timeoutMs));
   return {
     client: factory.create(definition, channel),
     health: factory.create(HealthDefinition, channel),

@@ -1,3 +1,4 @@
+import { context as otelContext, SpanKind, trace } from '@opentelemetry/api';
 import { isAbortError } from 'abort-controller-x';
 import {
   type CallContext,
@@ -13,6 +14,8 @@ import type { Logger } from 'pino';
 import { DomainError, grpcStatusOf } from '../errors.js';
 import { ConcurrencyError } from '../eventStore/types.js';
 import { grpcServerDuration, grpcServerHandled } from '../metrics.js';
+import { failed, tracerOf, tracingOn } from '../tracing.js';
+import { contextOfMetadata, inContext, methodNames } from './observe.js';
 
 /** A service definition with its implementation; build it with `grpcService` so the two are checked together. */
 export interface GrpcServiceRegistration {
@@ -32,15 +35,22 @@ export interface RunningGrpcServer {
   stop(): Promise<void>;
 }
 
-/** Turns what a handler throws into a gRPC status, in one place, and counts every call. */
+/**
+ * Turns what a handler throws into a gRPC status, in one place, and counts every call. With traces on, the handler
+ * runs in a server span, child of the caller's span named by the call's `traceparent` metadata.
+ */
 function observe(serviceName: string, logger: Logger) {
   return async function* <Req, Res>(call: ServerMiddlewareCall<Req, Res>, context: CallContext) {
-    const method = call.method.path.split('/').pop() ?? call.method.path;
-    const stopTimer = grpcServerDuration.startTimer({ service: serviceName, method });
+    const names = methodNames(call.method.path);
+    const { method } = names;
+    const started = performance.now();
     let code = Status.OK;
+    const span = tracingOn() && names.rpcService !== HEALTH ? serverSpan(serviceName, names, context) : undefined;
     try {
-      return yield* call.next(call.request, context);
+      const inner = call.next(call.request, context);
+      return yield* span ? inContext(trace.setSpan(otelContext.active(), span), inner) : inner;
     } catch (error) {
+      if (span) failed(span, error);
       if (error instanceof ServerError) {
         code = error.code;
         throw error;
@@ -61,10 +71,27 @@ function observe(serviceName: string, logger: Logger) {
       logger.error({ err: error, method }, 'unhandled error in gRPC handler');
       throw new ServerError(code, 'internal error');
     } finally {
-      stopTimer();
+      grpcServerDuration.observe({ service: serviceName, method }, (performance.now() - started) / 1000);
       grpcServerHandled.inc({ service: serviceName, method, code: Status[code] });
+      if (span) {
+        span.setAttribute('rpc.grpc.status_code', code);
+        span.end();
+      }
     }
   };
+}
+
+const HEALTH = 'grpc.health.v1.Health';
+
+function serverSpan(serviceName: string, names: ReturnType<typeof methodNames>, call: CallContext) {
+  return tracerOf(serviceName).startSpan(
+    names.spanName,
+    {
+      kind: SpanKind.SERVER,
+      attributes: { 'rpc.system': 'grpc', 'rpc.service': names.rpcService, 'rpc.method': names.method },
+    },
+    contextOfMetadata(call.metadata),
+  );
 }
 
 /** Uploads pass through gRPC, so messages may carry a 5 MiB image plus framing. */

@@ -2,9 +2,10 @@ import type { Logger } from 'pino';
 import type { DomainEvent, EventStore, RecordedEvent, Subscription } from '../eventStore/types.js';
 import type { EventOfType, EventSource, HandlerMap, Recorded } from '../events/contract.js';
 import { upcast } from '../events/contract.js';
-import { projectionApplySeconds } from '../metrics.js';
+import { projectionApplySeconds, trackProjection } from '../metrics.js';
 import type { Collection, Doc, IndexSpec, ReadStore } from '../readStore/types.js';
 import { parseStreamId } from '../streamIds.js';
+import { observedHandler } from './observe.js';
 
 /**
  * A read model fed from one log: this service's own (`runProjections`) or another service's topic (`feed`, then
@@ -116,19 +117,32 @@ export async function runProjections(options: {
   logger: Logger;
 }): Promise<ProjectionRunner> {
   const subscriptions: Subscription[] = [];
+  const untrack: (() => void)[] = [];
+  const { service, eventStore } = options;
   for (const projection of options.projections) {
     const handles = new Set(projection.canHandle);
-    subscriptions.push(
-      await options.eventStore.subscribe({
-        subscriberId: `projection:${options.service}:${projection.name}`,
-        checkpoints: options.readStore.checkpoints,
-        async handler(events) {
-          const stop = projectionApplySeconds.startTimer({ projection: projection.name });
+    const labels = { projection: projection.name };
+    const subscription = await eventStore.subscribe({
+      subscriberId: `projection:${service}:${projection.name}`,
+      checkpoints: options.readStore.checkpoints,
+      handler: observedHandler(
+        { service, consumer: projection.name, spanName: `project ${projection.name}`, handles },
+        async (events) => {
+          const stop = projectionApplySeconds.startTimer(labels);
           for (const event of events) if (handles.has(event.type)) await projection.handle(event, options.readStore);
           stop();
         },
-        onError: (error, attempt) =>
-          options.logger.error({ err: error, projection: projection.name, attempt }, 'projection failed; retrying'),
+      ),
+      onError: (error, attempt) =>
+        options.logger.error({ err: error, projection: projection.name, attempt }, 'projection failed; retrying'),
+    });
+    subscriptions.push(subscription);
+    untrack.push(
+      trackProjection({
+        service,
+        projection: projection.name,
+        position: () => subscription.position(),
+        head: () => eventStore.head(),
       }),
     );
   }
@@ -138,6 +152,7 @@ export async function runProjections(options: {
     },
     position: () => (subscriptions.length === 0 ? null : Math.min(...subscriptions.map((s) => s.position()))),
     stop: async () => {
+      for (const stop of untrack.splice(0)) stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
     },
   };

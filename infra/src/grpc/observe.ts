@@ -1,0 +1,109 @@
+import { type Context, context, propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
+import { isAbortError } from 'abort-controller-x';
+import { type CallOptions, ClientError, type ClientMiddlewareCall, Metadata, Status } from 'nice-grpc-common';
+import { grpcClientDuration, grpcClientHandled } from '../metrics.js';
+import { failed, tracerOf, tracingOn } from '../tracing.js';
+
+/** What a method path (`/pmbok.team.v1.TeamService/GetMembership`) is labelled and named by, worked out once. */
+interface MethodNames {
+  /** The service as metrics label it: `team` for pmbok's, else the gRPC service. */
+  service: string;
+  method: string;
+  /** `pmbok.team.v1.TeamService`. */
+  rpcService: string;
+  /** The span name: `pmbok.team.v1.TeamService/GetMembership`. */
+  spanName: string;
+  /** The duration's labels, one object per method rather than per call. */
+  labels: { service: string; method: string };
+}
+
+const names = new Map<string, MethodNames>();
+
+export function methodNames(path: string): MethodNames {
+  let known = names.get(path);
+  if (!known) {
+    const [rpcService = path, method = path] = path.replace(/^\//, '').split('/');
+    const service = /^pmbok\.([a-z]+)\.v\d+\./.exec(rpcService)?.[1] ?? rpcService;
+    known = { service, method, rpcService, spanName: `${rpcService}/${method}`, labels: { service, method } };
+    names.set(path, known);
+  }
+  return known;
+}
+
+const HEALTH = 'grpc.health.v1.Health';
+
+/** W3C trace context in gRPC metadata (text keys `traceparent`, `tracestate`). */
+export const metadataSetter = { set: (carrier: Metadata, key: string, value: string) => void carrier.set(key, value) };
+export const metadataGetter = {
+  get: (carrier: Metadata, key: string) => {
+    const value = carrier.get(key);
+    return typeof value === 'string' ? value : undefined;
+  },
+  keys: (carrier: Metadata) => [...carrier].map(([key]) => key),
+};
+
+/** The trace context a call's metadata carries (the caller's span), or the root. */
+export const contextOfMetadata = (metadata: Metadata): Context =>
+  propagation.extract(ROOT_CONTEXT, metadata, metadataGetter);
+
+/**
+ * Runs a middleware's inner call so that its code (the handler, or the channel's work) sees `active` as the current
+ * trace context: each step of the generator is taken inside it. A consumer that stops early ends the inner call too.
+ */
+export function inContext<G extends AsyncGenerator<unknown, unknown, undefined>>(active: Context, inner: G): G {
+  return stepsIn(active, inner) as G;
+}
+
+async function* stepsIn(active: Context, inner: AsyncGenerator<unknown, unknown, undefined>) {
+  let done = false;
+  try {
+    for (;;) {
+      const step = await context.with(active, () => inner.next());
+      if (step.done) {
+        done = true;
+        return step.value;
+      }
+      yield step.value;
+    }
+  } finally {
+    if (!done) await inner.return(undefined);
+  }
+}
+
+const codeOf = (error: unknown): Status =>
+  error instanceof ClientError ? error.code : isAbortError(error) ? Status.CANCELLED : Status.UNKNOWN;
+
+/**
+ * The client side of every call: RED metrics by called service and method, and with traces on a client span whose
+ * context goes to the server in the call's metadata (`traceparent`). Health checks are counted, not traced.
+ */
+export function observeClient(component: string) {
+  return async function* <Req, Res>(call: ClientMiddlewareCall<Req, Res>, options: CallOptions) {
+    const labels = methodNames(call.method.path);
+    const started = performance.now();
+    let code = Status.OK;
+    let span: Span | undefined;
+    try {
+      if (!tracingOn() || labels.rpcService === HEALTH) return yield* call.next(call.request, options);
+      span = tracerOf(component).startSpan(labels.spanName, {
+        kind: SpanKind.CLIENT,
+        attributes: { 'rpc.system': 'grpc', 'rpc.service': labels.rpcService, 'rpc.method': labels.method },
+      });
+      const active = trace.setSpan(context.active(), span);
+      const metadata = Metadata(options.metadata);
+      propagation.inject(active, metadata, metadataSetter);
+      return yield* inContext(active, call.next(call.request, { ...options, metadata }));
+    } catch (error) {
+      code = codeOf(error);
+      if (span) failed(span, error);
+      throw error;
+    } finally {
+      grpcClientDuration.observe(labels.labels, (performance.now() - started) / 1000);
+      grpcClientHandled.inc({ service: labels.service, method: labels.method, code: Status[code] });
+      if (span) {
+        span.setAttribute('rpc.grpc.status_code', code);
+        span.end();
+      }
+    }
+  };
+}
