@@ -2,12 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { captureErrors } from './errorLog/captureErrors';
+import { startRealUserMonitoring } from './observability';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // SPEC §8: production errors are logged to the error log (in development the console shows them).
 if (import.meta.env.PROD) captureErrors();
+// Issue 23: Grafana Faro to the gateway's /faro/collect, loaded after the first paint (observability/settings.ts).
+startRealUserMonitoring();
 
 createRoot(root).render(
   <StrictMode>
