@@ -7,6 +7,8 @@ export * from './errors.js';
 export * from './eventBus/embedded.js';
 export * from './eventBus/kafka.js';
 export * from './eventBus/types.js';
+export * from './eventStore/mongo.js';
+export * from './eventStore/mongoConnection.js';
 export * from './eventStore/sqlite.js';
 export * from './eventStore/subscription.js';
 export * from './eventStore/types.js';

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { connectMongo, type EventStore, openMongoEventStore, type RecordedEvent } from '@pmbok/infra';
+import { eventStoreContract } from '@pmbok/infra/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// FerretDB on SQLite answers in milliseconds, but a busy CI machine has two cores.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+/**
+ * The MongoDB adapters against a real server when MONGO_URL is set (scripts/engines.sh starts FerretDB; CI sets
+ * it), each suite in a database of its own so runs and suites never meet. Without it they are skipped, by name.
+ */
+const { MONGO_URL } = process.env;
+
+const skipped = (suite: string) =>
+  describe(suite, () => {
+    it.skip('needs MONGO_URL (scripts/engines.sh start)', () => {});
+  });
+
+const freshDatabase = (suite: string) => `pmbok-test-${suite}-${randomUUID().slice(0, 8)}`;
+
+if (MONGO_URL) {
+  const databases = new WeakMap<EventStore, string>();
+  const open = async (dbName: string) => {
+    const store = await openMongoEventStore({ url: MONGO_URL, dbName, service: 'contract', pollIntervalMs: 20 });
+    databases.set(store, dbName);
+    return store;
+  };
+  eventStoreContract('MongoDB', {
+    open: () => open(freshDatabase('events')),
+    async reopen(previous) {
+      await previous.close();
+      return open(databases.get(previous)!);
+    },
+  });
+} else {
+  skipped('event store contract: MongoDB');
+}
+
+/** The global order's holes (ADR 18): positions taken by appends that land late, or never. */
+if (MONGO_URL) {
+  describe('event store on MongoDB: holes in the global order', () => {
+    const ev = (n: number) => ({ type: 'ThingHappened', data: { n } });
+    const opened: { close(): Promise<unknown> }[] = [];
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((o) => o.close()));
+    });
+    const setup = async (holeTimeoutMs: number) => {
+      const location = { url: MONGO_URL, dbName: freshDatabase('holes') };
+      const store = await openMongoEventStore({ ...location, service: 't', pollIntervalMs: 20, holeTimeoutMs });
+      const db = await connectMongo(location);
+      opened.push(store, db);
+      /** An append that took the next position and has not written it (yet). */
+      const takePosition = async () => {
+        const counter = await db
+          .collection<{ _id: string; value: number }>('t.counters')
+          .findOneAndUpdate({ _id: 'position' }, { $inc: { value: 1 } }, { returnDocument: 'after' });
+        return counter!.value;
+      };
+      const land = (position: number, n: number) =>
+        db.collection<{ _id: number; [field: string]: unknown }>('t.events').insertOne({
+          _id: position,
+          end: position,
+          streamId: 'late',
+          version: 1,
+          lastVersion: 1,
+          events: [{ type: 'ThingHappened', data: JSON.stringify({ n }), eventId: randomUUID() }],
+          at: Date.now(),
+          written: Date.now(),
+        });
+      return { store, takePosition, land };
+    };
+    const numbers = (events: RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
+
+    it('holds readers at a position whose append lands late, then delivers it in its place', async () => {
+      const { store, takePosition, land } = await setup(60_000);
+      await store.append('a', [ev(1)], 0);
+      const late = await takePosition();
+      await store.append('b', [ev(3)], 0);
+      expect(numbers(await store.readAll(0, 10))).toEqual([1]);
+
+      const seen: RecordedEvent[] = [];
+      const subscription = await store.subscribe({ subscriberId: 'r', handler: async (e) => void seen.push(...e) });
+      await subscription.waitFor(1);
+      await land(late, 2);
+      await subscription.waitFor(await store.head());
+      await subscription.stop();
+      expect(numbers(seen)).toEqual([1, 2, 3]);
+      expect(seen.map((e) => e.metadata.globalPosition)).toEqual([1, 2, 3]);
+    });
+
+    it('closes a position whose append never lands, and a write arriving after that fails instead of being skipped', async () => {
+      const { store, takePosition, land } = await setup(0);
+      await store.append('a', [ev(1)], 0);
+      const lost = await takePosition();
+      await store.append('b', [ev(3)], 0);
+      expect(numbers(await store.readAll(0, 10))).toEqual([1, 3]);
+      await expect(land(lost, 2)).rejects.toMatchObject({ code: 11000 });
+      expect(numbers(await store.readAll(0, 10))).toEqual([1, 3]);
+    });
+
+    it('leaves no hole for readers to wait on when concurrent appends lose', async () => {
+      const { store } = await setup(60_000);
+      await store.append('race', [ev(0)], 0);
+      await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.append('race', [ev(i + 1)], 1)));
+      await store.append('after', [ev(99)], 0);
+      const all = await store.readAll(0, 100);
+      expect(all).toHaveLength(3);
+      expect(all.at(-1)?.metadata.globalPosition).toBe(await store.head());
+    });
+
+    it('appends nothing twice when many writers retry one command at once', async () => {
+      const { store } = await setup(60_000);
+      const commandId = randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => store.append('once', [ev(1)], 'any', { commandId })),
+      );
+      expect(results.filter((r) => !r.alreadyApplied)).toHaveLength(1);
+      expect(await store.readStream('once')).toHaveLength(1);
+    });
+  });
+}
