@@ -42,6 +42,29 @@ describe('live connection: the token is the first message', () => {
     expect((await silent.closed).code).toBe(4402);
     await app.close();
   });
+
+  it('answers connected before any push heard while it subscribed', async () => {
+    const app = Fastify();
+    const authenticate = async () => ({ userId: 7, sessionId: 's' });
+    app.decorate('services', { auth: { authenticate }, team: {} } as never);
+    // A push that arrives the moment the socket subscribes (a busy channel), before it could be told `connected`.
+    const realtime = createMemoryRealtime();
+    const eager: Realtime = {
+      ...realtime,
+      subscribe: async (audience, listener) => {
+        const unsubscribe = await realtime.subscribe(audience, listener);
+        listener({ code: 200500, msg: 'success', data: { early: true } });
+        return unsubscribe;
+      },
+    };
+    await app.register(liveRoutes, { realtime: eager });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const inbox = openLive(wsUrl(app), 'token');
+    expect(await inbox.next()).toMatchObject({ code: 200, msg: 'connected', data: { userId: 7 } });
+    expect(await inbox.next()).toMatchObject({ code: 200500, data: { early: true } });
+    await inbox.close();
+    await app.close();
+  });
 });
 
 describe('live connections of a session that ends close at once, on every gateway', () => {

@@ -125,7 +125,10 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     }
     if (closed) return;
 
+    // Pushes heard while subscribing wait for `connected`, so a client always reads that answer first.
+    let held: unknown[] | null = [];
     const deliver = (payload: unknown) => {
+      if (held) return void held.push(payload);
       const ended = endedSessionsOf(payload);
       if (!ended) return send(payload);
       if (ended.includes(sessionId)) refuse('登录已失效');
@@ -161,6 +164,9 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     socket.on('message', onMessage);
     stillThere();
     send(envelope(200, 'connected', { userId, teamId: audiences.length > 1 ? teamId : 0 }));
+    const heard = held;
+    held = null;
+    for (const payload of heard) deliver(payload);
     for (const data of early) onMessage(data);
   });
 }
