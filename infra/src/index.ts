@@ -1,4 +1,5 @@
 export * from './blobStore/fs.js';
+export * from './blobStore/gridfs.js';
 export * from './blobStore/types.js';
 export * from './commands.js';
 export * from './config.js';

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { connectMongo, type EventStore, openMongoEventStore, type RecordedEvent } from '@pmbok/infra';
-import { eventStoreContract } from '@pmbok/infra/testing';
+import {
+  connectMongo,
+  type EventStore,
+  openGridFsBlobStore,
+  openMongoEventStore,
+  type RecordedEvent,
+} from '@pmbok/infra';
+import { blobStoreContract, eventStoreContract } from '@pmbok/infra/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // FerretDB on SQLite answers in milliseconds, but a busy CI machine has two cores.
@@ -33,8 +39,12 @@ if (MONGO_URL) {
       return open(databases.get(previous)!);
     },
   });
+  blobStoreContract('GridFS', () =>
+    openGridFsBlobStore({ url: MONGO_URL, dbName: freshDatabase('blobs'), bucketName: 'contract.uploads' }),
+  );
 } else {
   skipped('event store contract: MongoDB');
+  skipped('blob store contract: GridFS');
 }
 
 /** The global order's holes (ADR 18): positions taken by appends that land late, or never. */
@@ -117,6 +127,27 @@ if (MONGO_URL) {
       );
       expect(results.filter((r) => !r.alreadyApplied)).toHaveLength(1);
       expect(await store.readStream('once')).toHaveLength(1);
+    });
+  });
+}
+
+if (MONGO_URL) {
+  describe('blob store on GridFS', () => {
+    it('keeps files larger than one chunk whole, and one file per key after overwrites', async () => {
+      const location = { url: MONGO_URL, dbName: freshDatabase('gridfs') };
+      const store = await openGridFsBlobStore({ ...location, bucketName: 'b' });
+      const db = await connectMongo(location);
+      try {
+        const big = Buffer.from(Array.from({ length: 700_000 }, (_, i) => (i * 7) % 256));
+        await Promise.all([1, 2, 3].map((n) => store.put('k/big.bin', { data: big, contentType: `x/${n}` })));
+        expect((await store.get('k/big.bin'))?.data.equals(big)).toBe(true);
+        expect(await db.collection('b.files').countDocuments({ filename: 'k/big.bin' })).toBe(1);
+        await store.delete('k/big.bin');
+        expect(await db.collection('b.chunks').countDocuments({})).toBe(0);
+      } finally {
+        await store.close();
+        await db.close();
+      }
     });
   });
 }
