@@ -4,6 +4,7 @@ import {
   propagation,
   ROOT_CONTEXT,
   type Span,
+  SpanKind,
   SpanStatusCode,
   type Tracer,
   trace,
@@ -155,3 +156,37 @@ export function contextOfTraceparent(traceparent: string | undefined): Context |
   );
   return trace.getSpanContext(extracted) ? extracted : undefined;
 }
+
+export type { Context as TraceContext, Span } from '@opentelemetry/api';
+
+type Headers = Record<string, string | string[] | undefined>;
+const headerGetter = {
+  get: (carrier: Headers, key: string) => {
+    const value = carrier[key];
+    return Array.isArray(value) ? value[0] : value;
+  },
+  keys: (carrier: Headers) => Object.keys(carrier),
+};
+
+/**
+ * A server span for a request whose headers may carry the client's trace context (`traceparent`), with the context
+ * to run the request's work in (`runInTrace`).
+ */
+export function startServerSpan(
+  component: string,
+  name: string,
+  headers: Headers,
+  attributes: Record<string, string | number>,
+): { span: Span; context: Context } {
+  const parent = propagation.extract(ROOT_CONTEXT, headers, headerGetter);
+  const span = tracerOf(component).startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+  return { span, context: trace.setSpan(parent, span) };
+}
+
+/** Runs `work` with `active` as the current trace context (what it starts, and their callbacks, see it). */
+export const runInTrace = <T>(active: Context, work: () => T): T => context.with(active, work);
+
+/** Marks a span failed without an exception (a server error told in an answer). */
+export const markFailed = (span: Span): void => {
+  span.setStatus({ code: SpanStatusCode.ERROR });
+};

@@ -2,6 +2,7 @@ import { connectService } from '@pmbok/infra';
 import { aiv1, authv1, messagingv1, projectv1, taskv1, teamv1 } from '@pmbok/proto';
 import fp from 'fastify-plugin';
 import type { ServiceName } from '../config.js';
+import observability from './observability.js';
 
 // Typed by name: the project contract spans several generated files, which a declaration cannot point into.
 const definitions: {
@@ -38,6 +39,8 @@ export interface ServicesOptions {
 
 export default fp<ServicesOptions>(
   async (app, options) => {
+    // The calls' metrics and traces, before any route: every request is measured, every gRPC call is its child.
+    await app.register(observability);
     const connections = Object.fromEntries(
       (Object.keys(definitions) as ServiceName[]).map((name) => [
         name,

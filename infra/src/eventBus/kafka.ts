@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import type { CheckpointStore, EventStore, RecordedEvent, Subscription } from '../eventStore/types.js';
+import { kafkaConsumerLag } from '../metrics.js';
 import type { EventBus } from './types.js';
 
 export interface KafkaBusOptions {
@@ -134,6 +135,8 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
           }
           resolveOffset(batch.lastOffset());
           handled.set(batch.partition, batch.lastOffset());
+          // What the partition holds beyond this batch (kafkajs: high watermark minus the offset after the last).
+          kafkaConsumerLag.set({ topic: name, group, partition: batch.partition }, Number(batch.offsetLag()));
           await heartbeat();
         },
       });

@@ -1,0 +1,85 @@
+import {
+  httpRequestDuration,
+  markFailed,
+  runInTrace,
+  type Span,
+  startServerSpan,
+  type TraceContext,
+  tracingOn,
+} from '@pmbok/infra';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's server span and its context, while traces are on. */
+    trace: { span: Span; context: TraceContext } | null;
+  }
+}
+
+/** Probes and scrapes: counted, never traced (they would bury the requests in their traces). */
+const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
+
+const isUpgrade = (request: FastifyRequest) => request.headers.upgrade !== undefined;
+
+/**
+ * RED metrics of every HTTP answer (`pmbok_http_request_duration_seconds` by method, route template and status) and,
+ * with traces on, a server span per request named `<METHOD> <route template>`, continuing a `traceparent` the client
+ * sent (the console's Faro). The span's context is made current for the hooks and the handler, so the gRPC calls a
+ * request makes are its children. Live connections (WebSocket upgrades) are neither: their pushes are traced from
+ * the publisher.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('trace', null);
+    // Callback hooks: the rest of the request runs inside `context.with`, which an async hook could not give.
+    app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const route = request.routeOptions.url;
+      if (!tracingOn() || isUpgrade(request) || (route && UNTRACED.has(route))) return done();
+      request.trace = startServerSpan(
+        'gateway',
+        route ? `${request.method} ${route}` : request.method,
+        request.headers,
+        {
+          'http.request.method': request.method,
+          'url.path': request.url.split('?')[0] ?? '',
+          ...(route ? { 'http.route': route } : {}),
+        },
+      );
+      runInTrace(request.trace.context, done);
+    });
+    // A body arrives in the socket's callbacks, outside that context: enter it again once it is read.
+    const reenter = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) =>
+      request.trace ? runInTrace(request.trace.context, done) : done();
+    app.addHook('preValidation', reenter);
+    app.addHook('preHandler', reenter);
+    // What an API answer's envelope says (a 500 inside an HTTP 200 is still a failure).
+    app.addHook('preSerialization', async (request: FastifyRequest, _reply, payload: unknown) => {
+      const code = (payload as { code?: unknown } | null)?.code;
+      if (request.trace && typeof code === 'number') {
+        request.trace.span.setAttribute('pmbok.api.code', code);
+        if (code === 500) markFailed(request.trace.span);
+      }
+      return payload;
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      if (isUpgrade(request)) return;
+      const status = reply.statusCode;
+      httpRequestDuration.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: status },
+        reply.elapsedTime / 1000,
+      );
+      const { trace: traced } = request;
+      if (!traced) return;
+      traced.span.setAttribute('http.response.status_code', status);
+      if (status >= 500) markFailed(traced.span);
+      traced.span.end();
+    });
+    // A client that went away gets no answer: its span ends all the same.
+    app.addHook('onRequestAbort', async (request) => {
+      request.trace?.span.setAttribute('pmbok.aborted', true);
+      request.trace?.span.end();
+    });
+  },
+  { name: 'observability' },
+);

@@ -1,0 +1,124 @@
+import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
+import { startTracing, stopTracing } from '@pmbok/infra';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Harness, startHarness } from './harness.js';
+import { connected, type Inbox, openLive } from './liveSocket.js';
+
+const serviceOf = (span: ReadableSpan) => String(span.resource.attributes['service.name']);
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+
+/** The next push with this code, skipping others on the way. */
+async function nextPush(inbox: Inbox, code: number): Promise<any> {
+  for (;;) {
+    const push = await inbox.next();
+    if (push.code === code) return push.data;
+  }
+}
+
+/**
+ * One request's trace (issue 23, "OpenTelemetry traces"): a member finishes a task through the gateway, the task
+ * service appends, the messaging service makes the team's activity of the event and pushes it, and the gateway
+ * delivers the push to a live socket, all in one trace.
+ */
+describe('traces', () => {
+  const exporter = new InMemorySpanExporter();
+  let h: Harness;
+  let base = '';
+  let teamId = '';
+  let projectId = '';
+  let taskId = '';
+  const tokens = { a: '', b: '' };
+
+  beforeAll(async () => {
+    expect(startTracing({ exporter })).toBe(true);
+    h = await startHarness();
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(h.app.server.address() as { port: number }).port}/pmbok/ws`;
+    tokens.a = await h.register('13790000001');
+    tokens.b = await h.register('13790000002');
+    const ok = async (path: string, body: Record<string, string>, token: string) => {
+      const answer = await h.call(path, { teamId, ...body }, token);
+      expect(answer.code, `${path}: ${answer.msg}`).toBe(200);
+      return answer.data;
+    };
+    teamId = String((await ok('team/create', { teamName: '追踪', sourceProject: '[]' }, tokens.a)).teamId);
+    const { shareCode } = await ok('team/shareInfo', {}, tokens.a);
+    await ok('team/shareJoin', { shareCode }, tokens.b);
+    const a = (await ok('userInfo/getUserInfo', {}, tokens.a)).userId;
+    const b = (await ok('userInfo/getUserInfo', {}, tokens.b)).userId;
+    projectId = String((await ok('task/newProject', { name: '研发' }, tokens.a)).taskProjectId);
+    // The task service learns the team's members from the team's events: B may not be known to it at once.
+    await vi.waitFor(() => ok('task/batchCreateProjectUser', { projectId, userIds: JSON.stringify([b]) }, tokens.a), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    taskId = String(
+      (await ok('task/newTask', { projectId, name: '追踪任务', userId: String(a), endTime: '0' }, tokens.a)).taskId,
+    );
+  });
+  afterAll(async () => {
+    await h?.close();
+    await stopTracing();
+  });
+
+  it('follows one request from the gateway through the task and messaging services to the live push', async () => {
+    const live = openLive(`${base}?teamId=${teamId}`, tokens.a);
+    await connected(live);
+    exporter.reset();
+    const answer = await h.call('task/finishTask', { teamId, projectId, taskId }, tokens.b);
+    expect(answer.code).toBe(200);
+    await nextPush(live, 200203);
+    await live.close();
+
+    const request = exporter.getFinishedSpans().find((span) => span.name === 'POST /pmbok/api/task/finishTask');
+    expect(request).toBeDefined();
+    const traceId = request!.spanContext().traceId;
+    const inTrace = () => exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
+    // The delivery span ends as the socket is written to, which may be after the client read the push.
+    await vi.waitFor(() => expect(inTrace().map((span) => span.name)).toContain('deliver team'), { timeout: 5_000 });
+    const spans = inTrace();
+    const named = spans.map((span) => `${serviceOf(span)}: ${span.name}`);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'pmbok-gateway: POST /pmbok/api/task/finishTask',
+        'pmbok-gateway: pmbok.auth.v1.AuthService/Authenticate',
+        'pmbok-auth: pmbok.auth.v1.AuthService/Authenticate',
+        'pmbok-gateway: pmbok.task.v1.TaskService/FinishTask',
+        'pmbok-task: pmbok.task.v1.TaskService/FinishTask',
+        'pmbok-task: command task',
+        'pmbok-messaging: command activity',
+        'pmbok-messaging: push team',
+        'pmbok-gateway: deliver team',
+      ]),
+    );
+    // The task's event consumed by the messaging service, and the activity by its pushes.
+    expect(named.some((name) => /^pmbok-messaging: process task \(/.test(name))).toBe(true);
+    expect(named).toContain('pmbok-messaging: process messaging (messaging-notification-pushes)');
+    // The project and ai services follow the task topic too: their consumers join the same trace.
+    expect([...new Set(spans.map(serviceOf))]).toEqual(
+      expect.arrayContaining(['pmbok-gateway', 'pmbok-auth', 'pmbok-task', 'pmbok-messaging']),
+    );
+    // One connected tree: the request's span is the only root, every other span's parent is in the trace.
+    const ids = new Set(spans.map((span) => span.spanContext().spanId));
+    expect(spans.filter((span) => !parentOf(span)).map((span) => span.name)).toEqual([
+      'POST /pmbok/api/task/finishTask',
+    ]);
+    for (const span of spans) if (parentOf(span)) expect(ids, `${span.name}'s parent`).toContain(parentOf(span));
+    // The chain the issue names, parent by parent: the push delivered ← published ← … ← the request.
+    const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]));
+    const chain: string[] = [];
+    for (let span = spans.find((s) => s.name === 'deliver team'); span; span = byId.get(parentOf(span) ?? '')) {
+      chain.unshift(`${serviceOf(span)}: ${span.name}`);
+    }
+    const tree = (parent: string | undefined, depth: number): string[] =>
+      spans
+        .filter((span) => parentOf(span) === parent)
+        .sort((x, y) => x.startTime[0] - y.startTime[0] || x.startTime[1] - y.startTime[1])
+        .flatMap((span) => [
+          `${'  '.repeat(depth)}${serviceOf(span)}: ${span.name}`,
+          ...tree(span.spanContext().spanId, depth + 1),
+        ]);
+    if (process.env.PRINT_TRACE) console.info(tree(undefined, 0).join('\n'));
+    expect(chain[0]).toBe('pmbok-gateway: POST /pmbok/api/task/finishTask');
+  });
+});
