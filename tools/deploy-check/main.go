@@ -2,7 +2,7 @@
 // itself uses: BuildKit's Dockerfile parser and its linter rules (those of `docker build --check` that run while parsing) and compose-go's
 // loader (schema and semantics, what `docker compose config` runs). On top it checks pmbok's own rules:
 // every image target runs as a non-root user with a health check, every compose service has a health check
-// or depends on healthy ones, and the engines keep their data in volumes.
+// or depends on healthy ones and pins its image, and the engines keep their data in volumes.
 //
 //	go run ./tools/deploy-check -dockerfile Dockerfile -compose docker-compose.yml
 //
@@ -126,6 +126,17 @@ func checkDockerfile(path string, targets []string) map[string]bool {
 	return names
 }
 
+// pinned tells whether an image reference names a version: a digest, or a tag other than latest (a registry's
+// port, before the last slash, is no tag).
+func pinned(image string) bool {
+	if strings.Contains(image, "@sha256:") {
+		return true
+	}
+	name := image[strings.LastIndex(image, "/")+1:]
+	at := strings.LastIndex(name, ":")
+	return at > 0 && at < len(name)-1 && name[at+1:] != "latest"
+}
+
 func checkCompose(path string, targets map[string]bool) {
 	options, err := cli.NewProjectOptions([]string{path},
 		cli.WithWorkingDirectory(filepath.Dir(path)),
@@ -161,6 +172,8 @@ func checkCompose(path string, targets map[string]bool) {
 		}
 		if service.Image != "" && service.Build == nil && strings.HasSuffix(service.Image, ":latest") {
 			problem("%s: service %q uses a :latest image (pin a version)", path, name)
+		} else if !pinned(service.Image) {
+			problem("%s: service %q does not pin its image (name a version tag or a digest)", path, name)
 		}
 	}
 	for _, engine := range []string{"kafka", "nats", "mongo"} {
