@@ -24,6 +24,7 @@ export * from './logging.js';
 export * from './metrics.js';
 export * from './projections/index.js';
 export * from './readStore/memory.js';
+export * from './readStore/mongo.js';
 export * from './readStore/types.js';
 export * from './realtime/memory.js';
 export * from './realtime/nats.js';

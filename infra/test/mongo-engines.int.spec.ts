@@ -4,9 +4,10 @@ import {
   type EventStore,
   openGridFsBlobStore,
   openMongoEventStore,
+  openMongoReadStore,
   type RecordedEvent,
 } from '@pmbok/infra';
-import { blobStoreContract, eventStoreContract } from '@pmbok/infra/testing';
+import { blobStoreContract, eventStoreContract, readStoreContract } from '@pmbok/infra/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // FerretDB on SQLite answers in milliseconds, but a busy CI machine has two cores.
@@ -42,8 +43,12 @@ if (MONGO_URL) {
   blobStoreContract('GridFS', () =>
     openGridFsBlobStore({ url: MONGO_URL, dbName: freshDatabase('blobs'), bucketName: 'contract.uploads' }),
   );
+  readStoreContract('MongoDB', () =>
+    openMongoReadStore({ url: MONGO_URL, dbName: freshDatabase('read'), prefix: 'contract.' }),
+  );
 } else {
   skipped('event store contract: MongoDB');
+  skipped('read store contract: MongoDB');
   skipped('blob store contract: GridFS');
 }
 
@@ -148,6 +153,54 @@ if (MONGO_URL) {
         await store.close();
         await db.close();
       }
+    });
+  });
+}
+
+if (MONGO_URL) {
+  describe('read store on MongoDB', () => {
+    const opened: { close(): Promise<unknown> }[] = [];
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((o) => o.close()));
+    });
+    const open = async (dbName: string) => {
+      const store = await openMongoReadStore({ url: MONGO_URL, dbName, prefix: 's.' });
+      opened.push(store);
+      return store;
+    };
+
+    it('binds a unique index only on documents that have its field, as the memory store does', async () => {
+      const codes = (await open(freshDatabase('unique'))).collection('codes', [{ fields: { code: 1 }, unique: true }]);
+      await codes.put({ _id: 'a' });
+      await codes.put({ _id: 'b' });
+      await codes.put({ _id: 'c', code: 'x' });
+      await expect(codes.put({ _id: 'd', code: 'x' })).rejects.toThrow();
+      expect(await codes.count({})).toBe(3);
+    });
+
+    it('treats undefined as no value: left out when written, unset by $set, matched as missing by filters', async () => {
+      const docs = (await open(freshDatabase('undefined'))).collection('docs');
+      await docs.put({ _id: 'a', team: 1, note: undefined });
+      await docs.put({ _id: 'b' });
+      expect(await docs.findOne({ _id: 'a' })).toEqual({ _id: 'a', team: 1 });
+      expect(Object.keys((await docs.findOne({ _id: 'a' }))!)).toEqual(['_id', 'team']);
+      await docs.updateOne({ _id: 'a' }, { $set: { team: undefined, seen: true } });
+      expect(await docs.findOne({ _id: 'a' })).toEqual({ _id: 'a', seen: true });
+      await docs.put({ _id: 'c', team: 2 });
+      expect(await docs.deleteMany({ team: undefined })).toEqual({ deleted: 2 });
+      expect((await docs.find({})).map((d) => d._id)).toEqual(['c']);
+      await expect(docs.updateOne({ team: 3 }, { $set: { x: 1 } }, { upsert: true })).rejects.toThrow(/_id/);
+    });
+
+    it('keeps documents and checkpoints across a restart', async () => {
+      const dbName = freshDatabase('restart');
+      const first = await open(dbName);
+      await first.collection('docs').put({ _id: 'a', n: 1 });
+      await first.checkpoints.store('projection:docs', 7);
+      await first.close();
+      const second = await open(dbName);
+      expect(await second.collection('docs').findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 1 });
+      expect(await second.checkpoints.load('projection:docs')).toBe(7);
     });
   });
 }

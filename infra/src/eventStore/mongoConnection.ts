@@ -22,6 +22,8 @@ export async function connectMongo(location: MongoLocation): Promise<Connection>
   const connection = mongoose.createConnection(location.url, {
     dbName: location.dbName ?? databaseOf(location.url) ?? 'pmbok',
     serverSelectionTimeoutMS: 15_000,
+    // A field set to undefined is left out, as JSON leaves it out, instead of being written as null.
+    ignoreUndefined: true,
     // Indexes are created explicitly (`init`) before an adapter answers, not in the background.
     autoIndex: false,
   });
