@@ -1,4 +1,4 @@
-import { context, trace } from '@opentelemetry/api';
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { type Decider, type HandledCommand, handleCommand } from './decider/index.js';
 import type { AppendContext, DomainEvent, EventStore } from './eventStore/types.js';
 import type { Caller } from './grpc/caller.js';
@@ -57,9 +57,10 @@ export function appendContextOf(caller: CommandCaller, options: CommandOptions, 
   };
 }
 
+/** Also an unsampled span's: its consumers then stay unsampled too (parent-based sampling). */
 function activeTraceparent(): string | undefined {
   const span = trace.getActiveSpan();
-  return span?.isRecording() ? traceparentOf(span) : undefined;
+  return span && isSpanContextValid(span.spanContext()) ? traceparentOf(span) : undefined;
 }
 
 const timedStores = new WeakMap<EventStore, Map<string, EventStore>>();
