@@ -1,8 +1,9 @@
 /**
  * Who receives a push: one user (all their connections), every member of a team, or a server-side topic (the
- * gateway's mock index listens on `mock` to drop a changed project's compiled routes on every replica).
+ * gateway's mock index listens on `mock` to drop a changed project's compiled routes on every replica; its session
+ * cache and live sockets on `sessions` to forget ended sessions on every replica).
  */
-export type Audience = { userId: number } | { teamId: number } | { topic: 'mock' };
+export type Audience = { userId: number } | { teamId: number } | { topic: 'mock' | 'sessions' };
 
 export type RealtimeListener = (payload: unknown) => void;
 
