@@ -1,7 +1,7 @@
 /**
- * The control push that tells every gateway replica that sessions of a user ended (logout, password or
- * telephone change, password reset, account closed). It goes to the user's audience, which every live socket
- * of that user subscribes to; a socket whose session is listed says 402 and closes, the others ignore it. It is
+ * The announcement that sessions ended (logout, password or telephone change, password reset, account closed),
+ * published by the auth service on the `sessions` topic before the command that ended them is answered. Every
+ * gateway replica hears it: its session cache forgets the sessions and their live sockets say 402 and close. It is
  * never forwarded to a browser as such.
  */
 export const SESSIONS_ENDED = 402;
