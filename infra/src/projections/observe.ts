@@ -45,12 +45,16 @@ function parentOf(events: RecordedEvent[]): { parent: Context; links: Link[] } {
 }
 
 /**
- * A batch handler with its consumer's metrics (the lag of the newest event when applied) and, with traces on, a
+ * A batch handler with its consumer's metrics (the lag of the newest event when applied, counted from the
+ * consumer's start for older events) and, with traces on, a
  * consumer span per batch, child of the span that appended its first event (see `parentOf`).
  */
 export function observedHandler(consumer: Consumer, handler: BatchHandler): BatchHandler {
   const labels = { service: consumer.service, projection: consumer.consumer };
   const { handles } = consumer;
+  // Events older than the consumer are a catch-up (a read model rebuilt at start): their lag counts from the start,
+  // so that a quiet read model does not keep yesterday's age once it has caught up.
+  const since = Date.now();
   return async (events) => {
     const last = events.at(-1);
     if (!last) return handler(events);
@@ -75,7 +79,8 @@ export function observedHandler(consumer: Consumer, handler: BatchHandler): Batc
         () => handler(events),
       );
     } else await handler(events);
-    projectionLagSeconds.set(labels, Math.max(0, Date.now() - last.metadata.at) / 1000);
+    const now = Date.now();
+    projectionLagSeconds.set(labels, Math.max(0, now - Math.max(last.metadata.at, since)) / 1000);
   };
 }
 
