@@ -193,6 +193,31 @@ describe('POST /faro/collect with an OTLP collector', () => {
     expect(received[0]).toMatchObject({ url: '/v1/traces', type: 'application/json', body: traces });
   });
 
+  it('attributes forwarded spans to the console, whatever service the browser names', async () => {
+    const delivered = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const spoofed = {
+      resourceSpans: [
+        {
+          resource: {
+            attributes: [
+              { key: 'service.name', value: { stringValue: 'pmbok-gateway' } },
+              { key: 'browser.name', value: { stringValue: 'Chrome' } },
+            ],
+          },
+          scopeSpans: [{ spans: [{ traceId: 'e'.repeat(32), spanId: 'f'.repeat(16), name: 'x' }] }],
+        },
+      ],
+    };
+    expect((await post(g.app, { ...batch(), traces: spoofed }, '10.0.1.2')).statusCode).toBe(202);
+    await delivered;
+    expect(received.at(-1)?.body.resourceSpans[0].resource.attributes).toEqual([
+      { key: 'browser.name', value: { stringValue: 'Chrome' } },
+      { key: 'service.name', value: { stringValue: 'pmbok-console' } },
+    ]);
+  });
+
   it('answers 202 when the collector is unreachable, and sends nothing without spans', async () => {
     const count = received.length;
     expect((await post(g.app, batch(), '10.0.1.1')).statusCode).toBe(202);

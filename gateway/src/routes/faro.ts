@@ -115,10 +115,36 @@ export default async function faroRoutes(app: FastifyInstance, options: FaroOpti
     async (request, reply) => {
       const body = request.body as FaroBody;
       logItems(log, body);
-      if (forward && body.traces?.resourceSpans.length) forward(body.traces);
+      if (forward && body.traces?.resourceSpans.length) forward(asBrowserSpans(body.traces));
       return reply.status(202).send(envelope(200, 'accepted'));
     },
   );
+}
+
+/** The service every forwarded browser span is attributed to, whatever the browser claimed. */
+export const BROWSER_SERVICE = 'pmbok-console';
+
+type ResourceSpans = NonNullable<FaroBody['traces']>['resourceSpans'][number];
+type Attribute = { key?: unknown; value?: unknown };
+
+/** A browser cannot pass its spans off as a back-end service's: `service.name` is set to the console's. */
+function asBrowserSpans(traces: NonNullable<FaroBody['traces']>) {
+  return {
+    resourceSpans: traces.resourceSpans.map((spans: ResourceSpans) => {
+      const resource = (spans.resource ?? {}) as { attributes?: Attribute[] };
+      const attributes = Array.isArray(resource.attributes) ? resource.attributes : [];
+      return {
+        ...spans,
+        resource: {
+          ...resource,
+          attributes: [
+            ...attributes.filter((attribute) => attribute?.key !== 'service.name'),
+            { key: 'service.name', value: { stringValue: BROWSER_SERVICE } },
+          ],
+        },
+      };
+    }),
+  };
 }
 
 /** The fields every line of a batch carries: which app, session, page and browser it came from. */
