@@ -7,6 +7,7 @@ import caller from './plugins/caller.js';
 import envelope from './plugins/envelope.js';
 import securityHeaders from './plugins/security-headers.js';
 import services from './plugins/services.js';
+import sessions from './plugins/sessions.js';
 import teamUsersRoutes from './routes/admin/team-users.js';
 import { apiCalls } from './routes/api/index.js';
 import consoleRoutes from './routes/console.js';
@@ -46,6 +47,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     parser: (text) => Object.fromEntries(new URLSearchParams(text)),
   });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
+  await fastify.register(sessions, { realtime: options.realtime });
   // Before any route, so that each route's `access` is checked as it is added and resolved on each request.
   await fastify.register(caller);
   fastify.decorate('systemInfo', {

@@ -3,6 +3,7 @@ import { createMemoryRealtime, createNatsRealtime, processRealtime, type Realtim
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../src/config.js';
+import sessions from '../src/plugins/sessions.js';
 import liveRoutes from '../src/routes/live.js';
 import { buildServer } from '../src/server.js';
 import { embeddedOnly, type Harness, startHarness } from './harness.js';
@@ -35,7 +36,9 @@ describe('live connection: the token is the first message', () => {
     const app = Fastify();
     const authenticate = async () => ({ userId: 1, sessionId: 's' });
     app.decorate('services', { auth: { authenticate }, team: {} } as never);
-    await app.register(liveRoutes, { realtime: createMemoryRealtime(), authMs: 50 });
+    const realtime = createMemoryRealtime();
+    await app.register(sessions, { realtime });
+    await app.register(liveRoutes, { realtime, authMs: 50 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const silent = openLive(wsUrl(app));
     expect(await silent.next()).toMatchObject({ code: 402 });
@@ -57,6 +60,7 @@ describe('live connection: the token is the first message', () => {
         return unsubscribe;
       },
     };
+    await app.register(sessions, { realtime });
     await app.register(liveRoutes, { realtime: eager });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const inbox = openLive(wsUrl(app), 'token');
@@ -107,6 +111,28 @@ describe('live connections of a session that ends close at once, on every gatewa
     expect(await again.next()).toMatchObject({ code: 402 });
     expect((await again.closed).code).toBe(4402);
     await Promise.all([b1.close(), b2.close()]);
+  });
+
+  it('refuses a logged-out token on the other gateway at once, though both had it cached', async () => {
+    const token = await h.register('13900000203');
+    const userInfo = (server: Pick<Server, 'inject'>) =>
+      server
+        .inject({
+          method: 'POST',
+          url: '/pmbok/api/userInfo/getUserInfo',
+          headers: { authorization: token },
+          payload: {},
+        })
+        .then((r) => r.json() as { code: number });
+    // Both gateways verified the session once, so both hold it in their caches.
+    expect((await userInfo(h.app)).code).toBe(200);
+    expect((await userInfo(second)).code).toBe(200);
+
+    expect((await h.call('userInfo/logout', {}, token)).code).toBe(200);
+    // No wait: the logout was answered only after every replica heard the session ended (a cache that was not told
+    // would still answer 200 here).
+    expect((await userInfo(second)).code).toBe(402);
+    expect((await userInfo(h.app)).code).toBe(402);
   });
 
   it('closes the sockets of the sessions a password change ends, not those of the session that changed it', async () => {
@@ -161,11 +187,13 @@ describe.skipIf(!NATS_URL)('live connections of a session that ends close across
     const a = await h.register(telephone);
     const b = await signInAgain(h, telephone);
     const [a1, a2, b2] = [openLive(gateways[0]!.url, a), openLive(gateways[1]!.url, a), openLive(gateways[1]!.url, b)];
-    const { userId } = await connected(a1);
+    await connected(a1);
     await connected(a2);
     await connected(b2);
-    // The harness's auth service publishes in process; this carries its pushes over NATS as its own connection would.
-    bridges.push(await processRealtime().subscribe({ userId }, (push) => void service.publish({ userId }, push)));
+    // The harness's auth service announces in process; this carries its announcements over NATS as its own
+    // connection would.
+    const sessions = { topic: 'sessions' } as const;
+    bridges.push(await processRealtime().subscribe(sessions, (push) => void service.publish(sessions, push)));
     expect((await h.call('userInfo/logout', {}, a)).code).toBe(200);
     await expectSignedOut(a1);
     await expectSignedOut(a2);

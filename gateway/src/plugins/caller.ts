@@ -33,15 +33,20 @@ export interface Identity {
 const anonymous: Identity = { userId: 0, sessionId: '' };
 
 /**
- * The user and session a token belongs to, through the auth service; a token it does not accept fails with
- * UNAUTHENTICATED (code 402). The live connection calls it with the token of its first message.
+ * The user and session a token belongs to: from the session cache (plugins/sessions.ts), else through the auth
+ * service; a token it does not accept fails with UNAUTHENTICATED (code 402) and is not kept. The live connection
+ * calls it with the token of its first message.
  */
 export async function authenticate(app: FastifyInstance, token: string, correlationId: string): Promise<Identity> {
-  const { userId, sessionId } = await app.services.auth.authenticate(
+  const kept = app.sessions.cache.get(token);
+  if (kept) return kept;
+  const { userId, sessionId, expiresAt } = await app.services.auth.authenticate(
     { token },
     { metadata: callerMetadata({ correlationId }) },
   );
-  return { userId, sessionId };
+  const identity = { userId, sessionId };
+  app.sessions.cache.keep(token, identity, expiresAt);
+  return identity;
 }
 
 /** The token of the `authorization` header (a session's, or on `apiToken` routes a project's API token). */
@@ -107,5 +112,5 @@ export default fp(
     });
   },
   // Not `caller`: fastify-plugin names a property of the function after the plugin, and strict functions refuse that one.
-  { name: 'request-caller', dependencies: ['services'] },
+  { name: 'request-caller', dependencies: ['services', 'sessions'] },
 );

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { type Audience, callerMetadata, endedSessionsOf, liveConnections, type Realtime } from '@pmbok/infra';
+import { type Audience, callerMetadata, liveConnections, type Realtime } from '@pmbok/infra';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../plugins/caller.js';
 import { envelope } from '../plugins/envelope.js';
@@ -62,7 +62,7 @@ const tokenOf = (data: string | undefined): string => {
  *
  * An authenticated socket receives every push to its user and, when the user belongs to `teamId`, to that
  * team, through the realtime port (NATS across replicas). When its session ends (logout, password change…),
- * the auth service pushes the ended session ids to the user; the socket of such a session closes with 4402.
+ * the auth service announces it on the `sessions` topic; the socket of such a session closes with 4402.
  */
 export default async function liveRoutes(app: FastifyInstance, options: LiveOptions) {
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
@@ -127,12 +127,9 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
 
     // Pushes heard while subscribing wait for `connected`, so a client always reads that answer first.
     let held: unknown[] | null = [];
-    const deliver = (payload: unknown) => {
-      if (held) return void held.push(payload);
-      const ended = endedSessionsOf(payload);
-      if (!ended) return send(payload);
-      if (ended.includes(sessionId)) refuse('登录已失效');
-    };
+    const deliver = (payload: unknown) => (held ? void held.push(payload) : send(payload));
+    // Every replica hears an ended session on the `sessions` topic (plugins/sessions.ts) before its logout is answered.
+    whenClosed(app.sessions.watch(sessionId, () => refuse('登录已失效')));
     for (const audience of audiences) {
       const unsubscribe = await options.realtime.subscribe(audience, deliver);
       whenClosed(() => unsubscribe().catch(() => {}));

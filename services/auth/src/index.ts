@@ -11,7 +11,6 @@ import { usersProjection } from './projections/users/index.js';
 import { createEmbeddedQrProvider } from './qrProviders/embedded.js';
 import type { QrLoginProvider } from './qrProviders/types.js';
 import { createWechatQrProvider } from './qrProviders/wechat.js';
-import { startLiveSessionReactions } from './reactions/liveSessions.js';
 import { startTeamReactions } from './reactions/teamEvents.js';
 
 /** AUTH_SECRET, or one generated once and kept beside the service's data. */
@@ -44,11 +43,7 @@ export const startAuthService = defineService({
   contract: authv1.AuthServiceDefinition,
   projections: [usersProjection, sessionsProjection],
   reactions: async ({ runtime, logger, now }, _options: AuthServiceOptions) => ({
-    stops: [
-      ...(await startTeamReactions(runtime)),
-      ...(await startLiveSessionReactions(runtime, logger)),
-      startExpiry(runtime, logger, now).stop,
-    ],
+    stops: [...(await startTeamReactions(runtime)), startExpiry(runtime, logger, now).stop],
   }),
   calls: (service, _reactions, options) => {
     const sms = createSmsProvider(service.config, service.logger.child({ component: 'sms' }));

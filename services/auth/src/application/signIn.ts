@@ -198,7 +198,7 @@ export function createSignIn(context: AuthContext) {
       if (!token) throw unauthenticated('请先登录');
       const session = await findSessionByTokenHash(readStore, sha256(token));
       if (!session || session.expiresAt <= now()) throw unauthenticated();
-      return { userId: session.userId, sessionId: session.sessionId };
+      return { userId: session.userId, sessionId: session.sessionId, expiresAt: session.expiresAt };
     },
 
     async logout(caller: Caller) {

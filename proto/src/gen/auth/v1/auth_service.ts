@@ -301,6 +301,11 @@ export interface AuthenticateRequest {
 export interface AuthenticateResponse {
   userId: number;
   sessionId: string;
+  /**
+   * When the session expires (ms since the epoch): a gateway may keep the answer until then, or until told the
+   * session ended.
+   */
+  expiresAt: number;
 }
 
 export interface GetUserInfoRequest {
@@ -3615,7 +3620,7 @@ export const AuthenticateRequest: MessageFns<AuthenticateRequest> = {
 };
 
 function createBaseAuthenticateResponse(): AuthenticateResponse {
-  return { userId: 0, sessionId: "" };
+  return { userId: 0, sessionId: "", expiresAt: 0 };
 }
 
 export const AuthenticateResponse: MessageFns<AuthenticateResponse> = {
@@ -3625,6 +3630,9 @@ export const AuthenticateResponse: MessageFns<AuthenticateResponse> = {
     }
     if (message.sessionId !== "") {
       writer.uint32(18).string(message.sessionId);
+    }
+    if (message.expiresAt !== 0) {
+      writer.uint32(24).int64(message.expiresAt);
     }
     return writer;
   },
@@ -3658,6 +3666,14 @@ export const AuthenticateResponse: MessageFns<AuthenticateResponse> = {
             message.sessionId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresAt = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3682,6 +3698,11 @@ export const AuthenticateResponse: MessageFns<AuthenticateResponse> = {
         : isSet(object.session_id)
         ? globalThis.String(object.session_id)
         : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.Number(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.Number(object.expires_at)
+        : 0,
     };
   },
 
@@ -3693,6 +3714,9 @@ export const AuthenticateResponse: MessageFns<AuthenticateResponse> = {
     if (message.sessionId !== "") {
       obj.sessionId = message.sessionId;
     }
+    if (message.expiresAt !== 0) {
+      obj.expiresAt = Math.round(message.expiresAt);
+    }
     return obj;
   },
 
@@ -3703,6 +3727,7 @@ export const AuthenticateResponse: MessageFns<AuthenticateResponse> = {
     const message = createBaseAuthenticateResponse();
     message.userId = object.userId ?? 0;
     message.sessionId = object.sessionId ?? "";
+    message.expiresAt = object.expiresAt ?? 0;
     return message;
   },
 };
