@@ -31,6 +31,8 @@ export interface AppOptions {
   metricsToken: string | null;
   /** Limit per client address of the public calls that record something (captchas, QR tickets). */
   anonymousWritesPerMinute?: number;
+  /** How long a verified session is kept in memory (plugins/sessions.ts); 0 for never. */
+  sessionCacheMs?: number;
   /** Where the live connections' pushes come from (NATS across replicas, or in-process). */
   realtime: Realtime;
 }
@@ -47,7 +49,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     parser: (text) => Object.fromEntries(new URLSearchParams(text)),
   });
   await fastify.register(services, { addresses: options.addresses, callTimeoutMs: options.callTimeoutMs ?? 4_500 });
-  await fastify.register(sessions, { realtime: options.realtime });
+  await fastify.register(sessions, { realtime: options.realtime, ttlMs: options.sessionCacheMs });
   // Before any route, so that each route's `access` is checked as it is added and resolved on each request.
   await fastify.register(caller);
   fastify.decorate('systemInfo', {

@@ -21,6 +21,8 @@ export interface GatewayConfig {
   metrics: { port: number | null; host: string; token: string | null };
   /** Captchas and QR tickets one client address may ask for per minute (`ANON_WRITES_PER_MINUTE`). */
   anonymousWritesPerMinute: number;
+  /** How long a verified session is kept in memory (`SESSION_CACHE_SECONDS`, default 60; 0 asks the auth service every time). */
+  sessionCacheMs: number;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -37,6 +39,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       token: env.METRICS_TOKEN || null,
     },
     anonymousWritesPerMinute: integerFrom(env, 'ANON_WRITES_PER_MINUTE', 20, 1),
+    sessionCacheMs: integerFrom(env, 'SESSION_CACHE_SECONDS', 60, 0) * 1_000,
   };
 }
 

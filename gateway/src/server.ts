@@ -39,6 +39,7 @@ export async function buildServer(
     smsProvider: config.runtime.smsProvider,
     metricsToken: config.metrics.token,
     anonymousWritesPerMinute: config.anonymousWritesPerMinute,
+    sessionCacheMs: config.sessionCacheMs,
     realtime: live,
   });
   return server;

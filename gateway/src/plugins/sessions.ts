@@ -32,6 +32,7 @@ export class SessionCache {
   }
 
   keep(token: string, identity: Identity, expiresAt: number) {
+    if (this.ttlMs <= 0) return;
     const until = Math.min(this.now() + this.ttlMs, expiresAt || Number.POSITIVE_INFINITY);
     if (this.byToken.size >= this.max) {
       const oldest = this.byToken.values().next().value;
