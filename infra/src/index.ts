@@ -7,6 +7,7 @@ export * from './decider/index.js';
 export * from './errors.js';
 export * from './eventBus/embedded.js';
 export * from './eventBus/kafka.js';
+export * from './eventBus/mongoLogs.js';
 export * from './eventBus/types.js';
 export * from './eventStore/mongo.js';
 export * from './eventStore/mongoConnection.js';

@@ -186,7 +186,16 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
     return seen !== undefined && now - seen >= holeTimeoutMs;
   }
 
+  /**
+   * Readers that found nothing new after a position when the counter stood at a value: while it stands there, no
+   * commit can appear after that position, and a poll answers from the counter alone (one small document),
+   * without scanning the log: idle subscriptions cost little even on FerretDB, whose queries scan.
+   */
+  const quiet = new Map<number, number>();
+
   async function readAll(after: number, limit: number): Promise<RecordedEvent[]> {
+    const allocated = (await Counters.findById('position').lean())?.value ?? 0;
+    if (allocated <= after || quiet.get(after) === allocated) return [];
     const events: RecordedEvent[] = [];
     let cursor = after;
     scan: while (events.length < limit) {
@@ -212,6 +221,11 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
       if (commits.length < wanted) break;
     }
     for (const position of holesSeen.keys()) if (position <= cursor) holesSeen.delete(position);
+    // Every allocated position accounted for (events or holes) and none of them an event: quiet until it moves.
+    if (events.length === 0 && cursor >= allocated) {
+      if (quiet.size > 1_000) quiet.clear();
+      quiet.set(after, allocated);
+    }
     return events;
   }
 
