@@ -43,12 +43,28 @@ function sortPlainly<T extends Doc>(docs: T[], sort: Record<string, 1 | -1>): T[
   return plain ? sorted : undefined;
 }
 
+/** The primitive values a dotted path reaches, through arrays on the way and at its end (MongoDB's multikey rule). */
+function primitivesAt(doc: unknown, path: string): unknown[] {
+  let level: unknown[] = [doc];
+  for (const part of path.split('.')) {
+    const next: unknown[] = [];
+    for (const value of level) {
+      const inner = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+      if (Array.isArray(inner)) next.push(...inner);
+      else if (inner !== undefined) next.push(inner);
+    }
+    level = next.flatMap((value) => (Array.isArray(value) ? value : [value]));
+  }
+  return level.filter(isPrimitive);
+}
+
 class MemoryCollection<T extends Doc> implements Collection<T> {
   private readonly docs = new Map<string, T>();
   /** Per unique index: the indexed values (as JSON) → the _id holding them. */
   private readonly unique: { fields: string[]; owners: Map<string, string> }[];
   /**
-   * Per index whose first field is a top-level one: that field's value (as JSON) → the documents with it, by _id.
+   * Per index: its first field's value (as JSON) → the documents with it, by _id. A path through arrays
+   * (`members.userId`) or a field holding an array is multikey, as in MongoDB: a document is filed under each value.
    * The index holds the documents themselves: a scan of 10,000 candidates then costs no `docs.get` per _id, whose
    * time depends on where V8 happened to allocate the _id strings (ids made by `String(number)` go straight to
    * old space, scattered, and made such a scan ~5× slower: issue 14).
@@ -61,25 +77,25 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       .map((index) => ({ fields: Object.keys(index.fields), owners: new Map() }));
     for (const index of indexes) {
       const first = Object.keys(index.fields)[0];
-      if (first && !first.includes('.')) this.byField.set(first, new Map());
+      if (first) this.byField.set(first, new Map());
     }
   }
 
   private indexFields(doc: T, add: boolean): void {
     for (const [field, values] of this.byField) {
-      const value = doc[field];
-      if (value === undefined || value === null || typeof value === 'object') continue;
-      const key = JSON.stringify(value);
-      let docs = values.get(key);
-      if (add) {
-        if (!docs) {
-          docs = new Map();
-          values.set(key, docs);
+      for (const value of primitivesAt(doc, field)) {
+        const key = JSON.stringify(value);
+        let docs = values.get(key);
+        if (add) {
+          if (!docs) {
+            docs = new Map();
+            values.set(key, docs);
+          }
+          docs.set(doc._id, doc);
+        } else {
+          docs?.delete(doc._id);
+          if (docs?.size === 0) values.delete(key);
         }
-        docs.set(doc._id, doc);
-      } else {
-        docs?.delete(doc._id);
-        if (docs?.size === 0) values.delete(key);
       }
     }
   }

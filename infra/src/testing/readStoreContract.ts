@@ -103,6 +103,37 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       ).toEqual([28, 22]);
     });
 
+    it('answers through an index on a path into an array of documents (multikey) as MongoDB does', async () => {
+      type Team = Doc & { n: number; members: { userId: number; role: string }[]; tags: string[] };
+      const teams = store.collection<Team>('teams', [{ fields: { 'members.userId': 1 } }, { fields: { tags: 1 } }]);
+      for (let n = 0; n < 12; n++) {
+        const members = [{ userId: n % 4, role: 'owner' }, ...(n % 3 === 0 ? [{ userId: 9, role: 'member' }] : [])];
+        await teams.put({ _id: `t${n}`, n, members, tags: n % 2 ? ['odd'] : ['even', 'x'] });
+      }
+      const mine = async (userId: number) =>
+        (await teams.find({ 'members.userId': userId }, { sort: { n: 1 } })).map((t) => t.n);
+      expect(await mine(9)).toEqual([0, 3, 6, 9]);
+      expect(await mine(1)).toEqual([1, 5, 9]);
+      // a member who leaves is no longer found through the index; one who joins is
+      await teams.updateOne({ _id: 't3' }, { $set: { members: [{ userId: 3, role: 'owner' }] } });
+      await teams.updateOne(
+        { _id: 't4' },
+        {
+          $set: {
+            members: [
+              { userId: 0, role: 'owner' },
+              { userId: 9, role: 'member' },
+            ],
+          },
+        },
+      );
+      expect(await mine(9)).toEqual([0, 4, 6, 9]);
+      await teams.deleteOne({ _id: 't6' });
+      expect(await mine(9)).toEqual([0, 4, 9]);
+      expect(await teams.count({ tags: 'x' })).toBe(5);
+      expect(await teams.count({ 'members.userId': 9, tags: 'odd' })).toBe(1);
+    });
+
     it('keeps projection checkpoints', async () => {
       expect(await store.checkpoints.load('projection:x')).toBe(0);
       await store.checkpoints.store('projection:x', 12);
