@@ -1,3 +1,4 @@
+import { Query } from 'mingo';
 import type { Connection, mongo } from 'mongoose';
 import { connectMongo, type MongoLocation } from '../eventStore/mongoConnection.js';
 import type { CheckpointStore } from '../eventStore/types.js';
@@ -41,6 +42,21 @@ function upsertId(filter: Filter, update: Update): unknown {
   return (update.$set as Doc | undefined)?._id ?? (update.$setOnInsert as Doc | undefined)?._id;
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Does an array element match a `$pull` condition: a value, operators on the element, or a query on it? */
+function pulls(element: unknown, condition: unknown): boolean {
+  if (!isPlainObject(condition)) return JSON.stringify(element) === JSON.stringify(condition);
+  if (Object.keys(condition).every((key) => key.startsWith('$'))) {
+    return new Query({ v: condition }).test({ v: element });
+  }
+  return isPlainObject(element) && new Query(condition).test(element);
+}
+
+const valueAt = (doc: Doc, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, part) => (isPlainObject(value) ? value[part] : undefined), doc);
+
 /**
  * A unique index binds only documents that have its fields, as in the memory store: a partial index on real
  * MongoDB, a sparse one where partial indexes are not implemented (FerretDB).
@@ -66,11 +82,35 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     private readonly collection: mongo.Collection<Doc>,
     /** Its indexes, created before the first operation answers. */
     private readonly ready: Promise<void>,
+    /** FerretDB's `$pull` removes only elements equal to its value, not those matching a condition. */
+    private readonly pullsByEquality: Promise<boolean>,
   ) {}
 
   private async on() {
     await this.ready;
     return this.collection;
+  }
+
+  /**
+   * Where the server cannot, a `$pull` with a condition (`{ members: { userId: 9 } }`) is done here: each matching
+   * document's arrays are filtered and `$set`. Read models have one writer, their projection, so nothing races.
+   */
+  private async pullHere(filter: Filter, update: Update, many: boolean): Promise<{ matched: number } | undefined> {
+    const pull = update.$pull as Record<string, unknown> | undefined;
+    if (!pull || !Object.values(pull).some(isPlainObject) || !(await this.pullsByEquality)) return undefined;
+    const collection = await this.on();
+    const docs = await collection.find(definedFilter(filter) as Filter, { limit: many ? 0 : 1 }).toArray();
+    const { $pull: _pull, ...rest } = update;
+    for (const doc of docs) {
+      const set: Record<string, unknown> = { ...(rest.$set as Record<string, unknown> | undefined) };
+      for (const [path, condition] of Object.entries(pull)) {
+        const array = valueAt(doc, path);
+        if (Array.isArray(array)) set[path] = array.filter((element) => !pulls(element, condition));
+      }
+      const next = Object.keys(set).length ? { ...rest, $set: set } : rest;
+      if (Object.keys(next).length) await collection.updateOne({ _id: doc._id }, definedUpdate(next));
+    }
+    return { matched: docs.length };
   }
 
   async findOne(filter: Filter) {
@@ -97,6 +137,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.upsert && typeof upsertId(filter, update) !== 'string') {
       throw new Error('an upserted document needs a string _id');
     }
+    const pulled = options.upsert ? undefined : await this.pullHere(filter, update, false);
+    if (pulled) return pulled;
     const result = await (await this.on()).updateOne(definedFilter(filter) as Filter, definedUpdate(update), {
       upsert: options.upsert ?? false,
     });
@@ -104,6 +146,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateMany(filter: Filter, update: Update) {
+    const pulled = await this.pullHere(filter, update, true);
+    if (pulled) return pulled;
     const result = await (await this.on()).updateMany(definedFilter(filter) as Filter, definedUpdate(update));
     return { matched: result.matchedCount };
   }
@@ -126,6 +170,11 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
   const connection: Connection = await connectMongo(options);
   const db = connection.db!;
   const collections = new Map<string, MongoCollection<Doc>>();
+  const pullsByEquality = db
+    .admin()
+    .command({ buildInfo: 1 })
+    .then((info) => 'ferretdbVersion' in info);
+  pullsByEquality.catch(() => {});
   const positions = db.collection<{ _id: string; position: number }>(`${options.prefix}checkpoints`);
   const checkpoints: CheckpointStore = {
     load: async (id) => (await positions.findOne({ _id: id }))?.position ?? 0,
@@ -140,7 +189,7 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
         const native = db.collection<Doc>(`${options.prefix}${name}`);
         const ready = createIndexes(native, indexes);
         ready.catch(() => {}); // reported by the operations that wait for it
-        collection = new MongoCollection<Doc>(native, ready);
+        collection = new MongoCollection<Doc>(native, ready, pullsByEquality);
         collections.set(name, collection);
       }
       return collection as unknown as Collection<T>;
