@@ -134,8 +134,10 @@ function problems(objects: K8sObject[]): string[] {
     const gateway = p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'pmbok-gateway';
     for (const rule of p.spec.ingress ?? []) {
       if (!rule.from?.length) say(p, 'admits traffic from anywhere');
+      // Another namespace may reach a service only to scrape its metrics.
+      const scrapeOnly = rule.ports?.length && rule.ports.every((port: K8sObject) => port.port === 'metrics');
       for (const peer of rule.from ?? []) {
-        if ((peer.namespaceSelector || peer.ipBlock) && !gateway)
+        if ((peer.namespaceSelector || peer.ipBlock) && !gateway && !scrapeOnly)
           say(p, 'admits traffic from outside to a non-gateway');
         const components = peer.podSelector?.matchExpressions?.find(
           (e: K8sObject) => e.key === 'app.kubernetes.io/component',
@@ -212,6 +214,15 @@ if (missing && process.env.CI) {
         expect(names).toContain(`pmbok-${name}`);
       expect(prod.find((o) => o.metadata.name === 'pmbok-gateway' && o.kind === 'Deployment').spec.replicas).toBe(3);
       expect(prod.map((o) => o.kind)).toEqual(expect.arrayContaining(['ServiceMonitor', 'PrometheusRule']));
+      // every service's own metrics listener is scraped, not only the gateway's
+      const monitors = prod.filter((o) => o.kind === 'ServiceMonitor').map((o) => o.metadata.name);
+      expect(monitors.sort()).toEqual(['pmbok-gateway', 'pmbok-services']);
+      const scraped = prod.filter(
+        (o) => o.kind === 'Service' && o.metadata.labels?.['app.kubernetes.io/component'] === 'service',
+      );
+      expect(scraped.map((o) => o.metadata.name).sort()).toEqual(
+        ['ai', 'auth', 'messaging', 'project', 'task', 'team'].map((n) => `pmbok-${n}`),
+      );
       const rules = prod.find((o) => o.kind === 'PrometheusRule');
       expect(unknownMetrics(rules)).toEqual([]);
       expect(unknownMetrics({ spec: { groups: [{ rules: [{ expr: 'rate(pmbok_made_up_total[5m])' }] }] } })).toEqual([
