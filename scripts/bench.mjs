@@ -15,7 +15,7 @@
 //
 // --quick shortens every measurement (a check that the script works, not numbers to publish).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -650,6 +650,16 @@ async function benchBus() {
   }
 }
 
+/**
+ * Sections measured by hand or by other tools (k6 runs, before-and-after studies), kept when the report is written
+ * again: each sits between `<!-- kept -->` and `<!-- /kept -->` in the current file and is carried to the end.
+ */
+function keptSections(file) {
+  if (!existsSync(file)) return '';
+  const kept = readFileSync(file, 'utf8').match(/<!-- kept -->[\s\S]*?<!-- \/kept -->/g) ?? [];
+  return kept.length ? `\n${kept.join('\n\n')}\n` : '';
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------------------
@@ -928,7 +938,7 @@ async function main() {
     failures,
     seconds,
   });
-  writeFileSync(out, markdown);
+  writeFileSync(out, markdown + keptSections(out));
   log(`wrote ${relative(root, out)} in ${fmt(seconds)} s`);
   if (failures.length) process.exit(1);
 }
