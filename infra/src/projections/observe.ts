@@ -22,9 +22,10 @@ export interface Consumer {
 /**
  * The trace context of a batch: the context of the first event that carries one (the span whose command appended
  * it, `metadata.causationId`), with links to the other appending spans of the batch. One request's events then stay
- * in its trace; a batch that mixes several requests belongs to the first and points at the others.
+ * in its trace; a batch that mixes several requests belongs to the first and points at the others. With `linksOnly`
+ * (a catch-up of old events) the batch only points at them.
  */
-function parentOf(events: RecordedEvent[]): { parent: Context; links: Link[] } {
+function parentOf(events: RecordedEvent[], linksOnly: boolean): { parent: Context; links: Link[] } {
   let parent: Context | undefined;
   let parentSpan = '';
   const links: Link[] = [];
@@ -36,7 +37,7 @@ function parentOf(events: RecordedEvent[]): { parent: Context; links: Link[] } {
     const found = contextOfTraceparent(traceparent);
     const spanContext = found && trace.getSpanContext(found);
     if (!found || !spanContext) continue;
-    if (!parent) {
+    if (!parent && !linksOnly) {
       parent = found;
       parentSpan = spanContext.spanId;
     } else if (spanContext.spanId !== parentSpan && links.length < 32) links.push({ context: spanContext });
@@ -59,7 +60,8 @@ export function observedHandler(consumer: Consumer, handler: BatchHandler): Batc
     const last = events.at(-1);
     if (!last) return handler(events);
     if (tracingOn() && (!handles || events.some((event) => handles.has(event.type)))) {
-      const { parent, links } = parentOf(events);
+      // A rebuild's catch-up (events older than the consumer) starts traces of its own, pointing at the old ones.
+      const { parent, links } = parentOf(events, events[0]!.metadata.at < since);
       await inSpan(
         tracerOf(consumer.service),
         consumer.spanName,
