@@ -32,6 +32,25 @@ const isUpgrade = (request: FastifyRequest) => request.headers.upgrade !== undef
 export default fp(
   async (app) => {
     app.decorateRequest('trace', null);
+    // Every answer measured; callback style, so that the hook makes no promise per request.
+    app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (!isUpgrade(request)) {
+        const status = reply.statusCode;
+        httpRequestDuration.observe(
+          { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: status },
+          reply.elapsedTime / 1000,
+        );
+        const traced = request.trace;
+        if (traced) {
+          traced.span.setAttribute('http.response.status_code', status);
+          if (status >= 500) markFailed(traced.span);
+          traced.span.end();
+        }
+      }
+      done();
+    });
+    // Traces start with the process (runtime.ts), before the gateway is built: without them no hook is added.
+    if (!tracingOn()) return;
     // Callback hooks: the rest of the request runs inside `context.with`, which an async hook could not give.
     app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const route = request.routeOptions.url;
@@ -54,31 +73,20 @@ export default fp(
     app.addHook('preValidation', reenter);
     app.addHook('preHandler', reenter);
     // What an API answer's envelope says (a 500 inside an HTTP 200 is still a failure).
-    app.addHook('preSerialization', async (request: FastifyRequest, _reply, payload: unknown) => {
+    app.addHook('preSerialization', (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done) => {
       const code = (payload as { code?: unknown } | null)?.code;
       if (request.trace && typeof code === 'number') {
         request.trace.span.setAttribute('pmbok.api.code', code);
         if (code === 500) markFailed(request.trace.span);
       }
-      return payload;
-    });
-    app.addHook('onResponse', async (request, reply) => {
-      if (isUpgrade(request)) return;
-      const status = reply.statusCode;
-      httpRequestDuration.observe(
-        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: status },
-        reply.elapsedTime / 1000,
-      );
-      const { trace: traced } = request;
-      if (!traced) return;
-      traced.span.setAttribute('http.response.status_code', status);
-      if (status >= 500) markFailed(traced.span);
-      traced.span.end();
+      done(null, payload);
     });
     // A client that went away gets no answer: its span ends all the same.
-    app.addHook('onRequestAbort', async (request) => {
+    app.addHook('onRequestAbort', (request: FastifyRequest, done: HookHandlerDoneFunction) => {
       request.trace?.span.setAttribute('pmbok.aborted', true);
       request.trace?.span.end();
+      request.trace = null;
+      done();
     });
   },
   { name: 'observability' },
