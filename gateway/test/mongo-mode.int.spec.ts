@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connectMongo } from '@pmbok/infra';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
 
 /**
@@ -10,12 +10,15 @@ import { type Harness, startHarness } from './harness.js';
  */
 const { MONGO_URL } = process.env;
 
+// FerretDB answers every query by a scan: room for a busy CI machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
 /** The URL with its database replaced (`mongodb://host:port/db?options`). */
 const withDatabase = (url: string, db: string) => url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1/${db}`);
 
 /** Calls again until `ready` accepts the answer: what travels between services takes a moment. */
 async function poll<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const value = await read();
     if (ready(value)) return value;
