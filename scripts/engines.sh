@@ -124,9 +124,20 @@ start_mongo() {
 }
 
 run_mongo() { # FerretDB on its existing SQLite files
+  local pid started
+  started=$(grep -c 'listening on' "$dir/mongo.log" 2>/dev/null || true)
   "$ferretdb_bin" -listen "127.0.0.1:$mongo_port" -dir "$dir/mongo" >>"$dir/mongo.log" 2>&1 &
-  echo $! >"$dir/mongo.pid"
-  wait_port "$mongo_port" 30 || { log "FerretDB did not start"; tail -40 "$dir/mongo.log"; return 1; }
+  pid=$!
+  echo "$pid" >"$dir/mongo.pid"
+  # It says so once it holds the port; a port some other process holds makes it exit instead.
+  for _ in $(seq 1 150); do
+    kill -0 "$pid" 2>/dev/null || break
+    [ "$(grep -c 'listening on' "$dir/mongo.log")" -gt "${started:-0}" ] && return 0
+    sleep 0.2
+  done
+  log "FerretDB did not start"
+  tail -40 "$dir/mongo.log"
+  return 1
 }
 
 stop_pid() { # name: SIGTERM, then wait until the process is gone
