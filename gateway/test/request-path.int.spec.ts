@@ -1,4 +1,4 @@
-import { metricsRegistry } from '@pmbok/infra';
+import { createMemoryRealtime, metricsRegistry } from '@pmbok/infra';
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import api, { type ApiCall, ApiError } from '../src/plugins/api.js';
 import caller from '../src/plugins/caller.js';
 import envelope from '../src/plugins/envelope.js';
+import sessions from '../src/plugins/sessions.js';
 
 /** An auth service that knows one token, counting how often it is asked. */
 function fakeServices() {
@@ -33,6 +34,7 @@ async function gateway(routes: (app: FastifyInstance) => unknown) {
   const app = Fastify({ logger: false });
   await app.register(envelope);
   await app.register(services.plugin);
+  await app.register(sessions, { realtime: createMemoryRealtime() });
   await app.register(caller);
   await routes(app);
   await app.ready();
@@ -72,6 +74,8 @@ describe('the request path', () => {
 
     const signedIn = await post('/pmbok/t/user', 'Bearer good');
     expect(signedIn.asked).toBe(1);
+    // the verified session is kept: the next request with it asks nobody
+    expect(await post('/pmbok/t/user', 'Bearer good')).toMatchObject({ body: { caller: { userId: 7 } }, asked: 0 });
     expect(signedIn.body).toEqual({
       caller: {
         userId: 7,
