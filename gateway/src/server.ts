@@ -1,4 +1,12 @@
-import { collectProcessMetrics, createLogger, type DestinationStream, openRealtime, type Realtime } from '@pmbok/infra';
+import {
+  collectProcessMetrics,
+  createLogger,
+  type DestinationStream,
+  openRealtime,
+  type Realtime,
+  startTracing,
+  stopTracing,
+} from '@pmbok/infra';
 import Fastify, { type FastifyReply } from 'fastify';
 import app from './app.js';
 import { startBanner } from './banner.js';
@@ -48,6 +56,8 @@ export async function buildServer(
 /** Distributed mode: the services run elsewhere, at the addresses in the environment. */
 async function main() {
   collectProcessMetrics();
+  // Before the server is built: its observability plugin adds the span hooks only when traces are on.
+  startTracing({ component: 'gateway' });
   const config = loadGatewayConfig();
   const server = await buildServer(config, serviceAddressesFromEnv());
   await server.listen({ port: config.port, host: config.host });
@@ -55,7 +65,13 @@ async function main() {
   const banner = startBanner(config.runtime);
   if (banner) console.warn(banner);
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => void Promise.all([server.close(), metrics?.close()]).then(() => process.exit(0)));
+    process.once(
+      signal,
+      () =>
+        void Promise.all([server.close(), metrics?.close()])
+          .then(stopTracing)
+          .then(() => process.exit(0)),
+    );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
