@@ -1,3 +1,4 @@
+import { metricsRegistry } from '@pmbok/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
 import { connected, type Inbox, openLive } from './liveSocket.js';
@@ -64,10 +65,17 @@ describe('API test runs through the gateway', () => {
       preScript: '',
       testScript: 'pm.test("名字是文字", () => pm.expect(pm.response.json().name).to.be.a("string"));',
     });
+    const passedRequests = async () =>
+      (await metricsRegistry.getSingleMetric('pmbok_test_run_requests_total')?.get())?.values.find(
+        (v) => v.labels.outcome === 'passed',
+      )?.value ?? 0;
+    const passedBefore = await passedRequests();
     const started = await w.as(w.editor)('runTest', { testCaseIds: `[${testCaseId}]`, projectConfigId: '0' });
     expect(started).toMatchObject({ code: 200, data: { testRunId: expect.any(Number) } });
     const { testRunId } = started.data;
     const events = await pushesOf(testRunId);
+    // the runner's throughput metric counted the request
+    expect(await passedRequests()).toBe(passedBefore + 1);
     expect(events.map((e) => e.type)).toEqual(['started', 'iteration', 'step', 'request', 'finished']);
     const request = events[3].result;
     expect(request.response.status).toBe(200);

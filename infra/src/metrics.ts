@@ -167,6 +167,16 @@ export const liveConnections = registeredMetric(
   () => new Gauge({ name: 'pmbok_gateway_live_connections', help: 'Open live (WebSocket) connections' }),
 );
 
+export const testRunRequests = registeredMetric(
+  'pmbok_test_run_requests_total',
+  () =>
+    new Counter({
+      name: 'pmbok_test_run_requests_total',
+      help: 'Requests sent by API test runs on the server, by outcome (passed, failed, error: not answered)',
+      labelNames: ['outcome'],
+    }),
+);
+
 export const livePushes = registeredMetric(
   'pmbok_live_pushes_total',
   () =>

@@ -5,6 +5,7 @@ import {
   type Logger,
   type RunCommand,
   type ServiceRuntime,
+  testRunRequests,
   WorkerCrashedError,
   WorkerDeadlineError,
   type WorkerPool,
@@ -192,7 +193,9 @@ export function createTestRunHost(deps: HostDeps, options: { threads?: number } 
         // `finished` is pushed once the run's end is written, so a report read on hearing it is the final one.
         if (event.type !== 'finished') push(run, event);
         if (event.type === 'request') {
-          entry.pending.push(event.result);
+          const { result } = event;
+          testRunRequests.inc({ outcome: result.error ? 'error' : result.passed ? 'passed' : 'failed' });
+          entry.pending.push(result);
           entry.summary = summaryWith(entry.summary, [event.result], run.startedAt);
           if (entry.pending.length >= RESULTS_PER_EVENT) void flush(entry, teamId);
           else entry.timer ??= setTimeout(() => void flush(entry, teamId), BATCH_MS);
