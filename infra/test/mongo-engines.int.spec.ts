@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   connectMongo,
+  createMongoLogBus,
+  type EventBus,
   type EventStore,
   openGridFsBlobStore,
   openMongoEventStore,
   openMongoReadStore,
   type RecordedEvent,
 } from '@pmbok/infra';
-import { blobStoreContract, eventStoreContract, readStoreContract } from '@pmbok/infra/testing';
+import { blobStoreContract, eventBusContract, eventStoreContract, readStoreContract } from '@pmbok/infra/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // FerretDB on SQLite answers in milliseconds, but a busy CI machine has two cores.
@@ -46,8 +48,35 @@ if (MONGO_URL) {
   readStoreContract('MongoDB', () =>
     openMongoReadStore({ url: MONGO_URL, dbName: freshDatabase('read'), prefix: 'contract.' }),
   );
+  // Without Kafka, a consumer follows the producer's log in the same database.
+  const consumers = new WeakMap<EventBus, string>();
+  const logBus = async (dbName: string) => {
+    const consumer = await open(dbName);
+    const bus = createMongoLogBus({ url: MONGO_URL, dbName, checkpoints: consumer.checkpoints });
+    const closing: EventBus = {
+      ...bus,
+      async close() {
+        await bus.close();
+        await consumer.close();
+      },
+    };
+    consumers.set(closing, dbName);
+    return closing;
+  };
+  eventBusContract('MongoDB logs', {
+    async open() {
+      const dbName = freshDatabase('bus');
+      const producer = await openMongoEventStore({ url: MONGO_URL, dbName, service: 'auth', pollIntervalMs: 20 });
+      return { topic: 'auth', producer, bus: await logBus(dbName) };
+    },
+    async reopenBus(previous) {
+      await previous.close();
+      return logBus(consumers.get(previous)!);
+    },
+  });
 } else {
   skipped('event store contract: MongoDB');
+  skipped('event bus contract: MongoDB logs');
   skipped('read store contract: MongoDB');
   skipped('blob store contract: GridFS');
 }
