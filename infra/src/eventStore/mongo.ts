@@ -244,7 +244,8 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
         // The version first, then the command: a retry that lands in between collides on the version below.
         const last = await Commits.findOne({ streamId }, { lastVersion: 1 }).sort({ version: -1 }).lean();
         const current = last?.lastVersion ?? 0;
-        if (context.commandId) {
+        // A stream with no commit has no earlier append of this command either.
+        if (context.commandId && last) {
           const earlier = await Commits.findOne({ streamId, commandId: context.commandId }, { end: 1, lastVersion: 1 })
             .sort({ version: -1 })
             .lean();
