@@ -193,11 +193,31 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
    */
   const quiet = new Map<number, number>();
 
+  /**
+   * This process's own recent commits by first position: a commit never changes once written (expiry aside), so
+   * the subscriptions woken by an append read it from here instead of querying the log.
+   */
+  const recent = new Map<number, Commit>();
+  const remember = (commit: Commit) => {
+    recent.set(commit._id, commit);
+    if (recent.size > 5_000) recent.delete(recent.keys().next().value!);
+  };
+
   async function readAll(after: number, limit: number): Promise<RecordedEvent[]> {
     const allocated = (await Counters.findById('position').lean())?.value ?? 0;
     if (allocated <= after || quiet.get(after) === allocated) return [];
     const events: RecordedEvent[] = [];
     let cursor = after;
+    // The unbroken run of known commits first; the log is read from where it ends (if anything may follow).
+    for (let commit = recent.get(cursor + 1); commit; commit = recent.get(cursor + 1)) {
+      const known = commit;
+      const taken = known.events.slice(0, limit - events.length).map((_, i) => toRecorded(known, i));
+      events.push(...taken);
+      if (taken.length < known.events.length) return events;
+      cursor = known.end;
+      if (events.length === limit) return events;
+    }
+    if (events.length > 0 && cursor >= allocated) return events;
     scan: while (events.length < limit) {
       const wanted = Math.max(limit - events.length, 16);
       const commits = await Commits.find({ end: { $gt: cursor } })
@@ -279,6 +299,7 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
         };
         try {
           await Commits.insertMany([commit], { lean: true });
+          remember(commit);
           appended.emit(logKey);
           return { nextExpectedVersion: commit.lastVersion, lastGlobalPosition: end, alreadyApplied: false };
         } catch (error) {
@@ -309,6 +330,7 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
     },
     async expireStreams(prefix, before) {
       if (!prefix) throw new Error('expireStreams needs a stream id prefix');
+      recent.clear(); // the expired commits become holes
       const commits = await Commits.find(
         { streamId: { $regex: `^${escapeRegex(prefix)}` } },
         { streamId: 1, at: 1, end: 1 },
