@@ -10,7 +10,7 @@ import {
   type RecordedEvent,
 } from '@pmbok/infra';
 import { blobStoreContract, eventBusContract, eventStoreContract, readStoreContract } from '@pmbok/infra/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 // FerretDB on SQLite answers in milliseconds, but a busy CI machine has two cores.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -26,7 +26,22 @@ const skipped = (suite: string) =>
     it.skip('needs MONGO_URL (scripts/engines.sh start)', () => {});
   });
 
-const freshDatabase = (suite: string) => `pmbok-test-${suite}-${randomUUID().slice(0, 8)}`;
+const created: string[] = [];
+const freshDatabase = (suite: string) => {
+  const name = `pmbok-test-${suite}-${randomUUID().slice(0, 8)}`;
+  created.push(name);
+  return name;
+};
+// The test databases go when the file is done, so a developer's FerretDB does not fill up with them.
+afterAll(async () => {
+  if (!MONGO_URL || created.length === 0) return;
+  const connection = await connectMongo({ url: MONGO_URL });
+  try {
+    for (const name of created.splice(0)) await connection.useDb(name).dropDatabase();
+  } finally {
+    await connection.close();
+  }
+});
 
 if (MONGO_URL) {
   const databases = new WeakMap<EventStore, string>();
