@@ -38,6 +38,7 @@ async function startFerretDb(port: number, dir: string): Promise<ChildProcess> {
 
 const killed = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
