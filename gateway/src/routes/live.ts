@@ -64,6 +64,21 @@ const tokenOf = (data: string | undefined): string => {
  * team, through the realtime port (NATS across replicas). When its session ends (logout, password change…),
  * the auth service announces it on the `sessions` topic; the socket of such a session closes with 4402.
  */
+/**
+ * A push's text, written once however many sockets it goes to: the in-process realtime hands every listener the same
+ * object, so a team message to 2,000 sockets is serialized once, not 2,000 times.
+ */
+const written = new WeakMap<object, string>();
+function wire(message: unknown): string {
+  if (typeof message !== 'object' || message === null) return JSON.stringify(message);
+  let text = written.get(message);
+  if (text === undefined) {
+    text = JSON.stringify(message);
+    written.set(message, text);
+  }
+  return text;
+}
+
 export default async function liveRoutes(app: FastifyInstance, options: LiveOptions) {
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
   const idleMs = options.idleMs ?? IDLE_MS;
@@ -72,7 +87,7 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
   app.get('/pmbok/ws', { websocket: true, config: { access: 'public' } }, async (socket, request) => {
     const query = request.query as { token?: unknown };
     const send = (message: unknown) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      if (socket.readyState === socket.OPEN) socket.send(wire(message));
     };
     const refuse = (msg = '请先登录') => {
       send(envelope(LIVE.signedOut, msg));
