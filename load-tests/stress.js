@@ -2,7 +2,7 @@
 // the normal rate, which must be served as well as before (the recovery holds the day's thresholds).
 //
 //   k6 run -e BASE_URL=http://localhost:8080 load-tests/stress.js        # npm run load:stress
-//   PEAK (multiple of the day's rate at the top, default 8), DURATION (the climb, default 4m), RECOVERY (default
+//   PEAK (multiple of the day's rate at the top, default 5), DURATION (the climb, default 4m), RECOVERY (default
 //   1m), RATE, TEAMS, MEMBERS, TASKS as in load.js
 //
 // During the climb only errors are bounded (under 5 %: past the peak the system may slow down, not fall over);
@@ -13,7 +13,7 @@ import { summary, trendStats } from './lib/summary.js';
 
 export { board, docs, messages, mock, signin } from './lib/mix.js';
 
-const peak = Number(__ENV.PEAK || 8);
+const peak = Number(__ENV.PEAK || 5);
 const climb = seconds(__ENV.DURATION || '4m');
 const recovery = seconds(__ENV.RECOVERY || '1m');
 
