@@ -67,3 +67,7 @@ export async function outboxCode(url: string, telephone: string): Promise<string
   const response = await fetch(`${url}/pmbok/dev/sms-outbox?telephone=${telephone}`);
   return ((await response.json()) as { data: { code: string } }).data.code;
 }
+
+/** A MongoDB connection string naming another database (query options kept), for a test's own. */
+export const withDatabase = (url: string, db: string) =>
+  url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1/${db}`);

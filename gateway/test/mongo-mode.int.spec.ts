@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectMongo } from '@pmbok/infra';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { withDatabase } from './app-process.js';
 import { type Harness, startHarness } from './harness.js';
 
 /**
@@ -14,7 +15,6 @@ const { MONGO_URL } = process.env;
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /** The URL with its database replaced (`mongodb://host:port/db?options`). */
-const withDatabase = (url: string, db: string) => url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1/${db}`);
 
 /** Calls again until `ready` accepts the answer: what travels between services takes a moment. */
 async function poll<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string): Promise<T> {
