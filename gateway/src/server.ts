@@ -58,8 +58,14 @@ async function main() {
   collectProcessMetrics();
   // Before the server is built: its observability plugin adds the span hooks only when traces are on.
   startTracing({ component: 'gateway' });
-  const config = loadGatewayConfig();
+  const loaded = loadGatewayConfig();
+  // Ended sessions are announced over NATS; a gateway process that cannot hear them must not keep sessions.
+  const config = loaded.runtime.natsUrl ? loaded : { ...loaded, sessionCacheMs: 0 };
   const server = await buildServer(config, serviceAddressesFromEnv());
+  if (!loaded.runtime.natsUrl && loaded.sessionCacheMs > 0)
+    server.log.warn(
+      'NATS_URL is unset: verified sessions are not cached (ended sessions could not reach this gateway)',
+    );
   await server.listen({ port: config.port, host: config.host });
   const metrics = await startMetricsServer(config.metrics, server.log);
   const banner = startBanner(config.runtime);
