@@ -71,3 +71,14 @@ export async function outboxCode(url: string, telephone: string): Promise<string
 /** A MongoDB connection string naming another database (query options kept), for a test's own. */
 export const withDatabase = (url: string, db: string) =>
   url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1/${db}`);
+
+/** Reads again until `done` accepts the answer: what travels between services and processes takes a moment. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, outboxCode, post, withDatabase } from './app-process.js';
+import { freePort, outboxCode, post, until, withDatabase } from './app-process.js';
 
 // Seven processes start, and consumer groups form on the broker's clock: room for a busy CI machine.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
@@ -81,16 +81,6 @@ async function gone(pid: number) {
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectMongo } from '@pmbok/infra';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { withDatabase } from './app-process.js';
+import { until, withDatabase } from './app-process.js';
 import { type Harness, startHarness } from './harness.js';
 
 /**
@@ -15,17 +15,6 @@ const { MONGO_URL } = process.env;
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /** The URL with its database replaced (`mongodb://host:port/db?options`). */
-
-/** Calls again until `ready` accepts the answer: what travels between services takes a moment. */
-async function poll<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 if (!MONGO_URL) {
   describe('the services on MongoDB', () => {
@@ -61,7 +50,7 @@ if (!MONGO_URL) {
       owner = await h.register('13700000081');
       teamId = String((await h.call('team/create', { teamName: '文档库团队' }, owner)).data.teamId);
       // The task service learns the team from the team service's log, which it follows in MongoDB.
-      const created = await poll(
+      const created = await until(
         () => task('newProject', { name: '看板' }),
         (answer) => answer.code === 200,
         'the task service knows the team',
