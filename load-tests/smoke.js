@@ -11,6 +11,7 @@
 // business errors with HTTP 200.
 import { check, sleep } from 'k6';
 import { api, codeIs200, healthy, knowledge as knowledgeOf, must, register, signIn } from './lib/api.js';
+import { workOnDocument } from './lib/mix.js';
 
 const VUS = Number(__ENV.VUS || 5);
 const DURATION = __ENV.DURATION || '20s';
@@ -50,29 +51,7 @@ export function setup() {
 
 export function knowledge(data) {
   const p = data.projects[__VU - 1];
-  const body = { teamId: p.teamId, projectId: p.projectId };
-  const tree = api('project/projectStructure', body, p.token);
-  check(tree.envelope, {
-    'projectStructure lists the document': (e) =>
-      codeIs200(e) && e.data.nodes.some((n) => n.projectStructureId === p.projectStructureId),
-  });
-  const detail = api('project/docDetail', { ...body, projectStructureId: p.projectStructureId }, p.token);
-  if (!check(detail.envelope, { 'docDetail code is 200': codeIs200 })) return;
-  const doc = detail.envelope.data.api;
-  const saved = api(
-    'project/saveDoc',
-    {
-      ...body,
-      projectStructureId: p.projectStructureId,
-      baseVersion: detail.envelope.data.version,
-      doc: JSON.stringify({ ...doc, path: '/orders/{id}', description: `第 ${__ITER} 次保存` }),
-    },
-    p.token,
-    'write',
-  );
-  check(saved.envelope, {
-    'saveDoc on the version read is saved': (e) => codeIs200(e) && e.data.version > detail.envelope.data.version,
-  });
+  workOnDocument(p.token, p.teamId, p, { save: true, shared: false });
   sleep(0.1);
 }
 

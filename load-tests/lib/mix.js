@@ -53,19 +53,19 @@ export function board(data) {
   }
 }
 
-/** The knowledge base: the tree, the document, and one save in four on the version read. */
-export function docs(data) {
-  const { t, person } = member(data);
-  const d = t.docs;
-  const body = { teamId: t.teamId, projectId: d.projectId };
-  const tree = api('project/projectStructure', body, person.token);
+/**
+ * A document's tree, the document, and with `save` a save on the version read. With `shared` colleagues may save the
+ * same version at once: the later one is told so (409), which is right; alone, the save must land.
+ */
+export function workOnDocument(token, teamId, d, { save, shared }) {
+  const body = { teamId, projectId: d.projectId };
+  const tree = api('project/projectStructure', body, token);
   check(tree.envelope, {
     'projectStructure lists the document': (e) =>
       codeIs200(e) && e.data.nodes.some((n) => n.projectStructureId === d.projectStructureId),
   });
-  const detail = api('project/docDetail', { ...body, projectStructureId: d.projectStructureId }, person.token);
-  if (!check(detail.envelope, { 'docDetail answers the document': codeIs200 })) return;
-  if (Math.random() >= 1 / 4) return;
+  const detail = api('project/docDetail', { ...body, projectStructureId: d.projectStructureId }, token);
+  if (!check(detail.envelope, { 'docDetail answers the document': codeIs200 }) || !save) return;
   const { api: doc, version } = detail.envelope.data;
   const saved = api(
     'project/saveDoc',
@@ -75,11 +75,19 @@ export function docs(data) {
       baseVersion: version,
       doc: JSON.stringify({ ...doc, description: `k6 ${__VU}-${__ITER}` }),
     },
-    person.token,
+    token,
     'write',
   );
-  // Two colleagues saving the same version is a real conflict: the later one is told so (409), which is right.
-  check(saved.envelope, { 'saveDoc saves or reports the conflict': (e) => codeIs200(e) || e?.code === 409 });
+  if (shared)
+    check(saved.envelope, { 'saveDoc saves or reports the conflict': (e) => codeIs200(e) || e?.code === 409 });
+  else
+    check(saved.envelope, { 'saveDoc on the version read is saved': (e) => codeIs200(e) && e.data.version > version });
+}
+
+/** The knowledge base: the tree, the document, and one save in four on the version read. */
+export function docs(data) {
+  const { t, person } = member(data);
+  workOnDocument(person.token, t.teamId, t.docs, { save: Math.random() < 1 / 4, shared: true });
 }
 
 /** A front-end developer's page calling the mock of the team's API. */
