@@ -11,8 +11,9 @@ import { startMetricsServer } from './routes/metrics.js';
 import { buildServer } from './server.js';
 
 /**
- * The embedded default: the six services and the gateway in one process. The services still listen on
- * loopback gRPC ports and the gateway still calls them over gRPC, so this run takes the production path.
+ * The embedded default: the six services and the gateway in one process. The services still listen on loopback
+ * gRPC ports; the gateway's clients call them in process through the same contract, codecs and middleware
+ * (docs/adr/0019-in-process-transport.md), or over loopback gRPC with PMBOK_GRPC_TRANSPORT=network.
  */
 async function main() {
   collectProcessMetrics();

@@ -3,10 +3,12 @@ import {
   type Client,
   type ClientMiddlewareCall,
   type CompatServiceDefinition,
+  composeClientMiddleware,
   createChannel,
   createClientFactory,
 } from 'nice-grpc';
 import { HealthDefinition } from 'nice-grpc-server-health';
+import { inProcessClient } from './inProcess.js';
 import { observeClient } from './observe.js';
 import { GRPC_MESSAGE_LIMITS } from './server.js';
 
@@ -47,12 +49,15 @@ export function connectService<D extends CompatServiceDefinition>(
   /** Who calls (`gateway`, a service's name): the component its client spans belong to. */
   caller = 'gateway',
 ): ServiceConnection<D> {
+  // Lazy: a channel connects on its first call, which never comes while the server is in this process.
   const channel = createChannel(address, undefined, GRPC_MESSAGE_LIMITS);
   // Metrics and the client span outside the deadline, so that a call's time includes waiting for it.
-  const factory = createClientFactory().use(observeClient(caller)).use(withDeadline(timeoutMs));
+  const middleware = composeClientMiddleware(observeClient(caller), withDeadline(timeoutMs));
+  const factory = createClientFactory().use(middleware);
+  const definitionOf = definition as unknown as Parameters<typeof inProcessClient>[0];
   return {
-    client: factory.create(definition, channel),
-    health: factory.create(HealthDefinition, channel),
+    client: inProcessClient(definitionOf, address, factory.create(definition, channel), middleware),
+    health: inProcessClient(HealthDefinition, address, factory.create(HealthDefinition, channel), middleware),
     close: () => channel.close(),
   };
 }

@@ -15,6 +15,7 @@ import { DomainError, grpcStatusOf } from '../errors.js';
 import { ConcurrencyError } from '../eventStore/types.js';
 import { grpcServerDuration, grpcServerHandled } from '../metrics.js';
 import { failed, tracerOf, tracingOn } from '../tracing.js';
+import { registerInProcess } from './inProcess.js';
 import { contextOfMetadata, inContext, methodNames } from './observe.js';
 
 /** A service definition with its implementation; build it with `grpcService` so the two are checked together. */
@@ -108,8 +109,10 @@ export async function startGrpcServer(options: {
   port?: number;
   logger: Logger;
 }): Promise<RunningGrpcServer> {
-  const server = createServer(GRPC_MESSAGE_LIMITS).use(observe(options.name, options.logger));
+  const middleware = observe(options.name, options.logger);
+  const server = createServer(GRPC_MESSAGE_LIMITS).use(middleware);
   const health = HealthState();
+  const healthService = grpcService(HealthDefinition, HealthServiceImpl(health));
   server.add(HealthDefinition, HealthServiceImpl(health));
   for (const service of options.services) {
     server.add(service.definition, service.implementation as ServiceImplementation<typeof service.definition>);
@@ -118,12 +121,16 @@ export async function startGrpcServer(options: {
   health.setStatus('healthy');
   const host = options.host ?? '127.0.0.1';
   const port = await server.listen(`${host}:${options.port ?? 0}`);
+  const address = `${host}:${port}`;
+  // Callers in this process (the embedded gateway) reach the handlers without the socket (ADR 19).
+  const unregister = registerInProcess(address, [healthService, ...options.services], middleware);
   return {
-    address: `${host}:${port}`,
+    address,
     port,
     health,
     async stop() {
       health.setStatus('unhealthy');
+      await unregister();
       await server.shutdown();
     },
   };

@@ -1,0 +1,253 @@
+import { execute, isAbortError } from 'abort-controller-x';
+import {
+  type CallContext,
+  type CallOptions,
+  ClientError,
+  type ClientMiddleware,
+  Metadata,
+  type MethodDescriptor,
+  ServerError,
+  type ServerMiddleware,
+  Status,
+  type TsProtoServiceDefinition,
+} from 'nice-grpc';
+
+/**
+ * The in-process transport (docs/adr/0019-in-process-transport.md). A gRPC server registers its handlers here under
+ * its address; a client in the same process whose address names a registered server calls the handlers directly,
+ * through the same client and server middleware (metrics, spans, deadlines, error mapping) and the same protobuf
+ * encoding both ways, so a handler sees exactly the message it would get over the wire and the caller exactly the
+ * answer or `ClientError`. Only HTTP/2 and the socket are left out. A server that stopped is no longer registered and
+ * its callers fall back to the network, which fails the way a stopped server does.
+ */
+
+interface Codec {
+  path: string;
+  descriptor: MethodDescriptor;
+  encodeRequest(value: unknown): Uint8Array;
+  decodeRequest(bytes: Uint8Array): unknown;
+  encodeResponse(value: unknown): Uint8Array;
+  decodeResponse(bytes: Uint8Array): unknown;
+}
+
+type Handler = (request: unknown, context: CallContext) => AsyncGenerator<unknown, unknown, undefined>;
+
+interface Registered {
+  handlers: Map<string, Handler>;
+  inFlight: number;
+  settled?: () => void;
+}
+
+const servers = new Map<string, Registered>();
+
+/** Off with `PMBOK_GRPC_TRANSPORT=network`: every call then takes loopback gRPC, as separate processes do. */
+const enabled = () => process.env.PMBOK_GRPC_TRANSPORT !== 'network';
+
+function codecsOf(definition: TsProtoServiceDefinition & { fullName: string }): Map<string, Codec> {
+  const codecs = new Map<string, Codec>();
+  for (const [key, method] of Object.entries(definition.methods)) {
+    const path = `/${definition.fullName}/${method.name}`;
+    const { requestType: req, responseType: res } = method;
+    codecs.set(key, {
+      path,
+      descriptor: {
+        path,
+        requestStream: method.requestStream,
+        responseStream: method.responseStream,
+        options: method.options ?? {},
+      },
+      // As nice-grpc's ts-proto adapter does: fromPartial fills what a handler left out before encoding.
+      encodeRequest: (value) => req.encode(req.fromPartial ? req.fromPartial(value) : value).finish(),
+      decodeRequest: (bytes) => req.decode(bytes),
+      encodeResponse: (value) => res.encode(res.fromPartial ? res.fromPartial(value) : value).finish(),
+      decodeResponse: (bytes) => res.decode(bytes),
+    });
+  }
+  return codecs;
+}
+
+/** Registers a listening server's services (with its middleware) under its address. */
+export function registerInProcess(
+  address: string,
+  services: { definition: TsProtoServiceDefinition & { fullName: string }; implementation: unknown }[],
+  middleware: ServerMiddleware,
+): () => Promise<void> {
+  const handlers = new Map<string, Handler>();
+  for (const { definition, implementation } of services) {
+    const methods = implementation as Record<string, (request: unknown, context: CallContext) => unknown>;
+    for (const [key, codec] of codecsOf(definition)) {
+      const method = methods[key]?.bind(implementation);
+      if (!method || codec.descriptor.requestStream) continue;
+      const next = codec.descriptor.responseStream
+        ? async function* (request: unknown, context: CallContext) {
+            yield* method(request, context) as AsyncIterable<unknown>;
+          }
+        : // biome-ignore lint/correctness/useYield: a unary handler's next yields nothing, it returns the answer.
+          async function* (request: unknown, context: CallContext) {
+            return await method(request, context);
+          };
+      handlers.set(codec.path, (request, context) =>
+        middleware(
+          {
+            method: codec.descriptor,
+            requestStream: false,
+            request,
+            responseStream: codec.descriptor.responseStream,
+            next: next as never,
+          },
+          context,
+        ),
+      );
+    }
+  }
+  const entry: Registered = { handlers, inFlight: 0 };
+  servers.set(address, entry);
+  // Unregistered first, so that new calls go to the network (and fail like calls to a stopped server); then the
+  // calls already running finish, as a gRPC server's shutdown lets them.
+  return async () => {
+    if (servers.get(address) === entry) servers.delete(address);
+    if (entry.inFlight > 0) await new Promise<void>((resolve) => (entry.settled = resolve));
+  };
+}
+
+/** What a server's failure looks like to a gRPC client: the same code and details the network would carry. */
+function asClientError(path: string, error: unknown): unknown {
+  if (error instanceof ServerError) return new ClientError(path, error.code, error.details);
+  if (isAbortError(error)) return new ClientError(path, Status.CANCELLED, 'The operation was cancelled');
+  return new ClientError(path, Status.UNKNOWN, 'Unknown server error occurred');
+}
+
+function serverContext(options: CallOptions): { context: CallContext; abort(): void; release(): void } {
+  const controller = new AbortController();
+  const signal = options.signal;
+  const abort = () => controller.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  return {
+    context: {
+      // A copy, as the wire makes one: a handler never shares the caller's object.
+      metadata: Metadata(options.metadata),
+      peer: 'in-process',
+      header: Metadata(),
+      sendHeader: () => {},
+      trailer: Metadata(),
+      signal: controller.signal,
+    },
+    abort,
+    release: () => signal?.removeEventListener('abort', abort),
+  };
+}
+
+function enter(entry: Registered): () => void {
+  entry.inFlight += 1;
+  return () => {
+    entry.inFlight -= 1;
+    if (entry.inFlight === 0) entry.settled?.();
+  };
+}
+
+/**
+ * A client whose methods call the server registered at `address` in this process, or `network`'s methods when there
+ * is none (another process, or a stopped server). The middleware is the client factory's, applied to both.
+ */
+export function inProcessClient<C>(
+  definition: TsProtoServiceDefinition & { fullName: string },
+  address: string,
+  network: C,
+  middleware: ClientMiddleware,
+): C {
+  if (!enabled()) return network;
+  const client: Record<string, unknown> = {};
+  const fallback = network as Record<string, (request: unknown, options?: CallOptions) => unknown>;
+  for (const [key, codec] of codecsOf(definition)) {
+    const networkMethod = fallback[key]?.bind(network);
+    if (!networkMethod) continue;
+    if (codec.descriptor.requestStream) {
+      client[key] = networkMethod;
+      continue;
+    }
+    const call = (request: unknown, options: CallOptions, next: (r: never, o: CallOptions) => AsyncGenerator) =>
+      middleware(
+        {
+          method: codec.descriptor,
+          requestStream: false,
+          request,
+          responseStream: codec.descriptor.responseStream,
+          next: next as never,
+        },
+        options,
+      );
+    if (codec.descriptor.responseStream) {
+      const streamed = async function* (request: unknown, options: CallOptions) {
+        const entry = servers.get(address);
+        const handler = entry?.handlers.get(codec.path);
+        if (!entry || !handler) return yield* networkMethod(request, options) as AsyncIterable<unknown>;
+        const leave = enter(entry);
+        const server = serverContext(options);
+        const answers = handler(codec.decodeRequest(codec.encodeRequest(request)), server.context);
+        try {
+          for (;;) {
+            const step = await abortable(options.signal, answers.next(), server.abort);
+            if (step.done) return;
+            yield codec.decodeResponse(codec.encodeResponse(step.value));
+          }
+        } catch (error) {
+          // The caller's own abort (its deadline) rejects with the signal's reason, as nice-grpc's network client does.
+          throw options.signal?.aborted ? error : asClientError(codec.path, error);
+        } finally {
+          server.abort();
+          server.release();
+          await answers.return(undefined).catch(() => {});
+          leave();
+        }
+      };
+      client[key] = (request: unknown, options: CallOptions = {}) => call(request, options, streamed as never);
+      continue;
+    }
+    // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the answer.
+    const unary = async function* (request: unknown, options: CallOptions) {
+      const entry = servers.get(address);
+      const handler = entry?.handlers.get(codec.path);
+      if (!entry || !handler) return await networkMethod(request, options);
+      const server = serverContext(options);
+      try {
+        const work = only(handler(codec.decodeRequest(codec.encodeRequest(request)), server.context));
+        // In flight until the handler settles, even when its caller gave up on it.
+        const leave = enter(entry);
+        work.then(leave, leave);
+        const answer = await abortable(options.signal, work, server.abort);
+        return codec.decodeResponse(codec.encodeResponse(answer));
+      } catch (error) {
+        // The caller's own abort (its deadline) rejects with the signal's reason, as nice-grpc's network client does.
+        throw options.signal?.aborted ? error : asClientError(codec.path, error);
+      } finally {
+        server.release();
+      }
+    };
+    client[key] = async (request: unknown, options: CallOptions = {}) => {
+      const steps = call(request, options, unary as never);
+      const step = await steps.next();
+      if (!step.done) throw new Error('A middleware yielded a message, but expected to only return a message');
+      return step.value;
+    };
+  }
+  return client as C;
+}
+
+/** The value a unary handler's middleware chain returns. */
+async function only(steps: AsyncGenerator<unknown, unknown, undefined>): Promise<unknown> {
+  const step = await steps.next();
+  if (!step.done) throw new Error('A middleware yielded a message, but expected to only return a message');
+  if (step.value == null) throw new Error('A middleware returned void, but expected to return a message');
+  return step.value;
+}
+
+/** Settles with `work`, or rejects with an AbortError as soon as the caller's signal aborts (the call's cancel). */
+function abortable<T>(signal: AbortSignal | undefined, work: Promise<T>, cancel: () => void): Promise<T> {
+  if (!signal) return work;
+  // The handler's failure after its caller gave up is nobody's to handle.
+  work.catch(() => {});
+  return execute(signal, (resolve, reject) => {
+    work.then(resolve, reject);
+    return cancel;
+  });
+}

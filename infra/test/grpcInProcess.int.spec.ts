@@ -1,0 +1,148 @@
+import { aiv1 } from '@pmbok/proto';
+import { type CallContext, ClientError, Status } from 'nice-grpc';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectService, createLogger, invalid, type RunningGrpcServer, startGrpcServer } from '../src/index.js';
+
+/**
+ * The in-process transport (ADR 19) against loopback gRPC: one server, one client of each kind, the same calls. What
+ * the caller gets and what the handler sees must not depend on the transport.
+ */
+const { methods } = aiv1.AiServiceDefinition;
+const contract = {
+  ...aiv1.AiServiceDefinition,
+  methods: { getStatus: methods.getStatus, renameGroup: methods.renameGroup, ask: methods.ask },
+};
+type Definition = typeof contract;
+
+const seen: { peer: string; request: unknown; signal?: AbortSignal }[] = [];
+let hold: Promise<void> = Promise.resolve();
+let release = () => {};
+
+const implementation = {
+  async getStatus(_request: aiv1.GetStatusRequest, context: CallContext) {
+    seen.push({ peer: context.peer, request: _request, signal: context.signal });
+    await hold;
+    // Fields left out: the encoding fills them, over the wire and in process alike.
+    return { service: 'ai' };
+  },
+  async renameGroup(request: aiv1.RenameGroupRequest, context: CallContext) {
+    seen.push({ peer: context.peer, request });
+    if (!request.name) throw invalid('名称不能为空');
+    if (request.name === 'boom') throw new Error('a bug');
+    return {};
+  },
+  async *ask(request: aiv1.AskRequest, context: CallContext) {
+    seen.push({ peer: context.peer, request, signal: context.signal });
+    for (const text of ['a', 'b', 'c']) {
+      yield { type: 'delta', text, aiChatGroupId: request.aiChatGroupId };
+      await hold;
+    }
+  },
+};
+
+describe('the in-process gRPC transport', () => {
+  let server: RunningGrpcServer | undefined;
+  let inProcess: ReturnType<typeof connectService<Definition>>;
+  let network: ReturnType<typeof connectService<Definition>>;
+
+  beforeEach(async () => {
+    seen.length = 0;
+    hold = Promise.resolve();
+    server = await startGrpcServer({
+      name: 'ai',
+      services: [{ definition: contract, implementation }],
+      logger: createLogger('test', 'silent'),
+    });
+    inProcess = connectService(contract, server.address, 300);
+    process.env.PMBOK_GRPC_TRANSPORT = 'network';
+    try {
+      network = connectService(contract, server.address, 300);
+    } finally {
+      delete process.env.PMBOK_GRPC_TRANSPORT;
+    }
+  });
+  afterEach(async () => {
+    release();
+    inProcess.close();
+    network.close();
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('answers as the network does, without the network', async () => {
+    const local = await inProcess.client.getStatus({});
+    const remote = await network.client.getStatus({});
+    expect(local).toEqual(remote);
+    expect(local).toEqual({ service: 'ai', logHead: 0, projectedPosition: 0 });
+    expect(seen.map((s) => s.peer === 'in-process')).toEqual([true, false]);
+    // The handler got a decoded message with defaults, not the caller's object.
+    await inProcess.client.renameGroup({ name: 'x' });
+    expect(seen.at(-1)?.request).toEqual({ aiChatGroupId: 0, name: 'x' });
+    expect((await inProcess.health.check({ service: '' })).status).toBe(
+      (await network.health.check({ service: '' })).status,
+    );
+  });
+
+  it("turns a handler's failures into the same ClientError", async () => {
+    const failures = async (client: typeof inProcess.client, name: string) => {
+      const error = await client.renameGroup({ name }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ClientError);
+      const { code, details, path } = error as ClientError;
+      return { code, details, path };
+    };
+    for (const name of ['', 'boom']) {
+      expect(await failures(inProcess.client, name)).toEqual(await failures(network.client, name));
+    }
+    expect((await failures(inProcess.client, '')).code).toBe(Status.INVALID_ARGUMENT);
+    expect((await failures(inProcess.client, 'boom')).code).toBe(Status.INTERNAL);
+  });
+
+  it("aborts at the caller's deadline and cancels the handler", async () => {
+    hold = new Promise((resolve) => (release = resolve));
+    const names = [];
+    for (const client of [inProcess.client, network.client]) {
+      const error = await client.getStatus({}).catch((e: unknown) => e);
+      names.push((error as Error).name);
+    }
+    // The deadline's reason (withDeadline), as nice-grpc rejects with it.
+    expect(names).toEqual(['TimeoutError', 'TimeoutError']);
+    expect(seen).toHaveLength(2);
+    // The handler's signal aborts: at once in process, when the cancel frame arrives over the network.
+    const aborted = (signal?: AbortSignal) =>
+      signal?.aborted
+        ? true
+        : new Promise<boolean>((resolve) => signal?.addEventListener('abort', () => resolve(true)));
+    expect(await Promise.all(seen.map(({ signal }) => aborted(signal)))).toEqual([true, true]);
+    expect(seen[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('streams the same frames, and ends the handler when the caller stops reading', async () => {
+    const frames = async (client: typeof inProcess.client) => {
+      const got: string[] = [];
+      for await (const frame of client.ask({ aiChatGroupId: 7, content: 'q' })) got.push(`${frame.type}:${frame.text}`);
+      return got;
+    };
+    expect(await frames(inProcess.client)).toEqual(await frames(network.client));
+    seen.length = 0;
+    hold = new Promise((resolve) => (release = resolve));
+    for await (const frame of inProcess.client.ask({ aiChatGroupId: 7, content: 'q' })) {
+      expect(frame.text).toBe('a');
+      break;
+    }
+    expect(seen[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('fails like a stopped server once its server stopped', async () => {
+    await server?.stop();
+    server = undefined;
+    const codes = await Promise.all(
+      [inProcess.client, network.client].map((client) =>
+        client.getStatus({}).then(
+          () => 'answered',
+          (e: unknown) => (e instanceof ClientError ? Status[e.code] : String(e)),
+        ),
+      ),
+    );
+    expect(codes).toEqual(['UNAVAILABLE', 'UNAVAILABLE']);
+  });
+});
