@@ -117,8 +117,9 @@ if (MONGO_URL) {
         return counter!.value;
       };
       const land = (position: number, n: number) =>
-        db.collection<{ _id: number; [field: string]: unknown }>('t.events').insertOne({
-          _id: position,
+        db.collection<{ _id: string; [field: string]: unknown }>('t.events').insertOne({
+          _id: 'late:1',
+          start: position,
           end: position,
           streamId: 'late',
           version: 1,
