@@ -6,7 +6,7 @@
 // a ratio to a baseline measured in the same run (sync=normal vs sync=full, the gateway vs a bare Fastify
 // hello-world), so results from different machines can be compared by their ratios. Bounded: ~1.5 minutes.
 //
-//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|runner|ai|messages|bus] [--out=docs/benchmarks.md]
+//   node scripts/bench.mjs [--quick] [--only=eventstore|gateway|knowledge|publishing|mock|fields|runner|ai|messages|bus|console] [--out=docs/benchmarks.md]
 //
 // mock installs Stoplight Prism into node_modules/.cache/pmbok-bench/prism the first time (not a repo dependency);
 // runner installs Newman into node_modules/.cache/pmbok-bench/newman the same way.
@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { aiSection, benchAiGateway } from './bench/aiGateway.mjs';
 import { benchAiRetrieval } from './bench/aiRetrieval.mjs';
 import { benchMessages, messagesSection } from './bench/chatFanout.mjs';
+import { runConsoleBench } from './bench/console.mjs';
 import { benchFieldCompare, benchFieldCompareService, fieldsSection } from './bench/fields.mjs';
 import { benchKnowledge } from './bench/knowledge.mjs';
 import { benchMock, mockSection } from './bench/mock.mjs';
@@ -910,6 +911,17 @@ async function main() {
     }
     try {
       notify = await benchNotify({ tools: { startChild, freePort, postApi, log, fmt }, quick });
+  // Issue 24: the console's weight and speed, written in place as its own kept section of the report.
+  if (!only || only === 'console') {
+    try {
+      const command = `node scripts/bench.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
+      await runConsoleBench({ tools: { startChild, freePort, postApi, log }, quick, root, out, machine, command });
+    } catch (error) {
+      console.error(error);
+      failures.push(`console: ${error.message}`);
+    }
+    if (only === 'console') process.exit(failures.length ? 1 : 0);
+  }
     } catch (error) {
       console.error(error);
       failures.push(`notifications: ${error.message}`);

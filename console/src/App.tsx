@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { type ComponentType, lazy, Suspense } from 'react';
 import {
   AdminContext,
-  AdminUI,
+  CoreAdminUI,
   CustomRoutes,
   type LayoutProps,
   Loading,
@@ -17,22 +18,39 @@ import { i18nProvider } from './i18n/i18nProvider';
 import { LiveProvider } from './live/LiveProvider';
 import LoginPage from './login/LoginPage';
 import { RouteTableProvider } from './navigation/RouteTableProvider';
+import { loadSignedInShell } from './signedInShell';
 import { teamUsers } from './teamUsers';
 import { AppThemes } from './theme/AppThemes';
 
-// The signed-in shell loads after the login page, which is what most first visits show.
-const LazyLayout = lazy(() => import('./layout/AppLayout'));
+// Issue 24: the login page is what most first visits show, so the first script carries it and react-admin's core;
+// the signed-in shell (with every screen's messages), each screen and react-admin's rare-state screens load apart.
+const LazyLayout = lazy(loadSignedInShell);
 const NotFound = lazy(() => import('./pages/NotFound'));
 
-const AppLayout = (props: LayoutProps) => (
-  <Suspense fallback={<Loading />}>
-    <LazyLayout {...props} />
-  </Suspense>
-);
+/** A lazily loaded component with the app's loading state while it arrives. */
+function suspended<P extends object>(Component: ComponentType<P>) {
+  return (props: P) => (
+    <Suspense fallback={<Loading />}>
+      <Component {...props} />
+    </Suspense>
+  );
+}
 
+const fallback = (name: 'AccessDenied' | 'AuthCallback' | 'AuthenticationError' | 'Error') =>
+  suspended(lazy(() => import('./app/adminFallbacks').then((module) => ({ default: module[name] as ComponentType }))));
+
+const AppLayout = suspended<LayoutProps>(LazyLayout);
+const CatchAll = suspended(NotFound);
+const AdminError = fallback('Error');
+const AccessDenied = fallback('AccessDenied');
+const AuthenticationError = fallback('AuthenticationError');
+const AuthCallback = fallback('AuthCallback');
 const store = localStorageStore();
 
-/** <Admin> taken apart: the theme comes from the settings in the store, so it sits between context and UI. */
+/**
+ * <Admin> taken apart: the theme comes from the settings in the store, so it sits between context and UI; and
+ * CoreAdminUI instead of AdminUI, whose default layout and login screens this app replaces but would still ship.
+ */
 export const App = () => (
   <AdminContext
     authProvider={authProvider}
@@ -44,18 +62,25 @@ export const App = () => (
     <AppThemes>
       <LiveProvider>
         <RouteTableProvider table={routeTable}>
-          <AdminUI
-            title="pmbok"
-            layout={AppLayout}
-            loginPage={LoginPage}
-            catchAll={NotFound}
-            notification={ApiNotifications}
-            disableTelemetry
-          >
-            <Resource {...teamUsers} />
-            <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
-            <CustomRoutes>{layoutRouteElements}</CustomRoutes>
-          </AdminUI>
+          <CssBaseline enableColorScheme>
+            <CoreAdminUI
+              title="pmbok"
+              layout={AppLayout}
+              loginPage={LoginPage}
+              catchAll={CatchAll}
+              loading={Loading}
+              error={AdminError}
+              accessDenied={AccessDenied}
+              authenticationError={AuthenticationError}
+              authCallbackPage={AuthCallback}
+              disableTelemetry
+            >
+              <Resource {...teamUsers} />
+              <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
+              <CustomRoutes>{layoutRouteElements}</CustomRoutes>
+            </CoreAdminUI>
+            <ApiNotifications />
+          </CssBaseline>
         </RouteTableProvider>
       </LiveProvider>
     </AppThemes>

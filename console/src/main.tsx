@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { captureErrors } from './errorLog/captureErrors';
 import { startRealUserMonitoring } from './observability';
+import { prefetchSignedIn } from './signedInShell';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -11,6 +12,8 @@ if (!root) throw new Error('#root is missing from index.html');
 if (import.meta.env.PROD) captureErrors();
 // Issue 23: Grafana Faro to the gateway's /faro/collect, loaded after the first paint (observability/settings.ts).
 startRealUserMonitoring();
+// Issue 24: a signed-in visit loads its user and the shell while the first render runs.
+prefetchSignedIn();
 
 createRoot(root).render(
   <StrictMode>

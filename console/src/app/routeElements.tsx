@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, use } from 'react';
 import { Loading } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { loadScreenMessages } from '../i18n/i18nProvider';
 import { resolveRoutes } from '../navigation/resolve';
 import type { ResolvedRoute } from '../navigation/types';
 import { useDocumentTitle } from '../navigation/useDocumentTitle';
@@ -14,12 +15,18 @@ const RoutePage = ({ resolved }: { resolved: ResolvedRoute }) => {
   return <Page route={resolved} />;
 };
 
+/** The screens' messages (loaded apart from the login page's, issue 24) before a page outside the layout renders. */
+const WithScreenMessages = ({ resolved }: { resolved: ResolvedRoute }) => {
+  use(loadScreenMessages());
+  return <RoutePage resolved={resolved} />;
+};
+
 /** Pages outside the layout set their own document title. */
 const BarePage = ({ resolved }: { resolved: ResolvedRoute }) => {
   useDocumentTitle();
   return (
     <Suspense fallback={<Loading />}>
-      <RoutePage resolved={resolved} />
+      <WithScreenMessages resolved={resolved} />
     </Suspense>
   );
 };
