@@ -852,6 +852,13 @@ function knowledgeSection(hello, k) {
 }
 
 async function main() {
+  // --only=distributed (issue 22): the gateway in each mode, started by scripts/bench/distributed.mjs itself, which
+  // writes its own kept section (needs the engines' env: scripts/engines.sh start DIR; source DIR/env).
+  if (only === 'distributed') {
+    const { main: benchDistributedMain } = await import('./bench/distributed.mjs');
+    await benchDistributedMain(args);
+    return;
+  }
   const started = performance.now();
   const failures = [];
   let eventStore;
