@@ -117,24 +117,32 @@ function asClientError(path: string, error: unknown): unknown {
   return new ClientError(path, Status.UNKNOWN, 'Unknown server error occurred');
 }
 
-function serverContext(options: CallOptions): { context: CallContext; abort(): void; release(): void } {
-  const controller = new AbortController();
+const never = new AbortController().signal;
+const noop = () => {};
+
+/**
+ * The handler's context. A unary handler shares its caller's signal (aborted by the caller's deadline or cancel, which
+ * is all that aborts it); a stream gets a signal of its own, aborted also when its caller stops reading.
+ */
+function serverContext(
+  options: CallOptions,
+  ownSignal: boolean,
+): { context: CallContext; abort(): void; release(): void } {
+  const context = (signal: AbortSignal): CallContext => ({
+    // A copy, as the wire makes one: a handler never shares the caller's object.
+    metadata: Metadata(options.metadata),
+    peer: 'in-process',
+    header: Metadata(),
+    sendHeader: noop,
+    trailer: Metadata(),
+    signal,
+  });
   const signal = options.signal;
+  if (!ownSignal) return { context: context(signal ?? never), abort: noop, release: noop };
+  const controller = new AbortController();
   const abort = () => controller.abort();
   signal?.addEventListener('abort', abort, { once: true });
-  return {
-    context: {
-      // A copy, as the wire makes one: a handler never shares the caller's object.
-      metadata: Metadata(options.metadata),
-      peer: 'in-process',
-      header: Metadata(),
-      sendHeader: () => {},
-      trailer: Metadata(),
-      signal: controller.signal,
-    },
-    abort,
-    release: () => signal?.removeEventListener('abort', abort),
-  };
+  return { context: context(controller.signal), abort, release: () => signal?.removeEventListener('abort', abort) };
 }
 
 function enter(entry: Registered): () => void {
@@ -182,7 +190,7 @@ export function inProcessClient<C>(
         const handler = entry?.handlers.get(codec.path);
         if (!entry || !handler) return yield* networkMethod(request, options) as AsyncIterable<unknown>;
         const leave = enter(entry);
-        const server = serverContext(options);
+        const server = serverContext(options, true);
         const answers = handler(codec.decodeRequest(codec.encodeRequest(request)), server.context);
         try {
           for (;;) {
@@ -208,7 +216,7 @@ export function inProcessClient<C>(
       const entry = servers.get(address);
       const handler = entry?.handlers.get(codec.path);
       if (!entry || !handler) return await networkMethod(request, options);
-      const server = serverContext(options);
+      const server = serverContext(options, false);
       try {
         const work = only(handler(codec.decodeRequest(codec.encodeRequest(request)), server.context));
         // In flight until the handler settles, even when its caller gave up on it.
