@@ -36,14 +36,17 @@ const tier = (name: string, workspaces: string, test: object) => ({
 });
 
 const fast = { testTimeout: 30_000, hookTimeout: 60_000, sequence: { groupOrder: 0 } };
+// PMBOK_TESTCONTAINERS=1 (and Docker): MongoDB, Kafka and NATS in containers for the suites that use engines.
+const engines = { globalSetup: [src('./scripts/test/containers.ts')] };
 
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
       tier('unit', 'infra,runner,services/*,gateway,console,scripts', fast),
-      tier('int', 'infra,runner,services/*,gateway,console,scripts', fast),
+      tier('int', 'infra,runner,services/*,gateway,console,scripts', { ...fast, ...engines }),
       tier('e2e', 'infra,runner,services/*,gateway,console', {
+        ...engines,
         testTimeout: 120_000,
         hookTimeout: 180_000,
         // One browser and one app at a time: two cores do not run more well.
