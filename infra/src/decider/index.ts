@@ -76,6 +76,18 @@ async function currentState<State, Event extends DomainEvent>(
 }
 
 /**
+ * A stream's state as its events fold now, for reading (a command checking another aggregate): from the same
+ * remembered fold as commands, so a long stream is not read and folded again on every call, only its new events.
+ */
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, unknown, Event>,
+): Promise<State> {
+  return (await currentState(store, streamId, decider)).state;
+}
+
+/**
  * Fold the stream (from what is remembered of it), decide, append with the version read. A lost race re-reads
  * and decides again, so the decision is always made on the state it is appended after.
  */

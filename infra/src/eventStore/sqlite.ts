@@ -95,10 +95,17 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     'SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?',
   );
   const selectHead = db.prepare<[], { head: number | null }>('SELECT MAX(global_position) AS head FROM events');
-  const selectCheckpoint = db.prepare<[string], { position: number }>(
+  // Checkpoints go through a connection of their own that does not fsync its commits (`synchronous = NORMAL`): a
+  // consumer's checkpoint written after each batch cost one fsync per event and consumer (issue 24). Such a commit
+  // survives a crash of the process; a power loss may take back the last ones, and their events are then delivered
+  // again, which consumers already expect (at least once). The next commit of the log syncs them with it.
+  const checkpointDb = new Database(file);
+  checkpointDb.pragma('synchronous = NORMAL');
+  checkpointDb.pragma('busy_timeout = 5000');
+  const selectCheckpoint = checkpointDb.prepare<[string], { position: number }>(
     'SELECT position FROM checkpoints WHERE subscriber_id = ?',
   );
-  const upsertCheckpoint = db.prepare(
+  const upsertCheckpoint = checkpointDb.prepare(
     'INSERT INTO checkpoints VALUES (?, ?) ON CONFLICT (subscriber_id) DO UPDATE SET position = excluded.position',
   );
 
@@ -187,6 +194,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     },
     subscribe: (subscribeOptions) => followStore(store, checkpoints, subscribeOptions, options.pollIntervalMs ?? 200),
     async close() {
+      checkpointDb.close();
       db.close();
     },
   };

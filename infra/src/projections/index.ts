@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DomainEvent, EventStore, RecordedEvent, Subscription } from '../eventStore/types.js';
+import type { CheckpointStore, DomainEvent, EventStore, RecordedEvent } from '../eventStore/types.js';
 import type { EventOfType, EventSource, HandlerMap, Recorded } from '../events/contract.js';
 import { upcast } from '../events/contract.js';
 import { projectionApplySeconds, trackProjection } from '../metrics.js';
@@ -108,7 +108,12 @@ export interface ProjectionRunner {
   stop(): Promise<void>;
 }
 
-/** Runs each projection as a durable subscription whose checkpoint lives in the read store. */
+/**
+ * Runs a service's projections on one subscription to its log: each append is read (and its JSON parsed) once for
+ * all of them, not once per read model (issue 24). Each projection keeps its own checkpoint in the read store, as it
+ * did with a subscription of its own; the shared one starts at the lowest, and hands each projection only the events
+ * after its own position, so a projection added later catches up without the others applying anything twice.
+ */
 export async function runProjections(options: {
   service: string;
   eventStore: EventStore;
@@ -116,44 +121,68 @@ export async function runProjections(options: {
   projections: Projection[];
   logger: Logger;
 }): Promise<ProjectionRunner> {
-  const subscriptions: Subscription[] = [];
-  const untrack: (() => void)[] = [];
-  const { service, eventStore } = options;
-  for (const projection of options.projections) {
-    const handles = new Set(projection.canHandle);
-    const labels = { projection: projection.name };
-    const subscription = await eventStore.subscribe({
-      subscriberId: `projection:${service}:${projection.name}`,
-      checkpoints: options.readStore.checkpoints,
-      handler: observedHandler(
+  const { service, eventStore, readStore } = options;
+  if (options.projections.length === 0) {
+    return { waitFor: async () => {}, position: () => null, stop: async () => {} };
+  }
+  const members = await Promise.all(
+    options.projections.map(async (projection) => {
+      const handles = new Set(projection.canHandle);
+      const labels = { projection: projection.name };
+      const checkpointId = `projection:${service}:${projection.name}`;
+      const handler = observedHandler(
         { service, consumer: projection.name, spanName: `project ${projection.name}`, handles },
         async (events) => {
           const stop = projectionApplySeconds.startTimer(labels);
-          for (const event of events) if (handles.has(event.type)) await projection.handle(event, options.readStore);
+          for (const event of events) if (handles.has(event.type)) await projection.handle(event, readStore);
           stop();
         },
-      ),
-      onError: (error, attempt) =>
-        options.logger.error({ err: error, projection: projection.name, attempt }, 'projection failed; retrying'),
-    });
-    subscriptions.push(subscription);
-    untrack.push(
-      trackProjection({
-        service,
-        projection: projection.name,
-        position: () => subscription.position(),
-        head: () => eventStore.head(),
-      }),
-    );
-  }
-  return {
-    waitFor: async (position, timeoutMs) => {
-      await Promise.all(subscriptions.map((s) => s.waitFor(position, timeoutMs)));
+      );
+      return { projection, checkpointId, handler, position: await readStore.checkpoints.load(checkpointId) };
+    }),
+  );
+  const start = Math.min(...members.map((member) => member.position));
+  const checkpoints: CheckpointStore = {
+    load: async () => start,
+    // Called once the whole batch is applied: every projection is then at `position`.
+    store: async (_id, position) => {
+      for (const member of members) await readStore.checkpoints.store(member.checkpointId, position);
     },
-    position: () => (subscriptions.length === 0 ? null : Math.min(...subscriptions.map((s) => s.position()))),
+  };
+  let applying = '';
+  const subscription = await eventStore.subscribe({
+    subscriberId: `projection:${service}`,
+    checkpoints,
+    handler: async (events) => {
+      const last = events.at(-1)!.metadata.globalPosition;
+      for (const member of members) {
+        applying = member.projection.name;
+        const fresh =
+          events[0]!.metadata.globalPosition > member.position
+            ? events
+            : events.filter((event) => event.metadata.globalPosition > member.position);
+        if (fresh.length > 0) await member.handler(fresh);
+        // A batch retried after another projection failed is not applied again to this one.
+        member.position = Math.max(member.position, last);
+      }
+    },
+    onError: (error, attempt) =>
+      options.logger.error({ err: error, projection: applying, attempt }, 'projection failed; retrying'),
+  });
+  const untrack = members.map((member) =>
+    trackProjection({
+      service,
+      projection: member.projection.name,
+      position: () => member.position,
+      head: () => eventStore.head(),
+    }),
+  );
+  return {
+    waitFor: (position, timeoutMs) => subscription.waitFor(position, timeoutMs),
+    position: () => subscription.position(),
     stop: async () => {
       for (const stop of untrack.splice(0)) stop();
-      await Promise.all(subscriptions.map((s) => s.stop()));
+      await subscription.stop();
     },
   };
 }

@@ -1,27 +1,21 @@
 import { Query } from 'mingo';
 import { update as applyUpdate } from 'mingo/updater';
 import type { CheckpointStore } from '../eventStore/types.js';
+import { compareValues, isPrimitive, OrderedIndex } from './memoryIndex.js';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, ReadStore, Update } from './types.js';
 
-const clone = <T>(value: T): T => structuredClone(value);
-
-type Primitive = string | number | boolean;
-const isPrimitive = (value: unknown): value is Primitive =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-
 /**
- * MongoDB's order between values of the types read models sort on (missing and null first, then numbers,
- * strings, booleans); `undefined` answers "not one of those", and the sort falls back to mingo.
+ * A copy of a document: plain objects and arrays (what read models hold) copied by hand, which costs a fraction of
+ * `structuredClone`; anything else (a Date, a typed array) through `structuredClone`.
  */
-const TYPE_ORDER: Record<string, number> = { undefined: 0, object: 0, number: 1, string: 2, boolean: 3 };
-function compareValues(a: unknown, b: unknown): number | undefined {
-  if ((a !== null && typeof a === 'object') || (b !== null && typeof b === 'object')) return undefined;
-  const ta = TYPE_ORDER[typeof a];
-  const tb = TYPE_ORDER[typeof b];
-  if (ta === undefined || tb === undefined) return undefined;
-  if (ta !== tb) return ta - tb;
-  if (ta === 0) return 0;
-  return (a as Primitive) < (b as Primitive) ? -1 : (a as Primitive) > (b as Primitive) ? 1 : 0;
+function clone<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(clone) as T;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = clone((value as Record<string, unknown>)[key]);
+  return copy as T;
 }
 
 /** Sorts by top-level fields of primitive values in plain JavaScript; undefined when mingo must do it. */
@@ -58,6 +52,48 @@ function primitivesAt(doc: unknown, path: string): unknown[] {
   return level.filter(isPrimitive);
 }
 
+/** Whether a dotted path reaches an array on its way or at its end (MongoDB then matches an equality multikey). */
+function reachesArray(doc: unknown, path: string): boolean {
+  let value = doc;
+  for (const part of path.split('.')) {
+    if (Array.isArray(value)) return true;
+    if (value === null || typeof value !== 'object') return false;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return Array.isArray(value);
+}
+
+/** The ids of `{ $in: [...] }` when they are all strings (ids of read models are). */
+function idsIn(condition: unknown): string[] | undefined {
+  if (typeof condition !== 'object' || condition === null) return undefined;
+  const keys = Object.keys(condition);
+  const list = (condition as { $in?: unknown }).$in;
+  if (keys.length !== 1 || !Array.isArray(list) || !list.every((id) => typeof id === 'string')) return undefined;
+  return list;
+}
+
+/**
+ * A filter as a test of one document: equalities on top-level fields with primitive values are compared directly
+ * (a field holding an array matches when the array contains the value, so such documents go through mingo), the
+ * rest through mingo.
+ */
+function testerOf(filter: Filter): (doc: Doc) => boolean {
+  const keys = Object.keys(filter);
+  if (keys.length === 0) return () => true;
+  if (keys.every((key) => !key.startsWith('$') && !key.includes('.') && isPrimitive(filter[key]))) {
+    let query: Query | undefined;
+    return (doc) =>
+      keys.every((key) => {
+        const value = doc[key];
+        if (!Array.isArray(value)) return value === filter[key];
+        query ??= new Query(filter, {});
+        return query.test(doc);
+      });
+  }
+  const query = new Query(filter, {});
+  return (doc) => query.test(doc);
+}
+
 class MemoryCollection<T extends Doc> implements Collection<T> {
   private readonly docs = new Map<string, T>();
   /** Per unique index: the indexed values (as JSON) → the _id holding them. */
@@ -70,19 +106,30 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
    * old space, scattered, and made such a scan ~5× slower: issue 14).
    */
   private readonly byField = new Map<string, Map<string, Map<string, T>>>();
+  /** Per indexed field: how many documents reach an array on its path (their buckets then need mingo's equality). */
+  private readonly throughArrays = new Map<string, number>();
+  /** Every declared index also in order, for pages in index order and counts of equalities (memoryIndex.ts). */
+  private readonly ordered: OrderedIndex<T>[];
 
-  constructor(indexes: IndexSpec[]) {
+  constructor(
+    indexes: IndexSpec[],
+    /** Counts the documents a query looks at (a test shows a page costs a page). */
+    private readonly examine: (count: number) => void,
+  ) {
+    this.ordered = indexes.map((index) => new OrderedIndex<T>(index));
     this.unique = indexes
       .filter((index) => index.unique)
       .map((index) => ({ fields: Object.keys(index.fields), owners: new Map() }));
     for (const index of indexes) {
       const first = Object.keys(index.fields)[0];
       if (first) this.byField.set(first, new Map());
+      if (first) this.throughArrays.set(first, 0);
     }
   }
 
   private indexFields(doc: T, add: boolean): void {
     for (const [field, values] of this.byField) {
+      if (reachesArray(doc, field)) this.throughArrays.set(field, this.throughArrays.get(field)! + (add ? 1 : -1));
       for (const value of primitivesAt(doc, field)) {
         const key = JSON.stringify(value);
         let docs = values.get(key);
@@ -115,6 +162,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   private remove(doc: T): void {
     this.unindex(doc);
+    for (const index of this.ordered) index.remove(doc);
     this.docs.delete(doc._id);
   }
 
@@ -126,6 +174,8 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       const doc = this.docs.get(filter._id as string);
       return doc ? [doc] : [];
     }
+    const ids = keys.length === 1 && keys[0] === '_id' ? idsIn(filter._id) : undefined;
+    if (ids) return [...new Set(ids)].flatMap((id) => this.docs.get(id) ?? []);
     const index =
       primitive && this.unique.find(({ fields }) => fields.length === keys.length && fields.every((f) => f in filter));
     if (index) {
@@ -135,24 +185,45 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     }
     // An equality on an indexed field narrows the scan to the documents with that value.
     const narrowing = keys.find((key) => this.byField.has(key) && isPrimitive(filter[key]));
-    const candidates = narrowing
-      ? [...(this.byField.get(narrowing)!.get(JSON.stringify(filter[narrowing]))?.values() ?? [])]
-      : [...this.docs.values()];
-    // Equalities on top-level fields with primitive values are compared directly (a field holding an array
-    // matches when the array contains the value, so such documents go through mingo); the rest through mingo.
-    if (primitive && keys.every((key) => !key.startsWith('$') && !key.includes('.'))) {
-      let query: Query | undefined;
-      return candidates.filter((doc) =>
-        keys.every((key) => {
-          const value = doc[key];
-          if (!Array.isArray(value)) return value === filter[key];
-          query ??= new Query(filter, {});
-          return query.test(doc);
-        }),
-      );
+    const candidates = narrowing ? (this.bucket(narrowing, filter[narrowing])?.values() ?? []) : this.docs.values();
+    const test = testerOf(filter);
+    const matched: T[] = [];
+    let examined = 0;
+    for (const doc of candidates) {
+      examined += 1;
+      if (test(doc)) matched.push(doc);
     }
-    const query = new Query(filter, {});
-    return candidates.filter((doc) => query.test(doc));
+    this.examine(examined);
+    return matched;
+  }
+
+  private bucket(field: string, value: unknown): Map<string, T> | undefined {
+    return this.byField.get(field)?.get(JSON.stringify(value));
+  }
+
+  /**
+   * A page in the order of an index whose leading fields the filter's equalities and the sort follow: the index is
+   * walked from the first document of the range and stops when the page is full, so it costs the page (and the
+   * documents the rest of the filter turns down), not a scan and a sort of every match.
+   */
+  private pageByIndex(filter: Filter, options: FindOptions): T[] | undefined {
+    const plans = this.ordered.map((index) => index.plan(filter, options.sort)).filter((plan) => plan !== undefined);
+    const plan = plans.sort((a, b) => Object.keys(a.rest).length - Object.keys(b.rest).length)[0];
+    if (!plan) return undefined;
+    const test = testerOf(plan.rest);
+    let skip = options.skip ?? 0;
+    const limit = options.limit || Number.POSITIVE_INFINITY;
+    const page: T[] = [];
+    let examined = 0;
+    for (const doc of plan.walk()) {
+      if (page.length >= limit) break;
+      examined += 1;
+      if (!test(doc)) continue;
+      if (skip > 0) skip -= 1;
+      else page.push(doc);
+    }
+    this.examine(examined);
+    return page;
   }
 
   async findOne(filter: Filter) {
@@ -161,6 +232,8 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}) {
+    const page = options.sort && Object.keys(options.sort).length > 0 && this.pageByIndex(filter, options);
+    if (page) return page.map(clone);
     let matched = this.matching(filter);
     let sort = options.sort;
     const plainly = sort && sortPlainly(matched, sort as Record<string, 1 | -1>);
@@ -175,8 +248,18 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     return cursor.all().map(clone);
   }
 
+  /** From what the indexes keep when they answer the whole filter (a bucket's size, a range in order), else a scan. */
   async count(filter: Filter) {
-    return this.matching(filter).length;
+    const keys = Object.keys(filter);
+    if (keys.length === 0) return this.docs.size;
+    const [key] = keys;
+    if (keys.length === 1 && key !== '_id' && this.throughArrays.get(key!) === 0 && isPrimitive(filter[key!])) {
+      return this.bucket(key!, filter[key!])?.size ?? 0;
+    }
+    const whole = this.ordered
+      .map((index) => index.plan(filter, undefined))
+      .find((plan) => plan && Object.keys(plan.rest).length === 0);
+    return whole ? whole.size() : this.matching(filter).length;
   }
 
   async put(doc: T) {
@@ -195,6 +278,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     const stored = clone(doc);
     this.docs.set(stored._id, stored);
     this.indexFields(stored, true);
+    for (const index of this.ordered) index.replace(previous, stored);
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
@@ -237,9 +321,18 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 }
 
+export interface MemoryReadStore extends ReadStore {
+  /** How many documents this store's queries have looked at so far: a test shows through it that an index was used. */
+  docsExamined(): number;
+}
+
 /** The embedded read store: mingo over in-memory maps. Nothing survives a restart; projections rebuild it. */
-export function createMemoryReadStore(): ReadStore {
+export function createMemoryReadStore(): MemoryReadStore {
   const collections = new Map<string, MemoryCollection<Doc>>();
+  let examined = 0;
+  const examine = (count: number) => {
+    examined += count;
+  };
   const positions = new Map<string, number>();
   const checkpoints: CheckpointStore = {
     load: async (id) => positions.get(id) ?? 0,
@@ -250,11 +343,12 @@ export function createMemoryReadStore(): ReadStore {
     collection<T extends Doc>(name: string, indexes: IndexSpec[] = []) {
       let collection = collections.get(name);
       if (!collection) {
-        collection = new MemoryCollection<Doc>(indexes);
+        collection = new MemoryCollection<Doc>(indexes, examine);
         collections.set(name, collection);
       }
       return collection as unknown as Collection<T>;
     },
+    docsExamined: () => examined,
     async close() {
       collections.clear();
     },

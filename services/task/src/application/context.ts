@@ -1,4 +1,4 @@
-import { type Caller, fold, forbidden, invalid, type ServiceContext, teamMembers } from '@pmbok/infra';
+import { type Caller, forbidden, invalid, loadState, type ServiceContext, teamMembers } from '@pmbok/infra';
 import { type TaskCommand, taskDecider } from '../domain/task/businessLogic.js';
 import { taskStreamId } from '../domain/task/task.js';
 import { type TaskProjectCommand, taskProjectDecider } from '../domain/taskProject/businessLogic.js';
@@ -32,9 +32,12 @@ export function createTaskContext(deps: TaskDeps) {
     return events;
   }
 
-  /** The project as its stream folds: the current truth for access checks inside task commands. */
-  const loadProject = async (taskProjectId: number): Promise<TaskProject> =>
-    fold(taskProjectDecider, await eventStore.readStream(taskProjectStreamId(taskProjectId)));
+  /**
+   * The project as its stream folds: the current truth for access checks inside task commands. The fold is
+   * remembered with the version it reached (as for commands), so a task command reads only the project's new events.
+   */
+  const loadProject = (taskProjectId: number): Promise<TaskProject> =>
+    loadState(eventStore, taskProjectStreamId(taskProjectId), taskProjectDecider);
 
   /** Runs a task command with its project folded into the metadata, so the decider checks membership and state. */
   async function runTask(

@@ -1,0 +1,166 @@
+import btree from 'sorted-btree';
+import type { Doc, Filter, IndexSpec, Sort } from './types.js';
+
+// sorted-btree is CommonJS with its class as `exports.default`: Node.js imports the exports object, bundlers and
+// vitest the class itself.
+const BTree = ((btree as { default?: unknown }).default ?? btree) as typeof btree.default;
+
+type Primitive = string | number | boolean;
+export const isPrimitive = (value: unknown): value is Primitive =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * MongoDB's order between values of the types read models sort on (missing and null first, then numbers,
+ * strings, booleans); `undefined` answers "not one of those", and the sort falls back to mingo.
+ */
+const TYPE_ORDER: Record<string, number> = { undefined: 0, object: 0, number: 1, string: 2, boolean: 3 };
+export function compareValues(a: unknown, b: unknown): number | undefined {
+  if ((a !== null && typeof a === 'object') || (b !== null && typeof b === 'object')) return undefined;
+  const ta = TYPE_ORDER[typeof a];
+  const tb = TYPE_ORDER[typeof b];
+  if (ta === undefined || tb === undefined) return undefined;
+  if (ta !== tb) return ta - tb;
+  if (ta === 0) return 0;
+  return (a as Primitive) < (b as Primitive) ? -1 : (a as Primitive) > (b as Primitive) ? 1 : 0;
+}
+
+/**
+ * A dotted path's value through plain objects (a path through a primitive is missing, as in MongoDB); `IRREGULAR`
+ * when an array or an object is on the way or at its end.
+ */
+const IRREGULAR = Symbol('irregular');
+function orderable(doc: Doc, path: string): unknown {
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (value === undefined || value === null) return undefined;
+    if (Array.isArray(value)) return IRREGULAR;
+    if (typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value !== null && typeof value === 'object' ? IRREGULAR : value;
+}
+
+/** Bounds of a key range: below or above every value whatever the field's direction. */
+const LOWEST = Symbol('lowest');
+const HIGHEST = Symbol('highest');
+type Key = unknown[];
+
+/** What an index can do for a query: the documents in sort order from `walk`, and how many of them match. */
+export interface IndexPlan<T> {
+  /** The documents with the filter's equalities on the index's leading fields, in the query's order. */
+  walk(): Iterable<T>;
+  /** How many documents `walk` yields, counted in the tree without visiting them one by one in JavaScript. */
+  size(): number;
+  /** The filter's conditions the index does not answer (empty when it answers all). */
+  rest: Filter;
+}
+
+/**
+ * An ordered index, as MongoDB keeps one: the documents sorted by the index's fields in their directions (then by
+ * `_id`), in a B+ tree, so that a page in that order, or in its reverse, after equalities on leading fields costs
+ * the page, not a scan and a sort. A document whose indexed value is an array or an object (MongoDB would index it
+ * multikey or by its BSON order) is not in the tree; while any is, the index answers nothing and queries scan.
+ */
+export class OrderedIndex<T extends Doc> {
+  readonly fields: string[];
+  private readonly directions: (1 | -1)[];
+  private readonly tree: InstanceType<typeof BTree<Key, T>>;
+  private irregular = 0;
+
+  constructor(spec: IndexSpec) {
+    this.fields = Object.keys(spec.fields);
+    this.directions = Object.values(spec.fields);
+    const { directions } = this;
+    this.tree = new BTree<Key, T>(undefined, (a, b) => {
+      for (let i = 0; i < a.length && i < b.length; i++) {
+        const x = a[i];
+        const y = b[i];
+        if (x === y) continue;
+        if (x === LOWEST || y === HIGHEST) return -1;
+        if (x === HIGHEST || y === LOWEST) return 1;
+        // the last key part is the _id, a string, ascending
+        const order = compareValues(x, y)! * (directions[i] ?? 1);
+        if (order !== 0) return order;
+      }
+      return a.length - b.length;
+    });
+  }
+
+  private keyOf(doc: T): Key | undefined {
+    const key: Key = [];
+    for (const field of this.fields) {
+      const value = orderable(doc, field);
+      if (value === IRREGULAR) return undefined;
+      key.push(value);
+    }
+    key.push(doc._id);
+    return key;
+  }
+
+  /** Files a stored document; stored documents are never changed in place, so its key stays its key. */
+  add(doc: T): void {
+    const key = this.keyOf(doc);
+    if (key) this.tree.set(key, doc);
+    else this.irregular += 1;
+  }
+
+  /** `next` in place of `previous` (if any): a change of fields the index does not hold keeps its place in the tree. */
+  replace(previous: T | undefined, next: T): void {
+    const before = previous && this.keyOf(previous);
+    const after = this.keyOf(next);
+    if (before && after && before.every((value, i) => value === after[i])) {
+      this.tree.set(after, next);
+      return;
+    }
+    if (previous) this.remove(previous);
+    this.add(next);
+  }
+
+  remove(doc: T): void {
+    const key = this.keyOf(doc);
+    if (key) this.tree.delete(key);
+    else this.irregular -= 1;
+  }
+
+  /**
+   * A plan when the filter has equalities (string, number, boolean) on the index's first fields and the sort, if
+   * any, is the index's next fields in their directions or all reversed; undefined when the index cannot help.
+   */
+  plan(filter: Filter, sort: Sort | undefined): IndexPlan<T> | undefined {
+    if (this.irregular > 0) return undefined;
+    const prefix: unknown[] = [];
+    while (prefix.length < this.fields.length && isPrimitive(filter[this.fields[prefix.length]!])) {
+      prefix.push(filter[this.fields[prefix.length]!]);
+    }
+    const sorted = Object.entries(sort ?? {});
+    let reverse = false;
+    if (sorted.length > 0) {
+      const at = prefix.length;
+      if (at + sorted.length > this.fields.length) return undefined;
+      reverse = sorted[0]![1] !== this.directions[at];
+      const follows = sorted.every(
+        ([field, direction], i) => field === this.fields[at + i] && (direction === this.directions[at + i]) !== reverse,
+      );
+      if (!follows) return undefined;
+    }
+    if (prefix.length === 0 && sorted.length === 0) return undefined;
+    const rest = Object.fromEntries(Object.entries(filter).filter(([field]) => !this.answers(field, prefix.length)));
+    const low = [...prefix, LOWEST];
+    const high = [...prefix, HIGHEST];
+    const { tree } = this;
+    const inPrefix = (key: Key) => prefix.every((value, i) => compareValues(key[i], value) === 0);
+    function* walk(): Iterable<T> {
+      const entries = reverse ? tree.entriesReversed(high) : tree.entries(low);
+      for (const [key, doc] of entries) {
+        if (!inPrefix(key)) return;
+        yield doc;
+      }
+    }
+    return { walk, size: () => tree.forRange(low, high, true), rest };
+  }
+
+  private answers(field: string, prefixLength: number): boolean {
+    const at = this.fields.indexOf(field);
+    return at >= 0 && at < prefixLength;
+  }
+}
