@@ -1,14 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { type ComponentType, lazy, Suspense } from 'react';
-import {
-  AdminContext,
-  CoreAdminUI,
-  CustomRoutes,
-  type LayoutProps,
-  Loading,
-  localStorageStore,
-  Resource,
-} from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, type LayoutProps, localStorageStore, Resource } from 'react-admin';
 import { ApiNotifications } from './api/ApiNotifications';
 import { dataProvider } from './app/dataProvider';
 import { bareRouteElements, layoutRouteElements } from './app/routeElements';
@@ -16,6 +8,7 @@ import { routeTable } from './app/routeTable';
 import { authProvider } from './auth/authProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { LiveProvider } from './live/LiveProvider';
+import { ScreenLoading } from './loading/ScreenLoading';
 import LoginPage from './login/LoginPage';
 import { RouteTableProvider } from './navigation/RouteTableProvider';
 import { loadSignedInShell } from './signedInShell';
@@ -30,7 +23,7 @@ const NotFound = lazy(() => import('./pages/NotFound'));
 /** A lazily loaded component with the app's loading state while it arrives. */
 function suspended<P extends object>(Component: ComponentType<P>) {
   return (props: P) => (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<ScreenLoading page />}>
       <Component {...props} />
     </Suspense>
   );
@@ -45,6 +38,7 @@ const AdminError = fallback('Error');
 const AccessDenied = fallback('AccessDenied');
 const AuthenticationError = fallback('AuthenticationError');
 const AuthCallback = fallback('AuthCallback');
+const PageLoading = () => <ScreenLoading page />;
 const store = localStorageStore();
 
 /**
@@ -68,7 +62,7 @@ export const App = () => (
               layout={AppLayout}
               loginPage={LoginPage}
               catchAll={CatchAll}
-              loading={Loading}
+              loading={PageLoading}
               error={AdminError}
               accessDenied={AccessDenied}
               authenticationError={AuthenticationError}

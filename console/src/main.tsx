@@ -14,6 +14,15 @@ if (import.meta.env.PROD) captureErrors();
 startRealUserMonitoring();
 // Issue 24: a signed-in visit loads its user and the shell while the first render runs.
 prefetchSignedIn();
+// index.html's spinner stays until the app has drawn something (its first commits may be empty).
+const boot = document.getElementById('boot');
+if (boot) {
+  new MutationObserver((_changes, observer) => {
+    if (!root.childElementCount) return;
+    boot.remove();
+    observer.disconnect();
+  }).observe(root, { childList: true });
+}
 
 createRoot(root).render(
   <StrictMode>

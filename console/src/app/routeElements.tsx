@@ -1,7 +1,7 @@
 import { lazy, Suspense, use } from 'react';
-import { Loading } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { loadScreenMessages } from '../i18n/i18nProvider';
+import { ScreenLoading } from '../loading/ScreenLoading';
 import { resolveRoutes } from '../navigation/resolve';
 import type { ResolvedRoute } from '../navigation/types';
 import { useDocumentTitle } from '../navigation/useDocumentTitle';
@@ -25,7 +25,7 @@ const WithScreenMessages = ({ resolved }: { resolved: ResolvedRoute }) => {
 const BarePage = ({ resolved }: { resolved: ResolvedRoute }) => {
   useDocumentTitle();
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<ScreenLoading page />}>
       <WithScreenMessages resolved={resolved} />
     </Suspense>
   );

@@ -1,10 +1,11 @@
 import { Box } from '@mui/material';
 import { Suspense } from 'react';
-import { Layout, type LayoutProps, Loading } from 'react-admin';
+import { Layout, type LayoutProps } from 'react-admin';
 import { RouteGuard } from '../auth/RouteGuard';
 import { LoggedError } from '../errorLog/LoggedError';
 import { FrameBox } from '../frames/FrameBox';
 import { FramesProvider } from '../frames/FramesProvider';
+import { ScreenLoading } from '../loading/ScreenLoading';
 import { useDocumentTitle } from '../navigation/useDocumentTitle';
 import { useSetting } from '../settings/settings';
 import { TeamDialogsProvider } from '../teams/TeamDialogs';
@@ -42,7 +43,7 @@ const AppLayout = ({ children }: LayoutProps) => {
               fallback={
                 <>
                   <ProgressBar />
-                  <Loading />
+                  <ScreenLoading />
                 </>
               }
             >
