@@ -91,9 +91,20 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   const selectStream = db.prepare<[string, number], EventRow>(
     'SELECT * FROM events WHERE stream_id = ? AND version >= ? ORDER BY version',
   );
-  const selectAll = db.prepare<[number, number], EventRow>(
-    'SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?',
-  );
+  // One statement per batch size, the LIMIT written into it: with LIMIT bound as a parameter, SQLite took several
+  // times longer over the same rows (issue 24), and every subscriber reads after every append.
+  const selectAllBy = new Map<number, Database.Statement<[number], EventRow>>();
+  const selectAll = (after: number, limit: number) => {
+    const size = Number.isFinite(limit) ? Math.max(0, Math.trunc(limit)) : -1;
+    let statement = selectAllBy.get(size);
+    if (!statement) {
+      statement = db.prepare<[number], EventRow>(
+        `SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ${size}`,
+      );
+      selectAllBy.set(size, statement);
+    }
+    return statement.all(after);
+  };
   const selectHead = db.prepare<[], { head: number | null }>('SELECT MAX(global_position) AS head FROM events');
   // Checkpoints go through a connection of their own that does not fsync its commits (`synchronous = NORMAL`): a
   // consumer's checkpoint written after each batch cost one fsync per event and consumer (issue 24). Such a commit
@@ -182,7 +193,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       return result;
     },
     readStream: async (streamId, fromVersion = 1) => selectStream.all(streamId, fromVersion).map(toRecorded),
-    readAll: async (after, limit) => selectAll.all(after, limit).map(toRecorded),
+    readAll: async (after, limit) => selectAll(after, limit).map(toRecorded),
     head: async () => selectHead.get()?.head ?? 0,
     expireStreams: async (prefix, before) => {
       if (!prefix) throw new Error('expireStreams needs a stream id prefix');

@@ -241,11 +241,16 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       matched = plainly;
       sort = undefined;
     }
-    let cursor = new Query({}, {}).find<T>(matched);
-    if (sort) cursor = cursor.sort(sort);
-    if (options.skip) cursor = cursor.skip(options.skip);
-    if (options.limit) cursor = cursor.limit(options.limit);
-    return cursor.all().map(clone);
+    if (sort) {
+      let cursor = new Query({}, {}).find<T>(matched).sort(sort);
+      if (options.skip) cursor = cursor.skip(options.skip);
+      if (options.limit) cursor = cursor.limit(options.limit);
+      matched = cursor.all();
+    } else if (options.skip || options.limit) {
+      const from = options.skip ?? 0;
+      matched = matched.slice(from, options.limit ? from + options.limit : undefined);
+    }
+    return matched.map(clone);
   }
 
   /** From what the indexes keep when they answer the whole filter (a bucket's size, a range in order), else a scan. */

@@ -29,13 +29,13 @@ export function compareValues(a: unknown, b: unknown): number | undefined {
  * when an array or an object is on the way or at its end.
  */
 const IRREGULAR = Symbol('irregular');
-function orderable(doc: Doc, path: string): unknown {
-  let value: unknown = doc;
-  for (const part of path.split('.')) {
+function orderable(doc: Doc, path: readonly string[]): unknown {
+  let value: unknown = doc[path[0]!];
+  for (let i = 1; i < path.length; i++) {
     if (value === undefined || value === null) return undefined;
     if (Array.isArray(value)) return IRREGULAR;
     if (typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[part];
+    value = (value as Record<string, unknown>)[path[i]!];
   }
   return value !== null && typeof value === 'object' ? IRREGULAR : value;
 }
@@ -63,12 +63,14 @@ export interface IndexPlan<T> {
  */
 export class OrderedIndex<T extends Doc> {
   readonly fields: string[];
+  private readonly paths: string[][];
   private readonly directions: (1 | -1)[];
   private readonly tree: InstanceType<typeof BTree<Key, T>>;
   private irregular = 0;
 
   constructor(spec: IndexSpec) {
     this.fields = Object.keys(spec.fields);
+    this.paths = this.fields.map((field) => field.split('.'));
     this.directions = Object.values(spec.fields);
     const { directions } = this;
     this.tree = new BTree<Key, T>(undefined, (a, b) => {
@@ -88,8 +90,8 @@ export class OrderedIndex<T extends Doc> {
 
   private keyOf(doc: T): Key | undefined {
     const key: Key = [];
-    for (const field of this.fields) {
-      const value = orderable(doc, field);
+    for (const path of this.paths) {
+      const value = orderable(doc, path);
       if (value === IRREGULAR) return undefined;
       key.push(value);
     }
