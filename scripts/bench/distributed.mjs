@@ -216,13 +216,26 @@ async function seed(url, token, inTeam, projectId, { tasks, seedSeconds, paralle
   return { taskIds, retried, seconds: (performance.now() - started) / 1_000 };
 }
 
+/** Calls again (up to a minute) while a store still busy with the load just made answers 500. */
+async function settled(call) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!/"code":500/.test(error.message) || Date.now() > deadline) throw error;
+      await sleep(1_000);
+    }
+  }
+}
+
 /** `team/create` answered → `task/newProject` in the new team answered, `samples` times, one after another. */
 async function propagation(url, token, samples) {
   const waits = [];
   const plain = [];
   let refused = 0;
   for (let i = 0; i < samples; i++) {
-    const { teamId } = await postApi(url, 'team/create', { teamName: `传播 ${i}` }, token);
+    const { teamId } = await settled(() => postApi(url, 'team/create', { teamName: `传播 ${i}` }, token));
     const created = performance.now();
     const { tries } = await asMember(() =>
       postApi(url, 'task/newProject', { teamId: String(teamId), name: 'p' }, token),
@@ -278,8 +291,14 @@ async function measureMode(mode, env, settings) {
     };
     const moveFlow = await load({ url, token, path: 'task/moveFlow', body: {}, pids, seconds, setupRequest });
     log(`${mode.name}: taskList ${taskList.perSecond.toFixed(0)} req/s, moveFlow ${moveFlow.perSecond.toFixed(0)}`);
-    const spread = await propagation(url, token, settings.samples);
-    log(`${mode.name}: team → task service p50 ${spread.p50.toFixed(1)} ms, p99 ${spread.p99.toFixed(1)} ms`);
+    let spread;
+    try {
+      spread = await propagation(url, token, settings.samples);
+      log(`${mode.name}: team → task service p50 ${spread.p50.toFixed(1)} ms, p99 ${spread.p99.toFixed(1)} ms`);
+    } catch (error) {
+      console.error(error);
+      spread = { error: error.message };
+    }
     const { seconds: seedSeconds, retried } = seeded;
     return { mode, userInfo, taskList, moveFlow, tasks: taskIds.length, seedSeconds, parallel, retried, spread };
   } finally {
@@ -387,11 +406,20 @@ export function distributedSection(results, command) {
     '',
     '| mode | p50 | p99 | design goal p99 ≤ 50 ms | `newProject` alone, p50 | answers "not a member" |',
     '| --- | ---: | ---: | --- | ---: | ---: |',
-    ...rows.map(
-      (r) =>
-        `| ${r.mode.name} | ${ms(r.spread.p50)} | ${ms(r.spread.p99)} | ${r.mode.key === 'embedded' ? '(in process)' : r.spread.p99 <= 50 ? 'met' : 'missed'} | ${ms(r.spread.plain)} | ${r.spread.refused} |`,
+    ...rows.map((r) =>
+      r.spread.error
+        ? `| ${r.mode.name} | not measured: ${r.spread.error} | | | | |`
+        : `| ${r.mode.name} | ${ms(r.spread.p50)} | ${ms(r.spread.p99)} | ${r.mode.key === 'embedded' ? '(in process)' : r.spread.p99 <= 50 ? 'met' : 'missed'} | ${ms(r.spread.plain)} | ${r.spread.refused} |`,
     ),
   );
+  if (rows.some((r) => r.mode.key === 'mongo'))
+    lines.push(
+      '',
+      'On FerretDB every read model query but one by `_id` decodes its whole collection in Go (ADR 18): the task',
+      "list's page (a filter, a sort, a page and a count) reads every task of the collection, and each projection",
+      'of every service waits on one SQLite file, so seeding stops at the time limit with fewer tasks, and its rows',
+      'measure a smaller project. A MongoDB replica set answers the same queries through the declared indexes.',
+    );
   if (results.failures.length) lines.push('', `Not measured: ${results.failures.join('; ')}.`);
   lines.push('<!-- /kept -->');
   return lines.join('\n');
