@@ -179,6 +179,42 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     },
   );
 
+  /**
+   * Group commit: the appends made in one turn of the event loop are committed in one transaction, each in a
+   * savepoint of its own (a lost race or a duplicate takes back only its own rows), so they share one fsync.
+   * better-sqlite3 blocks the thread during a commit's fsync, which bounded writes to one per fsync (issue 24); now,
+   * the more requests arrive while one commit syncs, the more the next commit carries. Each append still answers
+   * only once its events are durable.
+   */
+  type Outcome = { result: AppendResult } | { error: unknown };
+  interface PendingAppend {
+    args: Parameters<typeof appendTx>;
+    settle: (outcome: Outcome) => void;
+  }
+  let pending: PendingAppend[] = [];
+  const groupTx = db.transaction((batch: PendingAppend[]): Outcome[] =>
+    batch.map(({ args }) => {
+      try {
+        return { result: appendTx(...args) };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  const commitPending = () => {
+    const batch = pending;
+    pending = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = groupTx.immediate(batch);
+    } catch (error) {
+      for (const append of batch) append.settle({ error });
+      return;
+    }
+    if (outcomes.some((outcome) => 'result' in outcome && !outcome.result.alreadyApplied)) appended.emit(file);
+    for (const [i, append] of batch.entries()) append.settle(outcomes[i]!);
+  };
+
   const checkpoints: CheckpointStore = {
     load: async (subscriberId) => selectCheckpoint.get(subscriberId)?.position ?? 0,
     store: async (subscriberId, position) => void upsertCheckpoint.run(subscriberId, position),
@@ -188,9 +224,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     checkpoints,
     async append(streamId, events, expected, context = {}) {
       if (events.length === 0) throw new Error('append needs at least one event');
-      const result = appendTx.immediate(streamId, events, expected, context);
-      if (!result.alreadyApplied) appended.emit(file);
-      return result;
+      return new Promise<AppendResult>((resolve, reject) => {
+        const settle = (outcome: Outcome) => ('result' in outcome ? resolve(outcome.result) : reject(outcome.error));
+        if (pending.push({ args: [streamId, events, expected, context], settle }) === 1) setImmediate(commitPending);
+      });
     },
     readStream: async (streamId, fromVersion = 1) => selectStream.all(streamId, fromVersion).map(toRecorded),
     readAll: async (after, limit) => selectAll(after, limit).map(toRecorded),

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConcurrencyError, type EventStore, openSqliteEventStore } from '../src/index.js';
+
+describe('SQLite event store: appends of one turn committed together', () => {
+  let dir = '';
+  let store: EventStore | undefined;
+  afterEach(async () => {
+    await store?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers each append on its own: a lost race fails alone, and takes back none of the others', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pmbok-group-commit-'));
+    store = openSqliteEventStore({ file: join(dir, 'log.db') });
+    await store.append('task-1', [{ type: 'Created', data: { n: 0 } }], 0);
+    const event = (n: number) => ({ type: 'Changed', data: { n } });
+    // Started in the same turn: one transaction; the second writer of task-1 lost its race.
+    const outcomes = await Promise.allSettled([
+      store.append('task-1', [event(1), event(2)], 1),
+      store.append('task-1', [event(3)], 1),
+      store.append('task-2', [event(4)], 0, { commandId: 'c-4' }),
+      store.append('task-2', [event(5)], 'any', { commandId: 'c-4' }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    // the retried command answered as the first time, appending nothing
+    const [, , first, retried] = outcomes as PromiseFulfilledResult<{ lastGlobalPosition: number }>[];
+    expect(retried!.value).toMatchObject({ alreadyApplied: true, lastGlobalPosition: first!.value.lastGlobalPosition });
+    expect((await store.readStream('task-1')).map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    expect((await store.readStream('task-2')).map((e) => e.data)).toEqual([{ n: 4 }]);
+    expect((await store.readAll(0, 10)).map((e) => e.metadata.globalPosition)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('hands the group’s events to subscribers in order', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pmbok-group-commit-'));
+    store = openSqliteEventStore({ file: join(dir, 'log.db') });
+    const seen: number[] = [];
+    const subscription = await store.subscribe({
+      subscriberId: 'test',
+      handler: async (events) => void seen.push(...events.map((e) => e.data as number)),
+    });
+    const results = await Promise.all([1, 2, 3].map((n) => store!.append(`s-${n}`, [{ type: 'E', data: n }], 0)));
+    await subscription.waitFor(results.at(-1)!.lastGlobalPosition, 2_000);
+    expect(seen).toEqual([1, 2, 3]);
+    await subscription.stop();
+  });
+});
