@@ -269,6 +269,15 @@ async function measureMode(mode, env, settings) {
     const { seconds } = settings;
     const userInfo = await load({ url, token, path: 'userInfo/getUserInfo', body: {}, pids, seconds });
     log(`${mode.name}: getUserInfo ${userInfo.perSecond.toFixed(0)} req/s`);
+    // Before the seeding and the load: what an event takes on a system that is not behind.
+    let spread;
+    try {
+      spread = await propagation(url, token, settings.samples);
+      log(`${mode.name}: team → task service p50 ${spread.p50.toFixed(1)} ms, p99 ${spread.p99.toFixed(1)} ms`);
+    } catch (error) {
+      console.error(error);
+      spread = { error: error.message };
+    }
     const { teamId } = await postApi(url, 'team/create', { teamName: 'bench' }, token);
     const inTeam = (body) => ({ ...body, teamId: String(teamId) });
     const { answer } = await asMember(() => postApi(url, 'task/newProject', inTeam({ name: 'bench' }), token));
@@ -291,14 +300,6 @@ async function measureMode(mode, env, settings) {
     };
     const moveFlow = await load({ url, token, path: 'task/moveFlow', body: {}, pids, seconds, setupRequest });
     log(`${mode.name}: taskList ${taskList.perSecond.toFixed(0)} req/s, moveFlow ${moveFlow.perSecond.toFixed(0)}`);
-    let spread;
-    try {
-      spread = await propagation(url, token, settings.samples);
-      log(`${mode.name}: team → task service p50 ${spread.p50.toFixed(1)} ms, p99 ${spread.p99.toFixed(1)} ms`);
-    } catch (error) {
-      console.error(error);
-      spread = { error: error.message };
-    }
     const { seconds: seedSeconds, retried } = seeded;
     return { mode, userInfo, taskList, moveFlow, tasks: taskIds.length, seedSeconds, parallel, retried, spread };
   } finally {
@@ -376,7 +377,7 @@ export function distributedSection(results, command) {
     'the hops, not what a cluster would do. "MongoDB" is **FerretDB 1.24 on SQLite** (`tools/ferretdb`), not a',
     'MongoDB replica set: its queries other than by `_id` decode whole collections (ADR 18), and its numbers say',
     'nothing about MongoDB. Ratios are to the embedded row of this run; autocannon, 10 connections,',
-    `${settings.seconds} s after a warm-up; server CPU is every process of the mode (gateway and services).`,
+    `${settings.seconds} s after a warm-up; server CPU is every Node.js process of the mode (gateway and services; not Kafka, NATS or FerretDB).`,
     results.quick
       ? '\n> **--quick run**: shortened measurements that only check the script works; do not quote them.'
       : '',
@@ -402,7 +403,7 @@ export function distributedSection(results, command) {
     '',
     `Seeding (\`task/newTask\`, at most ${fmt(settings.tasks)} tasks or ${fmt(settings.seedSeconds)} s per mode): ${rows.map((r) => `${r.mode.name}: ${fmt(r.tasks)} tasks in ${fmt(r.seedSeconds)} s, ${r.parallel} at a time${r.retried ? `, ${r.retried} calls made again after an error` : ''}`).join('; ')}.`,
     '',
-    `An event into another service: \`team/create\` answered → \`task/newProject\` in that new team answered, ${settings.samples} times one after another. The task service answers once its roster of the team (a projection of the team service's events; in distributed mode they travel team log → Kafka → task service) holds the caller, waiting up to 2 s for it; an answer "not a member" is asked again at once (counted in the last column). So this is the append → projection delay plus at least one \`newProject\`; the next column is that call in a team it already knows (median).`,
+    `An event into another service: \`team/create\` answered → \`task/newProject\` in that new team answered, ${settings.samples} times one after another, right after the start (before the seeding and the load). The task service answers once its roster of the team (a projection of the team service's events; in distributed mode they travel team log → Kafka → task service) holds the caller, waiting up to 2 s for it; an answer "not a member" is asked again at once (counted in the last column). So this is the append → projection delay plus at least one \`newProject\`; the next column is that call in a team it already knows (median).`,
     '',
     '| mode | p50 | p99 | design goal p99 ≤ 50 ms | `newProject` alone, p50 | answers "not a member" |',
     '| --- | ---: | ---: | --- | ---: | ---: |',
