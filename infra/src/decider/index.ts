@@ -91,13 +91,52 @@ export async function loadState<State, Event extends DomainEvent>(
  * Fold the stream (from what is remembered of it), decide, append with the version read. A lost race re-reads
  * and decides again, so the decision is always made on the state it is appended after.
  */
-export async function handleCommand<State, Command, Event extends DomainEvent>(
+export function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
   context: AppendContext,
   retries = 3,
+): Promise<HandledCommand<State, Event>> {
+  return oneAtATime(store, streamId, () => decideAndAppend(store, streamId, decider, command, context, retries));
+}
+
+/** Per store, the last command queued on each stream. */
+const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+/**
+ * Commands on one stream in this process run one after the other: each reads the stream after the one before it
+ * appended. Together they would all read the same version and all but one lose the race, round after round (the
+ * SQLite store commits a turn's appends together, so a burst of them on one stream, such as registrations from one
+ * address, ran out of retries). Writers in other processes still race, and the retries below settle that.
+ */
+function oneAtATime<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
+  let queue = queues.get(store);
+  if (!queue) {
+    queue = new Map();
+    queues.set(store, queue);
+  }
+  const before = queue.get(streamId);
+  const run = before ? before.then(work, work) : work();
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  queue.set(streamId, settled);
+  void settled.then(() => {
+    if (queue.get(streamId) === settled) queue.delete(streamId);
+  });
+  return run;
+}
+
+async function decideAndAppend<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  context: AppendContext,
+  retries: number,
 ): Promise<HandledCommand<State, Event>> {
   for (let attempt = 0; ; attempt += 1) {
     const { version, state, commands } = await currentState(store, streamId, decider);
