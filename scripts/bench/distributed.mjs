@@ -401,7 +401,7 @@ export function distributedSection(results, command) {
   }
   lines.push(
     '',
-    `Seeding (\`task/newTask\`, at most ${fmt(settings.tasks)} tasks or ${fmt(settings.seedSeconds)} s per mode): ${rows.map((r) => `${r.mode.name}: ${fmt(r.tasks)} tasks in ${fmt(r.seedSeconds)} s, ${r.parallel} at a time${r.retried ? `, ${r.retried} calls made again after an error` : ''}`).join('; ')}.`,
+    `Seeding (\`task/newTask\`, at most ${fmt(settings.tasks)} tasks or ${fmt(settings.seedSeconds)} s per mode): ${rows.map((r) => `${r.mode.name}: ${fmt(r.tasks)} tasks in ${fmt(r.seedSeconds)} s, ${r.parallel} at a time${r.retried ? `, ${r.retried} call${r.retried === 1 ? '' : 's'} made again after an error` : ''}`).join('; ')}.`,
     '',
     `An event into another service: \`team/create\` answered → \`task/newProject\` in that new team answered, ${settings.samples} times one after another, right after the start (before the seeding and the load). The task service answers once its roster of the team (a projection of the team service's events; in distributed mode they travel team log → Kafka → task service) holds the caller, waiting up to 2 s for it; an answer "not a member" is asked again at once (counted in the last column). So this is the append → projection delay plus at least one \`newProject\`; the next column is that call in a team it already knows (median).`,
     '',
