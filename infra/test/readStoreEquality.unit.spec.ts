@@ -1,6 +1,6 @@
 import { Query } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { createMemoryReadStore } from '../src/index.js';
+import { createMemoryReadStore, type IndexSpec } from '../src/index.js';
 
 /**
  * The memory read store answers equalities on plain and dotted paths without mingo (building a Query copies mingo's
@@ -37,7 +37,8 @@ describe('equalities in the memory read store', () => {
   it('match what mingo matches, on top-level and dotted paths through arrays', async () => {
     const store = createMemoryReadStore();
     // Twice: once unindexed (a scan), once with the paths indexed (buckets, then the same test).
-    for (const indexes of [[], [{ fields: ['members.userId'] }, { fields: ['name', 'n'] }]]) {
+    const indexed: IndexSpec[] = [{ fields: { 'members.userId': 1 } }, { fields: { name: 1, n: 1 } }];
+    for (const indexes of [[], indexed]) {
       const collection = store.collection(`c${indexes.length}`, indexes);
       for (const doc of docs) await collection.put(structuredClone(doc));
       for (const filter of filters) {

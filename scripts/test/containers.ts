@@ -61,7 +61,7 @@ async function startContainers(engines: Engine[]): Promise<Running | undefined> 
   };
   let testcontainers: typeof import('testcontainers');
   try {
-    // testcontainers 12 needs Node.js 22.22 or later (its undici does not load on 20)
+    // Pinned to testcontainers 11, which loads on Node.js 20 (12 needs 22.22); a failure to load is still only a warning.
     testcontainers = await import('testcontainers');
   } catch (error) {
     return notStarted(`testcontainers does not load on Node.js ${process.version} (${(error as Error).message})`);
