@@ -22,6 +22,8 @@ export async function followStore(
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      // A stop that came while a read was in flight found nothing to wake: do not start a sleep after it.
+      if (stopped) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
