@@ -1,8 +1,5 @@
-import { routeTable } from './app/routeTable';
-import { preloadScreen } from './app/screen';
 import { loadUser } from './auth/userInfo';
 import { loadScreenMessages } from './i18n/i18nProvider';
-import { matchRoute, resolveRoutes } from './navigation/resolve';
 import { getToken } from './session/session';
 
 type Shell = typeof import('./layout/AppLayout');
@@ -20,15 +17,11 @@ export function loadSignedInShell(): Promise<Shell> {
 }
 
 /**
- * A visit with a stored session fetches the user, the shell and the opened route's screen at once, instead of one
- * after the other as the shell runs, the route guard asks for the user and the router renders the screen (the guard
- * then finds the user loaded or on its way, the router the screen's script).
+ * A visit with a stored session fetches the user and the shell at once, instead of the user after the shell's
+ * script has run and the route guard asks for it (the route guard then finds the user loaded or on its way).
  */
 export function prefetchSignedIn(): void {
   if (!getToken()) return;
   loadSignedInShell().catch(() => undefined);
   loadUser().catch(() => undefined);
-  const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  const route = matchRoute(resolveRoutes(routeTable), path === '/' ? '/index' : path)?.route;
-  preloadScreen(route?.page);
 }
