@@ -100,7 +100,7 @@ async function firstScreen(browser, url, path, selector, session, runs) {
 }
 
 /** Lighthouse's performance category; `session` (a script) runs on the origin first and storage is kept. */
-async function lighthouseScore(target, { preset, session, origin }) {
+export async function lighthouseScore(target, { preset, session, origin }) {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
@@ -218,6 +218,9 @@ export async function benchConsole({ tools, quick, root }) {
   }
 }
 
+/** `assets/index-DoKeUYzr.js` → `index`: the chunk without its content hash. */
+const chunkName = (file) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
+
 const SECTION_START = '<!-- kept --><!-- console -->';
 const row = (name, s) =>
   s?.error
@@ -248,7 +251,7 @@ export function consoleSection(r, { machine, command, before }) {
     '| --- | ---: |',
     `| login page: scripts requested before the form | ${r.login.files.length} files, ${kb(r.login.bytes)}, **${kb(r.login.gzip)} gzip** |`,
     `| login page: static closure of index.html | ${r.closure.files.length} files, ${kb(r.closure.bytes)}, ${kb(r.closure.gzip)} gzip |`,
-    `| login page: navigation → form drawn | ${r.login.formMs.toFixed(0)} ms |`,
+    `| login page: navigation → form drawn | ${r.login.formMs.toFixed(0)} ms (scripts: ${r.login.files.map(chunkName).join(', ')}) |`,
     `| signed-in first screen: home page (median / max) | **${r.home.median.toFixed(0)} ms** / ${r.home.max.toFixed(0)} ms |`,
     `| signed-in first screen: task board (median / max) | **${r.board.median.toFixed(0)} ms** / ${r.board.max.toFixed(0)} ms |`,
     '',
