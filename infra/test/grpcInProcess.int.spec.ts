@@ -2,6 +2,7 @@ import { aiv1 } from '@pmbok/proto';
 import { type CallContext, ClientError, Status } from 'nice-grpc';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectService, createLogger, invalid, type RunningGrpcServer, startGrpcServer } from '../src/index.js';
+import { grpcClientHandled } from '../src/metrics.js';
 
 /**
  * The in-process transport (ADR 19) against loopback gRPC: one server, one client of each kind, the same calls. What
@@ -132,9 +133,14 @@ describe('the in-process gRPC transport', () => {
     expect(seen[0]?.signal?.aborted).toBe(true);
   });
 
-  it('fails like a stopped server once its server stopped', async () => {
+  it('fails like a stopped server once its server stopped, measured once per call', async () => {
     await server?.stop();
     server = undefined;
+    const unavailable = async () =>
+      (await grpcClientHandled.get()).values.find(
+        (v) => v.labels.method === 'GetStatus' && v.labels.code === 'UNAVAILABLE',
+      )?.value ?? 0;
+    const before = await unavailable();
     const codes = await Promise.all(
       [inProcess.client, network.client].map((client) =>
         client.getStatus({}).then(
@@ -144,5 +150,7 @@ describe('the in-process gRPC transport', () => {
       ),
     );
     expect(codes).toEqual(['UNAVAILABLE', 'UNAVAILABLE']);
+    // The fallback to the network runs inside the in-process client's middleware, not in a second one of its own.
+    expect((await unavailable()) - before).toBe(2);
   });
 });

@@ -55,9 +55,20 @@ export function connectService<D extends CompatServiceDefinition>(
   const middleware = composeClientMiddleware(observeClient(caller), withDeadline(timeoutMs));
   const factory = createClientFactory().use(middleware);
   const definitionOf = definition as unknown as Parameters<typeof inProcessClient>[0];
+  const bare = createClientFactory();
   return {
-    client: inProcessClient(definitionOf, address, factory.create(definition, channel), middleware),
-    health: inProcessClient(HealthDefinition, address, factory.create(HealthDefinition, channel), middleware),
+    client: inProcessClient(
+      definitionOf,
+      address,
+      { network: factory.create(definition, channel), bare: bare.create(definition, channel) },
+      middleware,
+    ),
+    health: inProcessClient(
+      HealthDefinition,
+      address,
+      { network: factory.create(HealthDefinition, channel), bare: bare.create(HealthDefinition, channel) },
+      middleware,
+    ),
     close: () => channel.close(),
   };
 }

@@ -160,17 +160,18 @@ function enter(entry: Registered): () => void {
 export function inProcessClient<C>(
   definition: TsProtoServiceDefinition & { fullName: string },
   address: string,
-  network: C,
+  /** The network client with the middleware, and the same without it (the fallback runs inside ours). */
+  { network, bare }: { network: C; bare: C },
   middleware: ClientMiddleware,
 ): C {
   if (!enabled()) return network;
   const client: Record<string, unknown> = {};
-  const fallback = network as Record<string, (request: unknown, options?: CallOptions) => unknown>;
+  type Methods = Record<string, (request: unknown, options?: CallOptions) => unknown>;
   for (const [key, codec] of codecsOf(definition)) {
-    const networkMethod = fallback[key]?.bind(network);
+    const networkMethod = (bare as Methods)[key]?.bind(bare);
     if (!networkMethod) continue;
     if (codec.descriptor.requestStream) {
-      client[key] = networkMethod;
+      client[key] = (network as Methods)[key]?.bind(network);
       continue;
     }
     const call = (request: unknown, options: CallOptions, next: (r: never, o: CallOptions) => AsyncGenerator) =>
