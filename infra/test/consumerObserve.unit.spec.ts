@@ -1,3 +1,4 @@
+import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -43,29 +44,54 @@ describe('observed consumers', () => {
     await stopTracing();
   });
 
-  it("continues the trace of the batch's first event and links the other requests' spans", async () => {
+  it("handles each request's events of a mixed batch in a span of that request's trace", async () => {
     const first = commandSpan('command one');
+    // A second command of the same request: its span is in the first's trace.
+    const again = tracerOf('task').startSpan('command one again', {}, trace.setSpan(ROOT_CONTEXT, first.span));
+    again.end();
     const second = commandSpan('command two');
-    let seen = 0;
+    const calls: { positions: number[]; traceId?: string }[] = [];
     const handler = observedHandler(
       { service: 'messaging', consumer: 'c1', spanName: 'process task (c1)' },
       async (events) => {
-        seen += events.length;
+        // What handling causes (a reaction's command) is a child of the active span: in the events' trace.
+        tracerOf('messaging').startSpan('reaction').end();
+        calls.push({
+          positions: events.map((event) => event.metadata.globalPosition),
+          traceId: trace.getActiveSpan()?.spanContext().traceId,
+        });
       },
     );
     const now = Date.now() + 1;
     await handler([
       recorded(1, now, first.traceparent),
-      recorded(2, now, first.traceparent),
-      recorded(3, now, second.traceparent),
+      recorded(2, now), // no trace: stays with the events around it
+      recorded(3, now, traceparentOf(again)),
+      recorded(4, now, second.traceparent),
+      recorded(5, now, second.traceparent),
     ]);
-    expect(seen).toBe(3);
-    const consumer = exporter.getFinishedSpans().find((span) => span.name === 'process task (c1)')!;
-    expect(consumer.resource.attributes['service.name']).toBe('pmbok-messaging');
-    expect(consumer.spanContext().traceId).toBe(first.span.spanContext().traceId);
-    expect(consumer.parentSpanContext?.spanId).toBe(first.span.spanContext().spanId);
-    expect(consumer.links.map((link) => link.context.spanId)).toEqual([second.span.spanContext().spanId]);
-    expect(consumer.attributes['messaging.batch.message_count']).toBe(3);
+    const traceOne = first.span.spanContext().traceId;
+    const traceTwo = second.span.spanContext().traceId;
+    // In log order, cut where the trace changes.
+    expect(calls).toEqual([
+      { positions: [1, 2, 3], traceId: traceOne },
+      { positions: [4, 5], traceId: traceTwo },
+    ]);
+    const spans = exporter.getFinishedSpans();
+    const consumers = spans.filter((span) => span.name === 'process task (c1)');
+    expect(consumers.map((span) => span.spanContext().traceId)).toEqual([traceOne, traceTwo]);
+    const [one, two] = consumers;
+    expect(one!.resource.attributes['service.name']).toBe('pmbok-messaging');
+    expect(one!.parentSpanContext?.spanId).toBe(first.span.spanContext().spanId);
+    expect(one!.links.map((link) => link.context.spanId)).toEqual([again.spanContext().spanId]);
+    expect(one!.attributes['messaging.batch.message_count']).toBe(3);
+    expect(two!.parentSpanContext?.spanId).toBe(second.span.spanContext().spanId);
+    expect(two!.links).toEqual([]);
+    expect(two!.attributes['messaging.batch.message_count']).toBe(2);
+    const reactions = spans.filter((span) => span.name === 'reaction');
+    expect(reactions.map((span) => span.parentSpanContext?.spanId)).toEqual(
+      consumers.map((span) => span.spanContext().spanId),
+    );
   });
 
   it('makes no span for a batch of types it does not handle, and a trace of its own for a catch-up', async () => {

@@ -19,36 +19,60 @@ export interface Consumer {
   handles?: ReadonlySet<string>;
 }
 
+/** The context of the span that appended `event` (its `metadata.causationId`), parsed once per traceparent. */
+function appendingSpan(event: RecordedEvent, parsed: Map<string, Context | undefined>) {
+  const traceparent = event.metadata.causationId;
+  if (!traceparent) return undefined;
+  if (!parsed.has(traceparent)) parsed.set(traceparent, contextOfTraceparent(traceparent));
+  const context = parsed.get(traceparent);
+  const spanContext = context && trace.getSpanContext(context);
+  return context && spanContext ? { context, spanContext } : undefined;
+}
+
+/** Events of a batch that belong to one trace: the span to continue (none: a trace of their own) and to link. */
+interface TraceRun {
+  events: RecordedEvent[];
+  parent: Context;
+  links: Link[];
+}
+
+const MAX_LINKS = 32;
+
 /**
- * The trace context of a batch: the context of the first event that carries one (the span whose command appended
- * it, `metadata.causationId`), with links to the other appending spans of the batch. One request's events then stay
- * in its trace; a batch that mixes several requests belongs to the first and points at the others. With `linksOnly`
- * (a catch-up of old events) the batch only points at them.
+ * A batch cut where its trace changes: each run continues the span that appended its first event and links the
+ * run's other appending spans, so that each request's events (and what handling them causes: a reaction's command,
+ * a push) stay in that request's trace even when a consumer's batch mixes several requests. Cut in runs rather than
+ * grouped by trace, so that the handler still applies the events in log order; an event without a trace joins the
+ * run it stands in. With `catchUp` (a rebuild's old events) the batch is one run in a trace of its own that only
+ * points at the old ones.
  */
-function parentOf(events: RecordedEvent[], linksOnly: boolean): { parent: Context; links: Link[] } {
-  let parent: Context | undefined;
-  let parentSpan = '';
-  const links: Link[] = [];
-  const seen = new Set<string>();
+function traceRuns(events: RecordedEvent[], catchUp: boolean): TraceRun[] {
+  const parsed = new Map<string, Context | undefined>();
+  const runs: (TraceRun & { traceId?: string; spans: Set<string> })[] = [];
+  let run: (typeof runs)[number] | undefined;
   for (const event of events) {
-    const traceparent = event.metadata.causationId;
-    if (!traceparent || seen.has(traceparent)) continue;
-    seen.add(traceparent);
-    const found = contextOfTraceparent(traceparent);
-    const spanContext = found && trace.getSpanContext(found);
-    if (!found || !spanContext) continue;
-    if (!parent && !linksOnly) {
-      parent = found;
-      parentSpan = spanContext.spanId;
-    } else if (spanContext.spanId !== parentSpan && links.length < 32) links.push({ context: spanContext });
+    const found = appendingSpan(event, parsed);
+    if (!catchUp && found && run?.traceId !== undefined && run.traceId !== found.spanContext.traceId) run = undefined;
+    if (!run) {
+      run = { events: [], parent: ROOT_CONTEXT, links: [], spans: new Set() };
+      runs.push(run);
+    }
+    run.events.push(event);
+    if (!found || run.spans.has(found.spanContext.spanId)) continue;
+    run.spans.add(found.spanContext.spanId);
+    if (!catchUp && run.traceId === undefined) {
+      run.parent = found.context;
+      run.traceId = found.spanContext.traceId;
+    } else if (run.links.length < MAX_LINKS) run.links.push({ context: found.spanContext });
   }
-  return { parent: parent ?? ROOT_CONTEXT, links };
+  return runs;
 }
 
 /**
  * A batch handler with its consumer's metrics (the lag of the newest event when applied, counted from the
- * consumer's start for older events) and, with traces on, a
- * consumer span per batch, child of the span that appended its first event (see `parentOf`).
+ * consumer's start for older events) and, with traces on, a consumer span per trace of the batch: the handler is
+ * called once per run of one trace's events (see `traceRuns`), each run in its span, child of the span that
+ * appended the run's first event. Without traces the handler gets the whole batch.
  */
 export function observedHandler(consumer: Consumer, handler: BatchHandler): BatchHandler {
   const labels = { service: consumer.service, projection: consumer.consumer };
@@ -56,31 +80,33 @@ export function observedHandler(consumer: Consumer, handler: BatchHandler): Batc
   // Events older than the consumer are a catch-up (a read model rebuilt at start): their lag counts from the start,
   // so that a quiet read model does not keep yesterday's age once it has caught up.
   const since = Date.now();
+  const inRun = ({ events, parent, links }: TraceRun) =>
+    handles && !events.some((event) => handles.has(event.type))
+      ? handler(events)
+      : inSpan(
+          tracerOf(consumer.service),
+          consumer.spanName,
+          {
+            kind: SpanKind.CONSUMER,
+            links,
+            attributes: {
+              'messaging.system': 'pmbok',
+              'messaging.operation.type': 'process',
+              'messaging.destination.name': consumer.topic ?? consumer.service,
+              'messaging.consumer.group.name': consumer.consumer,
+              'messaging.batch.message_count': events.length,
+              'pmbok.event_types': [...new Set(events.map((event) => event.type))].join(','),
+            },
+          },
+          parent,
+          () => handler(events),
+        );
   return async (events) => {
     const last = events.at(-1);
     if (!last) return handler(events);
-    if (tracingOn() && (!handles || events.some((event) => handles.has(event.type)))) {
-      // A rebuild's catch-up (events older than the consumer) starts traces of its own, pointing at the old ones.
-      const { parent, links } = parentOf(events, events[0]!.metadata.at < since);
-      await inSpan(
-        tracerOf(consumer.service),
-        consumer.spanName,
-        {
-          kind: SpanKind.CONSUMER,
-          links,
-          attributes: {
-            'messaging.system': 'pmbok',
-            'messaging.operation.type': 'process',
-            'messaging.destination.name': consumer.topic ?? consumer.service,
-            'messaging.consumer.group.name': consumer.consumer,
-            'messaging.batch.message_count': events.length,
-            'pmbok.event_types': [...new Set(events.map((event) => event.type))].join(','),
-          },
-        },
-        parent,
-        () => handler(events),
-      );
-    } else await handler(events);
+    if (!tracingOn()) await handler(events);
+    // A rebuild's catch-up (events older than the consumer) starts a trace of its own, pointing at the old ones.
+    else for (const run of traceRuns(events, events[0]!.metadata.at < since)) await inRun(run);
     const now = Date.now();
     projectionLagSeconds.set(labels, Math.max(0, now - Math.max(last.metadata.at, since)) / 1000);
   };
