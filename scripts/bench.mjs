@@ -14,25 +14,33 @@
 // The event-bus section needs Kafka: `scripts/engines.sh start DIR && source DIR/env` first (KAFKA_BROKERS).
 //
 // --quick shortens every measurement (a check that the script works, not numbers to publish).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { aiSection, benchAiGateway } from './bench/aiGateway.mjs';
 import { benchAiRetrieval } from './bench/aiRetrieval.mjs';
 import { benchMessages, messagesSection } from './bench/chatFanout.mjs';
 import { runConsoleBench } from './bench/console.mjs';
 import { benchFieldCompare, benchFieldCompareService, fieldsSection } from './bench/fields.mjs';
 import { benchKnowledge } from './bench/knowledge.mjs';
+import {
+  embeddedEnv,
+  freePort,
+  helloWorld,
+  measure,
+  moveToNextFlow,
+  percentile,
+  postApi,
+  registerUser,
+  root,
+  startChild,
+} from './bench/lib.mjs';
 import { benchMock, mockSection } from './bench/mock.mjs';
 import { benchNotify, notifySection } from './bench/notify.mjs';
 import { benchGatewayImport, benchInterchange, benchVersionDiff, publishingSection } from './bench/publishing.mjs';
 import { benchRunner, runnerSection } from './bench/runner.mjs';
 
-const root = resolve(new URL('..', import.meta.url).pathname);
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -236,151 +244,26 @@ async function benchEventStore() {
 // ---------------------------------------------------------------------------------------------------------
 // Gateway vs bare Fastify
 // ---------------------------------------------------------------------------------------------------------
-const freePort = () =>
-  new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-
-/** Starts a child process and waits until `healthUrl` answers 2xx; rejects if it exits first or takes 60 s. */
-async function startChild(name, childArgs, env, healthUrl) {
-  const child = spawn(process.execPath, childArgs, {
-    cwd: root,
-    // The app under test is the embedded default: engine URLs set for the event-bus section are not for it.
-    env: { ...process.env, MONGO_URL: '', KAFKA_BROKERS: '', NATS_URL: '', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4_000);
-  });
-  const exited = new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}: ${stderr.trim()}`);
-    try {
-      if ((await fetch(healthUrl)).ok) return { child, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${name} did not answer ${healthUrl} within 60 s: ${stderr.trim()}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function postApi(url, path, body, token) {
-  const response = await fetch(`${url}/pmbok/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = await response.json();
-  if (envelope.code !== 200) throw new Error(`${path}: HTTP ${response.status} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-async function registerUser(url) {
-  const telephone = `13${String(Date.now()).slice(-9)}`;
-  const password = 'Passw0rd!bench';
-  await postApi(url, 'user/sendRegisterCode', { username: telephone, smsType: 2 });
-  const outbox = await (await fetch(`${url}/pmbok/dev/sms-outbox?telephone=${telephone}`)).json();
-  if (outbox.code !== 200) throw new Error(`sms outbox: ${JSON.stringify(outbox)}`);
-  await postApi(url, 'user/register', { telephone, password, repeatPassword: password, code: outbox.data.code });
-  const { token } = await postApi(url, 'user/loginByPassword', { username: telephone, password });
-  return token;
-}
-
-/**
- * One autocannon run. Latencies are collected from the per-response event in fractional milliseconds:
- * autocannon's own histogram keeps whole milliseconds, which reads 0 ms for a fast baseline.
- */
-function cannon(options) {
-  const latencies = [];
-  return new Promise((resolveRun, reject) => {
-    const instance = autocannon(options, (error, result) =>
-      error ? reject(error) : resolveRun({ result, latencies }),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode === 200) latencies.push(responseTime);
-    });
-  });
-}
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-
-/** CPU seconds (user + system) a process has used so far, from /proc on Linux; NaN elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Warm-up, then the measured run; every answer must be HTTP 200 with `"code":200` in the body. */
-async function load(url, headers, body, serverPid, extra = {}) {
-  const base = {
+/** Warm-up, then the measured run at CONNECTIONS connections (`extra`: autocannon's options); see lib.mjs `measure`. */
+const load = (url, headers, body, serverPid, extra = {}) =>
+  measure({
     url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers,
     body,
+    pids: serverPid,
     connections: CONNECTIONS,
-    verifyBody: (text) => text.includes('"code":200'),
+    warmup: settings.warmup,
+    seconds: settings.httpSeconds,
     ...extra,
-  };
-  await cannon({ ...base, duration: settings.warmup });
-  const cpuBefore = cpuSeconds(serverPid);
-  const { result: r, latencies } = await cannon({ ...base, duration: settings.httpSeconds });
-  const serverCpu = cpuSeconds(serverPid) - cpuBefore;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: r.requests.total,
-    perSecond: r.requests.total / r.duration,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    bad: r.errors + r.timeouts + r.non2xx + r.mismatches,
-    cpuPerRequest: (serverCpu * 1_000) / r.requests.total,
-    cpuShare: serverCpu / r.duration,
-  };
-}
-
-const HELLO = `
-const app = require('fastify')({ logger: false });
-app.post('/hello', async () => ({ code: 200, msg: 'success', data: { hello: 'world' } }));
-app.get('/healthz', async () => ({ status: 'ok' }));
-app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
-`;
+  });
 
 async function benchGateway() {
   const results = {};
 
   // The mock section has a baseline of its own (a GET answering the same JSON).
   if (withKnowledge) {
-    const helloPort = await freePort();
-    const helloUrl = `http://127.0.0.1:${helloPort}`;
     log('bare Fastify hello-world');
-    const hello = await startChild('hello-world', ['-e', HELLO], { PORT: String(helloPort) }, `${helloUrl}/healthz`);
-    try {
-      results.hello = await load(`${helloUrl}/hello`, {}, '{}', hello.child.pid);
-    } finally {
-      await hello.stop();
-    }
+    results.hello = await helloWorld((helloUrl, pid) => load(helloUrl, {}, '{}', pid));
     log(
       `hello-world: ${fmt(results.hello.perSecond)} req/s, p50 ${ms(results.hello.p50)}, p99 ${ms(results.hello.p99)}`,
     );
@@ -395,21 +278,17 @@ async function benchGateway() {
     app = await startChild(
       'embedded app',
       ['gateway/dist/embedded.js'],
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SMS_PROVIDER: 'console',
-        PMBOK_DEV_MODE: '1',
-        LOG_LEVEL: 'warn',
+      embeddedEnv({
+        port,
+        dataDir,
         // the mock's per-address rate limit would cut a load test from one address short (README)
         PMBOK_MOCK_RATE_LIMIT: '0',
         // one user asks every question of the AI benchmark
         PMBOK_AI_QUESTIONS_PER_MINUTE: '1000000',
-      },
+      }),
       `${url}/healthz`,
     );
-    const token = await registerUser(url);
+    const { token } = await registerUser(url, { signIn: true });
     if (!only || only === 'gateway') {
       results.gateway = await load(
         `${url}/pmbok/api/userInfo/getUserInfo`,
@@ -518,20 +397,10 @@ async function benchTasks(url, token, serverPid) {
   const listBody = JSON.stringify(inTeam({ projectId, page: 1, pageSize: 20 }));
   const listAt = (extra) =>
     load(`${url}/pmbok/api/task/taskList`, { authorization: token }, listBody, serverPid, extra);
-  // Each request moves a random task to the next flow, so every one is a real change (an event appended).
-  const flowOf = new Map(taskIds.map((id) => [id, 0]));
+  const setupRequest = moveToNextFlow(taskIds, flows, (move) => inTeam({ projectId, ...move }));
   const moveAt = (extra) =>
     load(`${url}/pmbok/api/task/moveFlow`, { authorization: token }, '{}', serverPid, {
-      requests: [
-        {
-          setupRequest: (request) => {
-            const taskId = taskIds[Math.floor(Math.random() * taskIds.length)];
-            const next = (flowOf.get(taskId) + 1) % flows.length;
-            flowOf.set(taskId, next);
-            return { ...request, body: JSON.stringify(inTeam({ projectId, taskId, flowId: flows[next] })) };
-          },
-        },
-      ],
+      requests: [{ setupRequest }],
       ...extra,
     });
   const list = await listAt();
@@ -839,26 +708,38 @@ function report({
 /** Issue 24's goals for the request path, from this run's measurements: throughput at 10 connections, p99 at 50. */
 function goalsSection(g) {
   const { hello, tasks } = g;
+  // `at50`: the run at 50 connections, for the latency goal `p99Goal` (ms); `base`: the run the ratio divides by.
   const rows = [
-    ['`userInfo/getUserInfo` (read)', g.gateway, g.gatewayAt50, 0.25, 20],
-    [`\`task/taskList\`, ${fmt(TASKS)} tasks, page of 20 (read)`, tasks.list, tasks.at50.list, 0.15, 20],
-    ['`task/moveFlow` (write, answered after its projection)', tasks.move, tasks.at50.move, 0.1, 30],
+    { name: '`userInfo/getUserInfo` (read)', run: g.gateway, at50: g.gatewayAt50, goal: 0.25, p99Goal: 20 },
+    {
+      name: `\`task/taskList\`, ${fmt(TASKS)} tasks, page of 20 (read)`,
+      run: tasks.list,
+      at50: tasks.at50.list,
+      goal: 0.15,
+      p99Goal: 20,
+    },
+    {
+      name: '`task/moveFlow` (write, answered after its projection)',
+      run: tasks.move,
+      at50: tasks.at50.move,
+      goal: 0.1,
+      p99Goal: 30,
+    },
   ];
   const k = g.knowledge;
-  if (k?.structure) rows.push(['`project/projectStructure`, the whole tree (read)', k.structure, undefined, 0.02]);
-  if (k?.detail) rows.push(['`project/docDetail` (read)', k.detail, undefined, 0.15]);
-  if (k?.save) rows.push(['`project/saveDoc` (write)', k.save, undefined, 0.1]);
+  if (k?.structure)
+    rows.push({ name: '`project/projectStructure`, the whole tree (read)', run: k.structure, goal: 0.02 });
+  if (k?.detail) rows.push({ name: '`project/docDetail` (read)', run: k.detail, goal: 0.15 });
+  if (k?.save) rows.push({ name: '`project/saveDoc` (write)', run: k.save, goal: 0.1 });
   // The mock's own baseline answers the same document's example as a constant (its section below).
   const mock = g.mock?.ours?.fixed && g.mock?.baseline?.fixed;
   if (mock)
-    rows.push([
-      'mock, an example answer (÷ its Fastify constant)',
-      g.mock.ours.fixed,
-      undefined,
-      0.25,
-      undefined,
-      g.mock.baseline.fixed,
-    ]);
+    rows.push({
+      name: 'mock, an example answer (÷ its Fastify constant)',
+      run: g.mock.ours.fixed,
+      goal: 0.25,
+      base: g.mock.baseline.fixed,
+    });
   const met = (ok) => (ok ? 'met' : '**not met**');
   return [
     '## Issue 24: the request path against its goals',
@@ -871,8 +752,8 @@ function goalsSection(g) {
     '',
     '| call | ÷ hello-world | goal | | p99 at 50 connections | goal | |',
     '| --- | ---: | ---: | --- | ---: | ---: | --- |',
-    ...rows.map(([name, r, at50, goal, p99Goal, base = hello]) => {
-      const share = r.perSecond / base.perSecond;
+    ...rows.map(({ name, run, at50, goal, p99Goal, base = hello }) => {
+      const share = run.perSecond / base.perSecond;
       const latency = at50
         ? `| ${ms(at50.p99)} | ≤ ${p99Goal} ms | ${met(at50.p99 <= p99Goal && at50.bad === 0)} |`
         : '| – | – | |';

@@ -2,11 +2,7 @@
 // answer with the offline `local` provider, against a plain signed-in call measured the same way in the same run; and
 // how long after a document's save (answered 200) the assistant first cites it. Called by scripts/bench.mjs.
 import { performance } from 'node:perf_hooks';
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
+import { percentile } from './lib.mjs';
 
 /** Posts a question and reads the NDJSON answer: times to the start frame, the first delta and the last frame. */
 async function askTimed(url, token, teamId, content) {

@@ -10,6 +10,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { percentile } from './lib.mjs';
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
 
@@ -339,10 +340,6 @@ function questions(count, team, rand) {
 
 // --- Measuring --------------------------------------------------------------------------------------------
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const stats = (values) => ({
   p50: percentile(values, 50),
   p99: percentile(values, 99),

@@ -6,25 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { embeddedEnv, percentile, registerUser } from './lib.mjs';
 import { benchLiveSockets, closeAll, openMany, raiseOpenFiles } from './liveSockets.mjs';
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-};
 const stats = (values) => ({ p50: percentile(values, 50), p99: percentile(values, 99), max: Math.max(...values) });
-
-let sequence = Math.floor(Math.random() * 1e6);
-/** A new account: its token and id. Answers come straight from the register call (no sign-in). */
-async function register(url, postApi) {
-  const telephone = `138${String(++sequence).padStart(8, '0')}`;
-  const password = 'Passw0rd!bench';
-  await postApi(url, 'user/sendRegisterCode', { username: telephone, smsType: 2 });
-  const outbox = await (await fetch(`${url}/pmbok/dev/sms-outbox?telephone=${telephone}`)).json();
-  const body = { telephone, password, repeatPassword: password, code: outbox.data.code };
-  const { token, userId } = await postApi(url, 'user/register', body);
-  return { token, userId };
-}
 
 async function inParallel(count, concurrency, work) {
   const results = [];
@@ -114,23 +99,19 @@ export async function benchMessages({ tools, quick }) {
   const app = await startChild(
     'embedded app (messages)',
     ['gateway/dist/embedded.js'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SMS_PROVIDER: 'console',
-      PMBOK_DEV_MODE: '1',
-      LOG_LEVEL: 'warn',
+    embeddedEnv({
+      port,
+      dataDir,
       // one address registers every member; one sender posts every message
       SMS_IP_DAILY_LIMIT: '1000000',
       PMBOK_CHAT_FLOOD_LIMIT: '1000000',
-    },
+    }),
     `${url}/healthz`,
   );
   try {
     raiseOpenFiles(app.child.pid, socketsWanted + 5_000);
     const started = performance.now();
-    const people = await inParallel(members, 4, () => register(url, postApi));
+    const people = await inParallel(members, 4, () => registerUser(url));
     const owner = people[0];
     const { teamId } = await postApi(url, 'team/create', { teamName: '消息基准', sourceProject: '[]' }, owner.token);
     const { shareCode } = await postApi(url, 'team/shareInfo', { teamId }, owner.token);

@@ -14,61 +14,29 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
+import {
+  embeddedEnv,
+  freePort,
+  measure,
+  moveToNextFlow,
+  percentile,
+  postApi,
+  registerUser,
+  root,
+  sleep,
+} from './lib.mjs';
 
-const root = resolve(new URL('../..', import.meta.url).pathname);
 const SERVICES = ['auth', 'team', 'project', 'task', 'messaging', 'ai'];
 const HEADING = '## The gateway in distributed mode beside embedded (issue 22)';
 
 const log = (message) => console.log(`[distributed ${new Date().toISOString().slice(11, 19)}] ${message}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-const median = (values) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
-
-const freePort = () =>
-  new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
+const median = (values) => percentile(values, 50);
 
 /** `mongodb://host:port/whatever?options` with another database. */
 const withDatabase = (url, db) => url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1/${db}`);
-
-/** CPU seconds (user + system) of processes so far, from /proc on Linux; NaN elsewhere. */
-function cpuSeconds(pids) {
-  try {
-    return pids().reduce((sum, pid) => {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return sum + (Number(fields[11]) + Number(fields[12])) / 100;
-    }, 0);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-async function postApi(url, path, body, token) {
-  const response = await fetch(`${url}/pmbok/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = await response.json();
-  if (envelope.code !== 200) throw new Error(`${path}: HTTP ${response.status} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
 
 /** Calls again while the answer is 400 "not a member": what travels between services takes a moment. */
 async function asMember(call, timeoutMs = 60_000) {
@@ -82,30 +50,13 @@ async function asMember(call, timeoutMs = 60_000) {
   }
 }
 
-async function registerUser(url) {
-  const telephone = `13${String(Date.now()).slice(-9)}`;
-  const password = 'Passw0rd!bench';
-  await postApi(url, 'user/sendRegisterCode', { username: telephone, smsType: 2 });
-  const outbox = await (await fetch(`${url}/pmbok/dev/sms-outbox?telephone=${telephone}`)).json();
-  if (outbox.code !== 200) throw new Error(`sms outbox: ${JSON.stringify(outbox)}`);
-  await postApi(url, 'user/register', { telephone, password, repeatPassword: password, code: outbox.data.code });
-  return (await postApi(url, 'user/loginByPassword', { username: telephone, password })).token;
-}
-
 /** Starts a mode and waits until every service serves (`/readyz`); `pids()` lists its processes. */
 async function startMode(mode, env) {
   const dataDir = mkdtempSync(join(tmpdir(), `pmbok-bench-${mode.key}-`));
   const port = await freePort();
   const base = {
     ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SMS_PROVIDER: 'console',
-    PMBOK_DEV_MODE: '1',
-    LOG_LEVEL: 'warn',
-    METRICS_PORT: 'off',
-    SMS_IP_DAILY_LIMIT: '1000000',
+    ...embeddedEnv({ port, dataDir, METRICS_PORT: 'off', SMS_IP_DAILY_LIMIT: '1000000' }),
     MONGO_URL: '',
     KAFKA_BROKERS: '',
     NATS_URL: '',
@@ -154,38 +105,17 @@ async function startMode(mode, env) {
   return { url, pids, stop };
 }
 
-/** Warm-up, then the measured run; every answer must be HTTP 200 with `"code":200` in the body. */
-async function load({ url, token, path, body, pids, seconds, setupRequest }) {
-  const options = {
+/** A fifth of `seconds` of warm-up, then the measured run, at 10 connections; CPU of all the mode's processes. */
+const load = ({ url, token, path, body, pids, seconds, setupRequest }) =>
+  measure({
     url: `${url}/pmbok/api/${path}`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
+    headers: { authorization: token },
     body: JSON.stringify(body),
-    connections: 10,
-    verifyBody: (text) => text.includes('"code":200'),
+    pids,
+    warmup: Math.max(1, Math.round(seconds / 5)),
+    seconds,
     ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
-  };
-  const run = (duration) =>
-    new Promise((resolveRun, reject) => {
-      const latencies = [];
-      const instance = autocannon({ ...options, duration }, (error, result) =>
-        error ? reject(error) : resolveRun({ result, latencies }),
-      );
-      instance.on('response', (_client, status, _bytes, time) => status === 200 && latencies.push(time));
-    });
-  await run(Math.max(1, Math.round(seconds / 5)));
-  const cpuBefore = cpuSeconds(pids);
-  const { result, latencies } = await run(seconds);
-  const cpu = cpuSeconds(pids) - cpuBefore;
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: result.requests.total / result.duration,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    bad: result.errors + result.timeouts + result.non2xx + result.mismatches,
-    cpuPerRequest: (cpu * 1_000) / result.requests.total,
-  };
-}
+  });
 
 /**
  * Creates up to `tasks` tasks, `parallel` at a time, for at most `seedSeconds`. A call that fails (a deadline
@@ -259,7 +189,7 @@ async function measureMode(mode, env, settings) {
     let token;
     for (let tries = 0; ; tries++) {
       try {
-        token = await registerUser(url);
+        ({ token } = await registerUser(url, { signIn: true }));
         break;
       } catch (error) {
         if (tries >= 30) throw error; // consumer groups still forming
@@ -290,14 +220,7 @@ async function measureMode(mode, env, settings) {
     log(`${mode.name}: ${taskIds.length} tasks in ${seeded.seconds.toFixed(0)} s`);
     const body = inTeam({ projectId, page: 1, pageSize: 20 });
     const taskList = await load({ url, token, path: 'task/taskList', body, pids, seconds });
-    // Each request moves a random task to the next flow, so every one is a real change (an event appended).
-    const flowOf = new Map(taskIds.map((id) => [id, 0]));
-    const setupRequest = (request) => {
-      const taskId = taskIds[Math.floor(Math.random() * taskIds.length)];
-      const next = (flowOf.get(taskId) + 1) % flows.length;
-      flowOf.set(taskId, next);
-      return { ...request, body: JSON.stringify(inTeam({ projectId, taskId, flowId: flows[next] })) };
-    };
+    const setupRequest = moveToNextFlow(taskIds, flows, (move) => inTeam({ projectId, ...move }));
     const moveFlow = await load({ url, token, path: 'task/moveFlow', body: {}, pids, seconds, setupRequest });
     log(`${mode.name}: taskList ${taskList.perSecond.toFixed(0)} req/s, moveFlow ${moveFlow.perSecond.toFixed(0)}`);
     const { seconds: seedSeconds, retried } = seeded;

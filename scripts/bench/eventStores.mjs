@@ -15,16 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openMongoEventStore, openSqliteEventStore } from '@pmbok/infra';
+import { percentile } from './lib.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const APPENDS = arg('appends', 300);
 const REPLAY = arg('replay', 2000);
 const LATENCY = arg('latency', 100);
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const event = (n) => ({ type: 'BenchHappened', data: { n, text: '压测事件'.repeat(8) } });
 
 async function follow(store, follower) {

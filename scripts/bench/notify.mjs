@@ -7,22 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { embeddedEnv, percentile, registerUser } from './lib.mjs';
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-};
 const stats = (values) => ({ p50: percentile(values, 50), p99: percentile(values, 99), max: Math.max(...values) });
-
-let sequence = Math.floor(Math.random() * 1e6);
-async function register(url, postApi) {
-  const telephone = `137${String(++sequence).padStart(8, '0')}`;
-  const password = 'Passw0rd!bench';
-  await postApi(url, 'user/sendRegisterCode', { username: telephone, smsType: 2 });
-  const outbox = await (await fetch(`${url}/pmbok/dev/sms-outbox?telephone=${telephone}`)).json();
-  const body = { telephone, password, repeatPassword: password, code: outbox.data.code };
-  return postApi(url, 'user/register', body);
-}
 
 /** A socket whose pushes are handed to whoever waits for the next one matching. */
 async function openSocket(wsUrl, token) {
@@ -64,19 +51,12 @@ export async function benchNotify({ tools, quick }) {
   const app = await startChild(
     'embedded app (notifications)',
     ['gateway/dist/embedded.js'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SMS_PROVIDER: 'console',
-      PMBOK_DEV_MODE: '1',
-      LOG_LEVEL: 'warn',
-    },
+    embeddedEnv({ port, dataDir }),
     `${url}/healthz`,
   );
   try {
-    const a = await register(url, postApi);
-    const b = await register(url, postApi);
+    const a = await registerUser(url);
+    const b = await registerUser(url);
     const { teamId } = await postApi(url, 'team/create', { teamName: '通知基准', sourceProject: '[]' }, a.token);
     const { shareCode } = await postApi(url, 'team/shareInfo', { teamId }, a.token);
     await postApi(url, 'team/shareJoin', { shareCode }, b.token);

@@ -9,117 +9,27 @@
 // sat idle while HTTP requests were in flight (a request waiting on a timer, a poll or a lock shows there). With
 // --cpu-prof the app of each round writes a V8 CPU profile into DIR, summarized here by where the time went, cut to
 // the measured run. Prints one JSON line per round and the medians.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import autocannon from 'autocannon';
+import { embeddedEnv, freePort, helloWorld, measure, registerUser, root, sleep, startChild } from './lib.mjs';
 
-const root = resolve(new URL('../..', import.meta.url).pathname);
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const rounds = Number(arg('rounds', 3));
 const seconds = Number(arg('seconds', 10));
 const connections = Number(arg('connections', 10));
 const profileDir = arg('cpu-prof') && resolve(arg('cpu-prof'));
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-async function startChild(args, env, healthUrl) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, MONGO_URL: '', KAFKA_BROKERS: '', NATS_URL: '', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((done) => child.once('exit', done));
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null || tries > 600) throw new Error(`${args.at(-1)} did not start`);
-    try {
-      if ((await fetch(healthUrl)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function load(url, headers, pids, onStart) {
+  const r = await measure({ url, headers, body: '{}', pids, connections, seconds, onStart });
   return {
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
+    perSecond: Math.round(r.perSecond),
+    p50: Number(r.p50.toFixed(2)),
+    p99: Number(r.p99.toFixed(2)),
+    cpuMsPerRequest: Number(r.cpuPerRequest.toFixed(3)),
+    cpuCores: Number(r.cpuShare.toFixed(2)),
+    failed: r.bad,
   };
-}
-
-/** CPU seconds (user + system) of a process so far, from /proc. */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-const cannon = (options) =>
-  new Promise((done, fail) => {
-    const latencies = [];
-    const run = autocannon(options, (error, result) => (error ? fail(error) : done({ result, latencies })));
-    run.on('response', (_client, status, _bytes, time) => status === 200 && latencies.push(time));
-  });
-
-async function load(url, headers, pid, onMeasureStart) {
-  const options = {
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: '{}',
-    connections,
-    verifyBody: (text) => text.includes('"code":200'),
-  };
-  await cannon({ ...options, duration: 2 });
-  onMeasureStart?.();
-  const cpuBefore = cpuSeconds(pid);
-  const { result, latencies } = await cannon({ ...options, duration: seconds });
-  const cpu = cpuSeconds(pid) - cpuBefore;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => Number(latencies[Math.floor(q * latencies.length)]?.toFixed(2));
-  return {
-    perSecond: Math.round(result.requests.total / result.duration),
-    p50: at(0.5),
-    p99: at(0.99),
-    cpuMsPerRequest: Number(((cpu * 1_000) / result.requests.total).toFixed(3)),
-    cpuCores: Number((cpu / result.duration).toFixed(2)),
-    failed: result.errors + result.timeouts + result.non2xx + result.mismatches,
-  };
-}
-
-async function post(url, path, body, token) {
-  const response = await fetch(`${url}/pmbok/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-const HELLO = `const app = require('fastify')({ logger: false });
-app.post('/hello', async () => ({ code: 200, msg: 'success', data: { hello: 'world' } }));
-app.get('/healthz', async () => ({ status: 'ok' }));
-app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.once('SIGTERM', () => app.close().then(() => process.exit(0)));`;
-
-async function helloWorld() {
-  const port = await freePort();
-  const hello = await startChild(['-e', HELLO], { PORT: String(port) }, `http://127.0.0.1:${port}/healthz`);
-  try {
-    return await load(`http://127.0.0.1:${port}/hello`, {}, hello.child.pid);
-  } finally {
-    await hello.stop();
-  }
 }
 
 async function getUserInfo(round) {
@@ -135,28 +45,14 @@ async function getUserInfo(round) {
     ...(roundProfiles ? ['--cpu-prof', `--cpu-prof-dir=${roundProfiles}`] : []),
     'gateway/dist/embedded.js',
   ];
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SMS_PROVIDER: 'console',
-    PMBOK_DEV_MODE: '1',
-    LOG_LEVEL: 'warn',
-    LOOP_PROBE_OUT: probeOut,
-  };
-  const app = await startChild(args, env, `${url}/healthz`);
+  const env = embeddedEnv({ port, dataDir, LOOP_PROBE_OUT: probeOut });
+  const app = await startChild('embedded app', args, env, `${url}/healthz`);
   try {
-    const telephone = `13${String(Date.now()).slice(-9)}`;
-    const password = 'Passw0rd!bench';
-    await post(url, 'user/sendRegisterCode', { username: telephone, smsType: 2 });
-    const { code } = (await (await fetch(`${url}/pmbok/dev/sms-outbox?telephone=${telephone}`)).json()).data;
-    await post(url, 'user/register', { telephone, password, repeatPassword: password, code });
-    const { token } = await post(url, 'user/loginByPassword', { username: telephone, password });
+    const { token } = await registerUser(url, { signIn: true });
     const mark = () => app.child.kill('SIGUSR2');
     const result = await load(`${url}/pmbok/api/userInfo/getUserInfo`, { authorization: token }, app.child.pid, mark);
     mark();
-    for (let tries = 0; readLines(probeOut).length < 2 && tries < 50; tries++)
-      await new Promise((r) => setTimeout(r, 20));
+    for (let tries = 0; readLines(probeOut).length < 2 && tries < 50; tries++) await sleep(20);
     const [start, loop] = readLines(probeOut);
     const { atMicros, ...eventLoop } = loop;
     await app.stop();
@@ -232,7 +128,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 console.log(JSON.stringify({ loadAverageAtStart: loadavg()[0], rounds, seconds, connections }));
 const results = [];
 for (let round = 1; round <= rounds; round++) {
-  const hello = await helloWorld();
+  const hello = await helloWorld((url, pid) => load(url, {}, pid));
   const app = await getUserInfo(round);
   const ratio = Number((app.perSecond / hello.perSecond).toFixed(4));
   results.push({ hello, app, ratio });
