@@ -42,13 +42,23 @@ describe('handleCommand', () => {
   const add = (amount: number, commandId?: string, max = 1_000) =>
     handleCommand(store, 'counter-1', counter, { type: 'Add', amount, max }, { commandId });
 
-  it('decides on the whole history, reading only what is new since the last command', async () => {
-    // Each command reads the one event the previous command appended, never the history again.
+  it('decides on the whole history without reading again what its own commands appended', async () => {
+    // The state after each append is remembered: the next command reads nothing (its append at that version
+    // proves nobody wrote in between).
     for (let i = 0; i < 50; i++) await add(1);
-    expect(eventsRead).toBe(49);
+    expect(eventsRead).toBe(0);
     expect((await add(1)).state).toBe(51);
-    expect(eventsRead).toBe(50);
+    expect(eventsRead).toBe(0);
     await expect(add(1, undefined, 51)).rejects.toThrow('over 51');
+  });
+
+  it('checks a refusal decided on the remembered state against the stream as it is now', async () => {
+    await add(5);
+    // Another writer (not through this process's commands) takes the total back to 0.
+    await store.append('counter-1', [{ type: 'Added', data: { amount: -5 } }], 'any');
+    // Remembered, 5 + 6 would pass 10; the stream says 0 + 6.
+    expect((await add(6, undefined, 10)).state).toBe(6);
+    expect(eventsRead).toBe(1);
   });
 
   it('sees events appended by another writer since', async () => {

@@ -138,8 +138,16 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
   context: AppendContext,
   retries: number,
 ): Promise<HandledCommand<State, Event>> {
-  for (let attempt = 0; ; attempt += 1) {
-    const { version, state, commands } = await currentState(store, streamId, decider);
+  const streams = memoOf<State>(store, decider);
+  // A stream seen before is decided on as remembered, without reading it (issue 24): an append at the remembered
+  // version proves the state was current, and a lost race reads it. Anything else the state alone decides (a
+  // rejection, no events to append) is decided again on the stream as read now.
+  let remembered = streams.get(streamId);
+  // The round on the remembered state is not one of the retries.
+  for (let attempt = remembered ? -1 : 0; ; attempt += 1) {
+    const unread = remembered !== undefined;
+    const { version, state, commands } = remembered ?? (await currentState(store, streamId, decider));
+    remembered = undefined;
     const earlier = context.commandId ? commands.get(context.commandId) : undefined;
     if (earlier) {
       // A retried command: answer as the first time, append nothing.
@@ -156,8 +164,15 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
         result,
       };
     }
-    const events = decider.decide(command, state);
+    let events: Event[];
+    try {
+      events = decider.decide(command, state);
+    } catch (error) {
+      if (unread) continue;
+      throw error;
+    }
     if (events.length === 0) {
+      if (unread) continue;
       return {
         events,
         state,
@@ -166,11 +181,34 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
     }
     try {
       const result = await store.append(streamId, events, version, context);
-      return { events, state: events.reduce(decider.evolve, state), result };
+      // The command id was appended before by a writer this process did not see: read it and answer as then.
+      if (result.alreadyApplied && unread) {
+        streams.delete(streamId);
+        continue;
+      }
+      const next = events.reduce(decider.evolve, state);
+      if (!result.alreadyApplied) remember(streams, streamId, version, next, commands, result, context.commandId);
+      return { events, state: next, result };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error;
       // The remembered fold is not the stream any more (another writer, or the stream expired): read it anew.
-      memoOf(store, decider).delete(streamId);
+      streams.delete(streamId);
     }
   }
+}
+
+/** The stream after this process's own append: its events folded in, so that the next command need not read them. */
+function remember<State>(
+  streams: Map<string, StreamMemo<State>>,
+  streamId: string,
+  version: number,
+  state: State,
+  commands: Map<string, [number, number]>,
+  result: AppendResult,
+  commandId: string | undefined,
+): void {
+  const known = commandId ? new Map(commands).set(commandId, [version + 1, result.nextExpectedVersion]) : commands;
+  streams.delete(streamId);
+  streams.set(streamId, { version: result.nextExpectedVersion, state, commands: known });
+  if (streams.size > MEMO_LIMIT) streams.delete(streams.keys().next().value as string);
 }

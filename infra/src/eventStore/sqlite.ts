@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { newEventId } from '../ids.js';
+import { acquireTail, releaseTail, tailOf } from './sharedTail.js';
 import { followStore } from './subscription.js';
 import {
   type AppendContext,
@@ -211,7 +212,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       for (const append of batch) append.settle({ error });
       return;
     }
-    if (outcomes.some((outcome) => 'result' in outcome && !outcome.result.alreadyApplied)) appended.emit(file);
+    if (outcomes.some((outcome) => 'result' in outcome && !outcome.result.alreadyApplied)) {
+      tailOf(file)?.appended();
+      appended.emit(file);
+    }
     for (const [i, append] of batch.entries()) append.settle(outcomes[i]!);
   };
 
@@ -240,7 +244,31 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       appended.on(file, listener);
       return () => appended.off(file, listener);
     },
-    subscribe: (subscribeOptions) => followStore(store, checkpoints, subscribeOptions, options.pollIntervalMs ?? 200),
+    // Every subscription to this file in the process reads through one shared tail of it (sharedTail.ts).
+    async subscribe(subscribeOptions) {
+      const pollIntervalMs = options.pollIntervalMs ?? 200;
+      const tail = acquireTail(file);
+      const readAll = store.readAll;
+      const source = {
+        ...store,
+        readAll: (after: number, limit: number) => tail.read(after, limit, readAll, pollIntervalMs),
+      };
+      try {
+        const subscription = await followStore(source, checkpoints, subscribeOptions, pollIntervalMs);
+        let released = false;
+        return {
+          ...subscription,
+          async stop() {
+            await subscription.stop();
+            if (!released) releaseTail(file, tail);
+            released = true;
+          },
+        };
+      } catch (error) {
+        releaseTail(file, tail);
+        throw error;
+      }
+    },
     async close() {
       checkpointDb.close();
       db.close();

@@ -5,6 +5,8 @@ const MAX_BACKOFF_MS = 5_000;
 /**
  * Follows a store's global order from a checkpoint: reads a batch, hands it over, stores the checkpoint,
  * and sleeps until the store signals an append or the poll interval passes (appends by other processes).
+ * After a batch shorter than asked for, it reads again only if an append was signalled since that read began:
+ * the read that used to follow every batch found nothing but cost a query (issue 24).
  * Shared by every event store adapter so they behave the same.
  */
 export async function followStore(
@@ -32,7 +34,12 @@ export async function followStore(
       }
       wake = done;
     });
-  const unsubscribe = store.onAppend(() => wake?.());
+  /** Appends signalled so far: a read that saw none come meanwhile has read up to the log's end. */
+  let signalled = 0;
+  const unsubscribe = store.onAppend(() => {
+    signalled += 1;
+    wake?.();
+  });
 
   const releaseWaiters = () => {
     for (const waiter of waiters) {
@@ -47,6 +54,7 @@ export async function followStore(
     let attempt = 0;
     while (!stopped) {
       try {
+        const before = signalled;
         const batch = await store.readAll(position, batchSize);
         if (batch.length === 0) {
           await sleep(pollIntervalMs);
@@ -58,6 +66,7 @@ export async function followStore(
         position = last;
         attempt = 0;
         releaseWaiters();
+        if (batch.length < batchSize && signalled === before) await sleep(pollIntervalMs);
       } catch (error) {
         attempt += 1;
         options.onError?.(error, attempt);

@@ -109,13 +109,13 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   /** Per unique index: the indexed values (as JSON) → the _id holding them. */
   private readonly unique: { fields: string[]; owners: Map<string, string> }[];
   /**
-   * Per index: its first field's value (as JSON) → the documents with it, by _id. A path through arrays
+   * Per index: its first field's value (a string, number or boolean) → the documents with it, by _id. A path through arrays
    * (`members.userId`) or a field holding an array is multikey, as in MongoDB: a document is filed under each value.
    * The index holds the documents themselves: a scan of 10,000 candidates then costs no `docs.get` per _id, whose
    * time depends on where V8 happened to allocate the _id strings (ids made by `String(number)` go straight to
    * old space, scattered, and made such a scan ~5× slower: issue 14).
    */
-  private readonly byField = new Map<string, Map<string, Map<string, T>>>();
+  private readonly byField = new Map<string, Map<unknown, Map<string, T>>>();
   /** Per indexed field: how many documents reach an array on its path (their buckets then need mingo's equality). */
   private readonly throughArrays = new Map<string, number>();
   /** Every declared index also in order, for pages in index order and counts of equalities (memoryIndex.ts). */
@@ -138,22 +138,40 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   private indexFields(doc: T, add: boolean): void {
-    for (const [field, values] of this.byField) {
-      if (reachesArray(doc, field)) this.throughArrays.set(field, this.throughArrays.get(field)! + (add ? 1 : -1));
-      for (const value of primitivesAt(doc, field)) {
-        const key = JSON.stringify(value);
-        let docs = values.get(key);
-        if (add) {
-          if (!docs) {
-            docs = new Map();
-            values.set(key, docs);
-          }
-          docs.set(doc._id, doc);
-        } else {
-          docs?.delete(doc._id);
-          if (docs?.size === 0) values.delete(key);
+    for (const [field, values] of this.byField) this.fileUnder(field, values, doc, add);
+  }
+
+  private fileUnder(field: string, values: Map<unknown, Map<string, T>>, doc: T, add: boolean): void {
+    if (reachesArray(doc, field)) this.throughArrays.set(field, this.throughArrays.get(field)! + (add ? 1 : -1));
+    for (const value of primitivesAt(doc, field)) {
+      let docs = values.get(value);
+      if (add) {
+        if (!docs) {
+          docs = new Map();
+          values.set(value, docs);
         }
+        docs.set(doc._id, doc);
+      } else {
+        docs?.delete(doc._id);
+        if (docs?.size === 0) values.delete(value);
       }
+    }
+  }
+
+  /**
+   * `doc` filed in place of `previous` by the first fields of the indexes: a top-level field whose value did not
+   * change only swaps the document in its bucket (a projection's update changes few of them).
+   */
+  private refileFields(previous: T, doc: T): void {
+    for (const [field, values] of this.byField) {
+      const value = doc[field];
+      const bucket = isPrimitive(value) && previous[field] === value ? values.get(value) : undefined;
+      if (bucket && !field.includes('.')) {
+        bucket.set(doc._id, doc);
+        continue;
+      }
+      this.fileUnder(field, values, previous, false);
+      this.fileUnder(field, values, doc, true);
     }
   }
 
@@ -164,6 +182,10 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   private unindex(doc: T): void {
     this.indexFields(doc, false);
+    this.unindexUnique(doc);
+  }
+
+  private unindexUnique(doc: T): void {
     for (const { fields, owners } of this.unique) {
       const key = MemoryCollection.keyOf(doc, fields);
       if (key !== undefined && owners.get(key) === doc._id) owners.delete(key);
@@ -208,7 +230,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   private bucket(field: string, value: unknown): Map<string, T> | undefined {
-    return this.byField.get(field)?.get(JSON.stringify(value));
+    return this.byField.get(field)?.get(value);
   }
 
   /**
@@ -284,7 +306,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       if (owner !== undefined && owner !== doc._id) throw new Error(`duplicate key on ${fields.join(', ')}`);
     }
     const previous = this.docs.get(doc._id);
-    if (previous) this.unindex(previous);
+    if (previous) this.unindexUnique(previous);
     for (const { fields, owners } of this.unique) {
       const key = MemoryCollection.keyOf(doc, fields);
       if (key !== undefined) owners.set(key, doc._id);
@@ -292,8 +314,9 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     // Keyed by the copy's own _id, allocated with the copy, not by the caller's string.
     const stored = clone(doc);
     this.docs.set(stored._id, stored);
-    this.indexFields(stored, true);
-    for (const index of this.ordered) index.replace(previous, stored);
+    if (previous) this.refileFields(previous, stored);
+    else this.indexFields(stored, true);
+    for (const index of this.ordered) index.put(stored);
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {

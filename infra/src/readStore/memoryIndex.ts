@@ -40,6 +40,16 @@ function orderable(doc: Doc, path: readonly string[]): unknown {
   return value !== null && typeof value === 'object' ? IRREGULAR : value;
 }
 
+/** Two keys of the same index (same length) with the same values. */
+function sameKey(a: Key | undefined, b: Key | undefined): boolean {
+  if (!a || !b) return a === b;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** What the tree holds for a document: replaced in place while the document keeps its key. */
+type Held<T> = { doc: T };
+
 /** Bounds of a key range: below or above every value whatever the field's direction. */
 const LOWEST = Symbol('lowest');
 const HIGHEST = Symbol('highest');
@@ -65,7 +75,10 @@ export class OrderedIndex<T extends Doc> {
   readonly fields: string[];
   private readonly paths: string[][];
   private readonly directions: (1 | -1)[];
-  private readonly tree: InstanceType<typeof BTree<Key, T>>;
+  /** Key → a holder of the document: a change that keeps the key swaps the holder's document, not a tree entry. */
+  private readonly tree: InstanceType<typeof BTree<Key, Held<T>>>;
+  /** Per `_id`, its key and holder (no key: the document is irregular and not in the tree). */
+  private readonly filed = new Map<string, { key: Key | undefined; held: Held<T> }>();
   private irregular = 0;
 
   constructor(spec: IndexSpec) {
@@ -73,7 +86,7 @@ export class OrderedIndex<T extends Doc> {
     this.paths = this.fields.map((field) => field.split('.'));
     this.directions = Object.values(spec.fields);
     const { directions } = this;
-    this.tree = new BTree<Key, T>(undefined, (a, b) => {
+    this.tree = new BTree<Key, Held<T>>(undefined, (a, b) => {
       for (let i = 0; i < a.length && i < b.length; i++) {
         const x = a[i];
         const y = b[i];
@@ -99,28 +112,35 @@ export class OrderedIndex<T extends Doc> {
     return key;
   }
 
-  /** Files a stored document; stored documents are never changed in place, so its key stays its key. */
-  add(doc: T): void {
-    const key = this.keyOf(doc);
-    if (key) this.tree.set(key, doc);
+  /**
+   * Files a stored document, in place of the one with its `_id` (if any). Stored documents are never changed in
+   * place, so the key it is filed under stays its key. A change of fields the index does not hold keeps its
+   * place: the holder in the tree gets the new document, and the tree is not searched (a projection's update of a
+   * task touched three trees per event; issue 24).
+   */
+  put(next: T): void {
+    const key = this.keyOf(next);
+    const entry = this.filed.get(next._id);
+    if (entry && sameKey(entry.key, key)) {
+      entry.held.doc = next;
+      return;
+    }
+    if (entry) this.unfile(entry);
+    const held = { doc: next };
+    this.filed.set(next._id, { key, held });
+    if (key) this.tree.set(key, held);
     else this.irregular += 1;
   }
 
-  /** `next` in place of `previous` (if any): a change of fields the index does not hold keeps its place in the tree. */
-  replace(previous: T | undefined, next: T): void {
-    const before = previous && this.keyOf(previous);
-    const after = this.keyOf(next);
-    if (before && after && before.every((value, i) => value === after[i])) {
-      this.tree.set(after, next);
-      return;
-    }
-    if (previous) this.remove(previous);
-    this.add(next);
+  remove(doc: T): void {
+    const entry = this.filed.get(doc._id);
+    if (!entry) return;
+    this.unfile(entry);
+    this.filed.delete(doc._id);
   }
 
-  remove(doc: T): void {
-    const key = this.keyOf(doc);
-    if (key) this.tree.delete(key);
+  private unfile(entry: { key: Key | undefined }): void {
+    if (entry.key) this.tree.delete(entry.key);
     else this.irregular -= 1;
   }
 
@@ -153,9 +173,9 @@ export class OrderedIndex<T extends Doc> {
     const inPrefix = (key: Key) => prefix.every((value, i) => compareValues(key[i], value) === 0);
     function* walk(): Iterable<T> {
       const entries = reverse ? tree.entriesReversed(high) : tree.entries(low);
-      for (const [key, doc] of entries) {
+      for (const [key, held] of entries) {
         if (!inPrefix(key)) return;
-        yield doc;
+        yield held.doc;
       }
     }
     return { walk, size: () => tree.forRange(low, high, true), rest };
