@@ -45,6 +45,20 @@ function expectProtected(response: LightMyRequestResponse) {
   });
 }
 
+/** An API answer: loads nothing, framed by nobody, never sniffed, read by its own origin only, never cached. */
+function expectApiProtected(response: LightMyRequestResponse) {
+  const csp = policy(response);
+  expect(csp.get('default-src')).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(response.headers).toMatchObject({
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+  });
+}
+
 describe('browser protection headers', () => {
   let h: Harness;
   /** A second gateway over the same services: behind a TLS proxy (TRUST_PROXY=true), with a console bundle. */
@@ -68,11 +82,11 @@ describe('browser protection headers', () => {
   it('protects an API answer, an error answer and an unknown path', async () => {
     const api = await h.app.inject({ method: 'POST', url: '/pmbok/api/userInfo/getUserInfo', payload: {} });
     expect(api.json()).toMatchObject({ code: 402 });
-    expectProtected(api);
+    expectApiProtected(api);
     const unknown = await h.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(unknown.statusCode).toBe(404);
     expectProtected(unknown);
-    expectProtected(await h.app.inject({ method: 'GET', url: '/pmbok/api/no/such' }));
+    expectApiProtected(await h.app.inject({ method: 'GET', url: '/pmbok/api/no/such' }));
   });
 
   it('protects the console page', async () => {
@@ -125,6 +139,9 @@ describe('browser protection headers', () => {
     expect(hsts(await proxied.inject({ method: 'GET', url: '/system/' }))).toBeUndefined();
     expect(hsts(await proxied.inject({ method: 'GET', url: '/system/', headers: https }))).toMatch(/^max-age=\d{7,}/);
     expect(hsts(await proxied.inject({ method: 'GET', url: '/nope', headers: https }))).toMatch(/^max-age=/);
+    const api = { method: 'POST' as const, url: '/pmbok/api/userInfo/getUserInfo', payload: {} };
+    expect(hsts(await proxied.inject({ ...api, headers: https }))).toMatch(/^max-age=/);
+    expect(hsts(await proxied.inject(api))).toBeUndefined();
   });
 
   it('still upgrades the live connection', async () => {

@@ -1,6 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
+import { HotCounter, HotHistogram } from './hotMetrics.js';
+
+export { cachedBy, HotCounter, HotHistogram } from './hotMetrics.js';
 
 /**
  * Every pmbok metric but the AI service's (services/ai/src/application/metrics.ts), the API answers
@@ -27,7 +30,7 @@ const RPC_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 export const grpcServerHandled = registeredMetric(
   'pmbok_grpc_server_handled_total',
   () =>
-    new Counter({
+    new HotCounter({
       name: 'pmbok_grpc_server_handled_total',
       help: 'gRPC calls handled, by service, method and status code',
       labelNames: ['service', 'method', 'code'],
@@ -37,7 +40,7 @@ export const grpcServerHandled = registeredMetric(
 export const grpcServerDuration = registeredMetric(
   'pmbok_grpc_server_duration_seconds',
   () =>
-    new Histogram({
+    new HotHistogram({
       name: 'pmbok_grpc_server_duration_seconds',
       help: 'gRPC call duration in seconds',
       labelNames: ['service', 'method'],
@@ -48,7 +51,7 @@ export const grpcServerDuration = registeredMetric(
 export const grpcClientHandled = registeredMetric(
   'pmbok_grpc_client_handled_total',
   () =>
-    new Counter({
+    new HotCounter({
       name: 'pmbok_grpc_client_handled_total',
       help: 'gRPC calls made, by the called service, method and status code',
       labelNames: ['service', 'method', 'code'],
@@ -58,7 +61,7 @@ export const grpcClientHandled = registeredMetric(
 export const grpcClientDuration = registeredMetric(
   'pmbok_grpc_client_duration_seconds',
   () =>
-    new Histogram({
+    new HotHistogram({
       name: 'pmbok_grpc_client_duration_seconds',
       help: 'gRPC call duration seen by the caller, in seconds',
       labelNames: ['service', 'method'],
@@ -69,7 +72,7 @@ export const grpcClientDuration = registeredMetric(
 export const httpRequestDuration = registeredMetric(
   'pmbok_http_request_duration_seconds',
   () =>
-    new Histogram({
+    new HotHistogram({
       name: 'pmbok_http_request_duration_seconds',
       help: 'HTTP requests answered by the gateway: duration by method, route template and status',
       labelNames: ['method', 'route', 'status_code'],

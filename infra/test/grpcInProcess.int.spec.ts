@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { aiv1 } from '@pmbok/proto';
 import { type CallContext, ClientError, Status } from 'nice-grpc';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -68,6 +69,14 @@ describe('the in-process gRPC transport', () => {
     network.close();
     await server?.stop();
     server = undefined;
+  });
+
+  it('shares deadline signals between calls and leaves no listener on them once answered', async () => {
+    await Promise.all([inProcess.client.getStatus({}), inProcess.client.getStatus({}), network.client.getStatus({})]);
+    const signals = seen.map((s) => s.signal as AbortSignal);
+    // the two in-process calls started together: one deadline signal (a grain's edge may split them)
+    expect(new Set(signals.slice(0, 2)).size).toBeLessThanOrEqual(2);
+    for (const signal of signals.slice(0, 2)) expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('answers as the network does, without the network', async () => {

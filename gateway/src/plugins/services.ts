@@ -55,7 +55,7 @@ export default fp<ServicesOptions>(
     // before closing the channels they use (a SIGTERM must not fail requests already accepted).
     let inFlight = 0;
     let drained: (() => void) | undefined;
-    const finished = async () => {
+    const finished = () => {
       inFlight -= 1;
       if (inFlight === 0) drained?.();
     };
@@ -64,10 +64,12 @@ export default fp<ServicesOptions>(
     const counted = (request: { headers: { upgrade?: string } }) =>
       request.headers.upgrade?.toLowerCase() !== 'websocket';
     // A response closes exactly once, finished or not (a streamed answer whose client went away never finishes).
-    app.addHook('onRequest', async (request, reply) => {
-      if (!counted(request)) return;
-      inFlight += 1;
-      reply.raw.once('close', finished);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (counted(request)) {
+        inFlight += 1;
+        reply.raw.once('close', finished);
+      }
+      done();
     });
     app.addHook('onClose', async () => {
       if (inFlight > 0) {

@@ -128,15 +128,26 @@ function serverContext(
   options: CallOptions,
   ownSignal: boolean,
 ): { context: CallContext; abort(): void; release(): void } {
-  const context = (signal: AbortSignal): CallContext => ({
-    // A copy, as the wire makes one: a handler never shares the caller's object.
-    metadata: Metadata(options.metadata),
-    peer: 'in-process',
-    header: Metadata(),
-    sendHeader: noop,
-    trailer: Metadata(),
-    signal,
-  });
+  const context = (signal: AbortSignal): CallContext => {
+    let header: Metadata | undefined;
+    let trailer: Metadata | undefined;
+    return {
+      // A copy, as the wire makes one: a handler never shares the caller's object.
+      metadata: Metadata(options.metadata),
+      peer: 'in-process',
+      // Made when a handler touches them (none of pmbok's does): two objects fewer per call.
+      get header() {
+        header ??= Metadata();
+        return header;
+      },
+      sendHeader: noop,
+      get trailer() {
+        trailer ??= Metadata();
+        return trailer;
+      },
+      signal,
+    };
+  };
   const signal = options.signal;
   if (!ownSignal) return { context: context(signal ?? never), abort: noop, release: noop };
   const controller = new AbortController();

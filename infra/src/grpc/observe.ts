@@ -1,6 +1,7 @@
 import { type Context, context, propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { isAbortError } from 'abort-controller-x';
 import { type CallOptions, ClientError, type ClientMiddlewareCall, Metadata, Status } from 'nice-grpc-common';
+import { cachedBy } from '../hotMetrics.js';
 import { grpcClientDuration, grpcClientHandled } from '../metrics.js';
 import { failed, tracerOf, tracingOn } from '../tracing.js';
 
@@ -15,7 +16,16 @@ interface MethodNames {
   spanName: string;
   /** The duration's labels, one object per method rather than per call. */
   labels: { service: string; method: string };
+  /** The client's duration and count by status code, bound to this method's labels once. */
+  clientDuration: (seconds: number) => void;
+  clientHandled: (code: Status) => void;
 }
+
+/** A counter by status code for one method: bound per code on first use. */
+export const byCode = (bind: (code: string) => () => void): ((code: Status) => void) => {
+  const bound = cachedBy((code: Status) => bind(Status[code] ?? String(code)));
+  return (code) => bound(code)();
+};
 
 const names = new Map<string, MethodNames>();
 
@@ -24,7 +34,15 @@ export function methodNames(path: string): MethodNames {
   if (!known) {
     const [rpcService = path, method = path] = path.replace(/^\//, '').split('/');
     const service = /^pmbok\.([a-z]+)\.v\d+\./.exec(rpcService)?.[1] ?? rpcService;
-    known = { service, method, rpcService, spanName: `${rpcService}/${method}`, labels: { service, method } };
+    known = {
+      service,
+      method,
+      rpcService,
+      spanName: `${rpcService}/${method}`,
+      labels: { service, method },
+      clientDuration: grpcClientDuration.bind({ service, method }),
+      clientHandled: byCode((code) => grpcClientHandled.bind({ service, method, code })),
+    };
     names.set(path, known);
   }
   return known;
@@ -98,8 +116,8 @@ export function observeClient(component: string) {
       if (span) failed(span, error);
       throw error;
     } finally {
-      grpcClientDuration.observe(labels.labels, (performance.now() - started) / 1000);
-      grpcClientHandled.inc({ service: labels.service, method: labels.method, code: Status[code] });
+      labels.clientDuration((performance.now() - started) / 1000);
+      labels.clientHandled(code);
       if (span) {
         span.setAttribute('rpc.grpc.status_code', code);
         span.end();

@@ -13,10 +13,11 @@ import { HealthDefinition, HealthServiceImpl, HealthState } from 'nice-grpc-serv
 import type { Logger } from 'pino';
 import { DomainError, grpcStatusOf } from '../errors.js';
 import { ConcurrencyError } from '../eventStore/types.js';
+import { cachedBy } from '../hotMetrics.js';
 import { grpcServerDuration, grpcServerHandled } from '../metrics.js';
 import { failed, tracerOf, tracingOn } from '../tracing.js';
 import { registerInProcess } from './inProcess.js';
-import { contextOfMetadata, inContext, methodNames } from './observe.js';
+import { byCode, contextOfMetadata, inContext, methodNames } from './observe.js';
 
 /** A service definition with its implementation; build it with `grpcService` so the two are checked together. */
 export interface GrpcServiceRegistration {
@@ -41,9 +42,15 @@ export interface RunningGrpcServer {
  * runs in a server span, child of the caller's span named by the call's `traceparent` metadata.
  */
 function observe(serviceName: string, logger: Logger) {
+  // This server's metrics per method, bound to their labels once.
+  const metricsOf = cachedBy((_path: string, method: string) => ({
+    duration: grpcServerDuration.bind({ service: serviceName, method }),
+    handled: byCode((code) => grpcServerHandled.bind({ service: serviceName, method, code })),
+  }));
   return async function* <Req, Res>(call: ServerMiddlewareCall<Req, Res>, context: CallContext) {
     const names = methodNames(call.method.path);
     const { method } = names;
+    const metrics = metricsOf(call.method.path, method);
     const started = performance.now();
     let code = Status.OK;
     const span = tracingOn() && names.rpcService !== HEALTH ? serverSpan(serviceName, names, context) : undefined;
@@ -72,8 +79,8 @@ function observe(serviceName: string, logger: Logger) {
       logger.error({ err: error, method }, 'unhandled error in gRPC handler');
       throw new ServerError(code, 'internal error');
     } finally {
-      grpcServerDuration.observe({ service: serviceName, method }, (performance.now() - started) / 1000);
-      grpcServerHandled.inc({ service: serviceName, method, code: Status[code] });
+      metrics.duration((performance.now() - started) / 1000);
+      metrics.handled(code);
       if (span) {
         span.setAttribute('rpc.grpc.status_code', code);
         span.end();
