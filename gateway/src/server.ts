@@ -13,6 +13,7 @@ import { startBanner } from './banner.js';
 import { type GatewayConfig, loadGatewayConfig, type ServiceName, serviceAddressesFromEnv } from './config.js';
 import { newRequestId } from './plugins/api.js';
 import { envelope } from './plugins/envelope.js';
+import { requestLogger } from './requestLogger.js';
 import { startMetricsServer } from './routes/metrics.js';
 
 /**
@@ -31,6 +32,7 @@ export async function buildServer(
     requestTimeout: 10_000,
     bodyLimit: 1024 * 1024,
     genReqId: (request) => newRequestId(request.headers['x-request-id']),
+    childLoggerFactory: requestLogger,
     // A path the router cannot read (bad percent-encoding, an overlong parameter) is refused before any route,
     // inside the envelope like every other answer.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
