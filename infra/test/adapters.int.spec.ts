@@ -33,6 +33,21 @@ eventStoreContract('sqlite', {
   },
 });
 
+// 'full', the default: appends answer after the WAL's flush in the thread pool (walSync.ts).
+const synced = new WeakMap<EventStore, string>();
+const openSyncedAt = (file: string) => {
+  const store = openSqliteEventStore({ file, sync: 'full', pollIntervalMs: 20 });
+  synced.set(store, file);
+  return store;
+};
+eventStoreContract('sqlite, synced', {
+  open: async () => openSyncedAt(join(freshDir(), 'events.db')),
+  async reopen(previous) {
+    await previous.close();
+    return openSyncedAt(synced.get(previous)!);
+  },
+});
+
 readStoreContract('mingo in memory', async () => createMemoryReadStore());
 
 const consumerStores = new WeakMap<object, { dir: string; consumer: EventStore }>();

@@ -47,4 +47,58 @@ describe('SQLite event store: appends of one turn committed together', () => {
     expect(seen).toEqual([1, 2, 3]);
     await subscription.stop();
   });
+
+  it('answers appends, and shows them to subscribers, once a flush of the WAL begun after their commit has finished', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pmbok-group-commit-'));
+    // The flushes are held here, to see what waits for them.
+    const held: (() => void)[] = [];
+    let flushes = 0;
+    store = openSqliteEventStore({
+      file: join(dir, 'log.db'),
+      sync: 'full',
+      syncFile: (_fd, done) => {
+        flushes += 1;
+        held.push(() => done(null));
+      },
+    });
+    const log = store;
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const until = async (condition: () => boolean) => {
+      while (!condition()) await turns(1);
+    };
+    const seen: number[] = [];
+    const subscription = await log.subscribe({
+      subscriberId: 'test',
+      handler: async (events) => void seen.push(...events.map((e) => e.data as number)),
+    });
+    const answered: number[] = [];
+    const append = (n: number) => log.append(`s-${n}`, [{ type: 'E', data: n }], 0).then(() => answered.push(n));
+    const first = append(1);
+    await until(() => held.length === 1);
+    // Committed while the first flush runs: they wait for the next one, which carries both.
+    const second = Promise.all([append(2), append(3)]);
+    await turns(5);
+    expect((await log.readAll(0, 10)).map((e) => e.data)).toEqual([1, 2, 3]);
+    expect(answered).toEqual([]);
+    expect(flushes).toBe(1);
+
+    held.shift()!();
+    await first;
+    expect(answered).toEqual([1]);
+    await until(() => held.length === 1);
+    expect(flushes).toBe(2);
+    // The subscriber was woken by the first group's answer: it sees that group, not the one still unflushed.
+    await subscription.waitFor(1, 2_000);
+    await turns(5);
+    expect(seen).toEqual([1]);
+
+    held.shift()!();
+    await second;
+    expect(answered).toEqual([1, 2, 3]);
+    await subscription.waitFor(3, 2_000);
+    expect(seen).toEqual([1, 2, 3]);
+    await subscription.stop();
+  });
 });

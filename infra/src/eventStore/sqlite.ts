@@ -16,18 +16,32 @@ import {
   type ExpectedVersion,
   type RecordedEvent,
 } from './types.js';
+import { type SyncFile, walSyncer } from './walSync.js';
 
 export interface SqliteEventStoreOptions {
   /** Path of the database file (one per service). */
   file: string;
-  /** 'full' fsyncs each commit so a power loss loses nothing acknowledged; 'normal' survives process crashes only. */
+  /**
+   * 'full' answers an append once its commit is on the disk, so a power loss loses nothing acknowledged (the WAL is
+   * flushed off the main thread: walSync.ts); 'normal' survives process crashes only.
+   */
   sync?: 'full' | 'normal';
   /** How often subscribers look for appends made by other processes. */
   pollIntervalMs?: number;
+  /** How the WAL file is flushed with 'full' (fs.fdatasync); tests hold it to see what waits for it. */
+  syncFile?: SyncFile;
 }
 
 /** Appends made in this process, by file, so that subscribers wake at once instead of at the next poll. */
 const appended = new EventEmitter().setMaxListeners(0);
+
+/**
+ * By file, the first position of each group committed in this process whose flush has not finished, oldest first:
+ * subscribers read only the events before the first of them, so that no consumer acts on an event a power loss could
+ * still take back (a group is committed before its flush; another group's answer wakes subscribers meanwhile).
+ */
+const unflushed = new Map<string, number[]>();
+const durableBelow = (file: string) => unflushed.get(file)?.[0] ?? Number.POSITIVE_INFINITY;
 
 interface EventRow {
   global_position: number;
@@ -57,7 +71,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
+  // Commits are not synced on this thread: with 'full', the WAL is flushed in the thread pool before appends answer.
+  db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
@@ -110,7 +125,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   // Checkpoints go through a connection of their own that does not fsync its commits (`synchronous = NORMAL`): a
   // consumer's checkpoint written after each batch cost one fsync per event and consumer (issue 24). Such a commit
   // survives a crash of the process; a power loss may take back the last ones, and their events are then delivered
-  // again, which consumers already expect (at least once). The next commit of the log syncs them with it.
+  // again, which consumers already expect (at least once). The next flush of the log's WAL syncs them with it.
   const checkpointDb = new Database(file);
   checkpointDb.pragma('synchronous = NORMAL');
   checkpointDb.pragma('busy_timeout = 5000');
@@ -183,9 +198,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   /**
    * Group commit: the appends made in one turn of the event loop are committed in one transaction, each in a
    * savepoint of its own (a lost race or a duplicate takes back only its own rows), so they share one fsync.
-   * better-sqlite3 blocks the thread during a commit's fsync, which bounded writes to one per fsync (issue 24); now,
-   * the more requests arrive while one commit syncs, the more the next commit carries. Each append still answers
-   * only once its events are durable.
+   * The flush of the WAL runs off the main thread (walSync.ts), and the commits made while one runs share the next
+   * (issue 24). Each append still answers only once its events are durable.
    */
   type Outcome = { result: AppendResult } | { error: unknown };
   interface PendingAppend {
@@ -193,6 +207,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     settle: (outcome: Outcome) => void;
   }
   let pending: PendingAppend[] = [];
+  const syncer = options.sync === 'normal' ? undefined : walSyncer(`${file}-wal`, options.syncFile);
   const groupTx = db.transaction((batch: PendingAppend[]): Outcome[] =>
     batch.map(({ args }) => {
       try {
@@ -212,11 +227,27 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       for (const append of batch) append.settle({ error });
       return;
     }
-    if (outcomes.some((outcome) => 'result' in outcome && !outcome.result.alreadyApplied)) {
-      tailOf(file)?.appended();
-      appended.emit(file);
+    let first = Number.POSITIVE_INFINITY;
+    for (const [i, outcome] of outcomes.entries()) {
+      if ('result' in outcome && !outcome.result.alreadyApplied) {
+        first = Math.min(first, outcome.result.lastGlobalPosition - batch[i]!.args[1].length + 1);
+      }
     }
-    for (const [i, append] of batch.entries()) append.settle(outcomes[i]!);
+    const wrote = first < Number.POSITIVE_INFINITY;
+    if (wrote && syncer) unflushed.set(file, [...(unflushed.get(file) ?? []), first]);
+    // Subscribers learn of the events, and appends answer, once they are durable: what a read model shows survives.
+    const answer = (error?: unknown) => {
+      if (wrote) {
+        const groups = unflushed.get(file)?.filter((position) => position !== first) ?? [];
+        if (groups.length > 0) unflushed.set(file, groups);
+        else unflushed.delete(file);
+        tailOf(file)?.appended();
+        appended.emit(file);
+      }
+      for (const [i, append] of batch.entries()) append.settle(error ? { error } : outcomes[i]!);
+    };
+    if (syncer) syncer.afterCommit(answer);
+    else answer();
   };
 
   const checkpoints: CheckpointStore = {
@@ -251,7 +282,14 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       const readAll = store.readAll;
       const source = {
         ...store,
-        readAll: (after: number, limit: number) => tail.read(after, limit, readAll, pollIntervalMs),
+        readAll: async (after: number, limit: number) => {
+          const events = await tail.read(after, limit, readAll, pollIntervalMs);
+          const below = durableBelow(file);
+          const last = events.at(-1);
+          return !last || last.metadata.globalPosition < below
+            ? events
+            : events.filter((event) => event.metadata.globalPosition < below);
+        },
       };
       try {
         const subscription = await followStore(source, checkpoints, subscribeOptions, pollIntervalMs);
@@ -270,6 +308,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       }
     },
     async close() {
+      await syncer?.close();
       checkpointDb.close();
       db.close();
     },
