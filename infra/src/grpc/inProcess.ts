@@ -120,6 +120,33 @@ function asClientError(path: string, error: unknown): unknown {
 const never = new AbortController().signal;
 const noop = () => {};
 
+/** What a handler is given; header and trailer are made when a handler touches them (none of pmbok's does). */
+class HandlerContext implements CallContext {
+  // A copy, as the wire makes one: a handler never shares the caller's object.
+  readonly metadata: Metadata;
+  readonly peer = 'in-process';
+  readonly sendHeader = noop;
+  private madeHeader: Metadata | undefined;
+  private madeTrailer: Metadata | undefined;
+
+  constructor(
+    metadata: Metadata | undefined,
+    readonly signal: AbortSignal,
+  ) {
+    this.metadata = Metadata(metadata);
+  }
+
+  get header(): Metadata {
+    this.madeHeader ??= Metadata();
+    return this.madeHeader;
+  }
+
+  get trailer(): Metadata {
+    this.madeTrailer ??= Metadata();
+    return this.madeTrailer;
+  }
+}
+
 /**
  * The handler's context. A unary handler shares its caller's signal (aborted by the caller's deadline or cancel, which
  * is all that aborts it); a stream gets a signal of its own, aborted also when its caller stops reading.
@@ -128,26 +155,7 @@ function serverContext(
   options: CallOptions,
   ownSignal: boolean,
 ): { context: CallContext; abort(): void; release(): void } {
-  const context = (signal: AbortSignal): CallContext => {
-    let header: Metadata | undefined;
-    let trailer: Metadata | undefined;
-    return {
-      // A copy, as the wire makes one: a handler never shares the caller's object.
-      metadata: Metadata(options.metadata),
-      peer: 'in-process',
-      // Made when a handler touches them (none of pmbok's does): two objects fewer per call.
-      get header() {
-        header ??= Metadata();
-        return header;
-      },
-      sendHeader: noop,
-      get trailer() {
-        trailer ??= Metadata();
-        return trailer;
-      },
-      signal,
-    };
-  };
+  const context = (signal: AbortSignal): CallContext => new HandlerContext(options.metadata, signal);
   const signal = options.signal;
   if (!ownSignal) return { context: context(signal ?? never), abort: noop, release: noop };
   const controller = new AbortController();
