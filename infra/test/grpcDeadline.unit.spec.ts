@@ -6,6 +6,7 @@ import { withDeadline } from '../src/grpc/client.js';
 async function run(deadlineMs: number, options: CallOptions, answer: (signal: AbortSignal) => Promise<string>) {
   let given: AbortSignal | undefined;
   const call = {
+    method: { path: '/test.v1.Test/Call' },
     request: {},
     // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the response.
     next: async function* (_request: unknown, callOptions: CallOptions) {
@@ -30,7 +31,8 @@ describe('the gRPC client deadline', () => {
     const signals: AbortSignal[] = [];
     for (let i = 0; i < 50; i++) {
       const call = {
-        request: {},
+        method: { path: '/test.v1.Test/Call' },
+    request: {},
         // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the response.
         next: async function* (_request: unknown, callOptions: CallOptions) {
           signals.push(callOptions.signal as AbortSignal);

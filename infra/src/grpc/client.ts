@@ -1,16 +1,9 @@
-import {
-  type CallOptions,
-  type Client,
-  type ClientMiddlewareCall,
-  type CompatServiceDefinition,
-  composeClientMiddleware,
-  createChannel,
-  createClientFactory,
-} from 'nice-grpc';
+import { type Client, type CompatServiceDefinition, createChannel, createClientFactory } from 'nice-grpc';
 import { HealthDefinition } from 'nice-grpc-server-health';
 import { inProcessClient } from './inProcess.js';
-import { observeClient } from './observe.js';
+import { clientWatch } from './observe.js';
 import { GRPC_MESSAGE_LIMITS } from './server.js';
+import { type ClientWatch, clientMiddleware, nested } from './watch.js';
 
 /** How far apart the deadlines of calls may be and still share one signal. */
 const DEADLINE_GRAIN_MS = 100;
@@ -45,14 +38,19 @@ class DeadlineSignals {
   }
 }
 
+const unchanged = (error?: unknown) => error;
+
 /** Every call gets a deadline unless the caller passes its own signal. */
-export function withDeadline(timeoutMs: number) {
+export function deadlineWatch(timeoutMs: number): ClientWatch {
   const deadlines = new DeadlineSignals(timeoutMs);
-  return async function* <Req, Res>(call: ClientMiddlewareCall<Req, Res>, options: CallOptions) {
-    if (options.signal) return yield* call.next(call.request, options);
-    return yield* call.next(call.request, { ...options, signal: deadlines.signal() });
-  };
+  return (_path, options) => ({
+    options: options.signal ? options : { ...options, signal: deadlines.signal() },
+    end: unchanged,
+  });
 }
+
+/** The deadline as nice-grpc middleware. */
+export const withDeadline = (timeoutMs: number) => clientMiddleware(deadlineWatch(timeoutMs));
 
 export interface ServiceConnection<D extends CompatServiceDefinition> {
   client: Client<D>;
@@ -70,7 +68,8 @@ export function connectService<D extends CompatServiceDefinition>(
   // Lazy: a channel connects on its first call, which never comes while the server is in this process.
   const channel = createChannel(address, undefined, GRPC_MESSAGE_LIMITS);
   // Metrics and the client span outside the deadline, so that a call's time includes waiting for it.
-  const middleware = composeClientMiddleware(observeClient(caller), withDeadline(timeoutMs));
+  const watch = nested(clientWatch(caller), deadlineWatch(timeoutMs));
+  const middleware = clientMiddleware(watch);
   const factory = createClientFactory().use(middleware);
   const definitionOf = definition as unknown as Parameters<typeof inProcessClient>[0];
   const bare = createClientFactory();
@@ -79,13 +78,13 @@ export function connectService<D extends CompatServiceDefinition>(
       definitionOf,
       address,
       { network: factory.create(definition, channel), bare: bare.create(definition, channel) },
-      middleware,
+      watch,
     ),
     health: inProcessClient(
       HealthDefinition,
       address,
       { network: factory.create(HealthDefinition, channel), bare: bare.create(HealthDefinition, channel) },
-      middleware,
+      watch,
     ),
     close: () => channel.close(),
   };

@@ -3,14 +3,13 @@ import {
   type CallContext,
   type CallOptions,
   ClientError,
-  type ClientMiddleware,
   Metadata,
   type MethodDescriptor,
   ServerError,
-  type ServerMiddleware,
   Status,
   type TsProtoServiceDefinition,
 } from 'nice-grpc';
+import { type ClientWatch, clientMiddleware, type ServerWatch, serverMiddleware, watched } from './watch.js';
 
 /**
  * The in-process transport (docs/adr/0019-in-process-transport.md). A gRPC server registers its handlers here under
@@ -30,10 +29,12 @@ interface Codec {
   decodeResponse(bytes: Uint8Array): unknown;
 }
 
-type Handler = (request: unknown, context: CallContext) => AsyncGenerator<unknown, unknown, undefined>;
+type Unary = (request: unknown, context: CallContext) => Promise<unknown>;
+type Streamed = (request: unknown, context: CallContext) => AsyncGenerator<unknown, unknown, undefined>;
 
 interface Registered {
-  handlers: Map<string, Handler>;
+  unary: Map<string, Unary>;
+  streams: Map<string, Streamed>;
   inFlight: number;
   settled?: () => void;
 }
@@ -66,41 +67,43 @@ function codecsOf(definition: TsProtoServiceDefinition & { fullName: string }): 
   return codecs;
 }
 
-/** Registers a listening server's services (with its middleware) under its address. */
+/**
+ * Registers a listening server's services under its address, with what its middleware does (`watch`): around a
+ * unary call directly, and as nice-grpc middleware around a stream.
+ */
 export function registerInProcess(
   address: string,
   services: { definition: TsProtoServiceDefinition & { fullName: string }; implementation: unknown }[],
-  middleware: ServerMiddleware,
+  watch: ServerWatch,
 ): () => Promise<void> {
-  const handlers = new Map<string, Handler>();
+  const middleware = serverMiddleware(watch);
+  const unary = new Map<string, Unary>();
+  const streams = new Map<string, Streamed>();
   for (const { definition, implementation } of services) {
     const methods = implementation as Record<string, (request: unknown, context: CallContext) => unknown>;
     for (const [key, codec] of codecsOf(definition)) {
       const method = methods[key]?.bind(implementation);
       if (!method || codec.descriptor.requestStream) continue;
-      const next = codec.descriptor.responseStream
-        ? async function* (request: unknown, context: CallContext) {
-            yield* method(request, context) as AsyncIterable<unknown>;
-          }
-        : // biome-ignore lint/correctness/useYield: a unary handler's next yields nothing, it returns the answer.
-          async function* (request: unknown, context: CallContext) {
-            return await method(request, context);
-          };
-      handlers.set(codec.path, (request, context) =>
+      if (!codec.descriptor.responseStream) {
+        unary.set(codec.path, async (request, context) => {
+          const answer = await watched(watch(codec.path, context), async (given) => method(request, given));
+          if (answer == null) throw new Error('A middleware returned void, but expected to return a message');
+          return answer;
+        });
+        continue;
+      }
+      const next = async function* (request: unknown, context: CallContext) {
+        yield* method(request, context) as AsyncIterable<unknown>;
+      };
+      streams.set(codec.path, (request, context) =>
         middleware(
-          {
-            method: codec.descriptor,
-            requestStream: false,
-            request,
-            responseStream: codec.descriptor.responseStream,
-            next: next as never,
-          },
+          { method: codec.descriptor, requestStream: false, request, responseStream: true, next: next as never },
           context,
         ),
       );
     }
   }
-  const entry: Registered = { handlers, inFlight: 0 };
+  const entry: Registered = { unary, streams, inFlight: 0 };
   servers.set(address, entry);
   // Unregistered first, so that new calls go to the network (and fail like calls to a stopped server); then the
   // calls already running finish, as a gRPC server's shutdown lets them.
@@ -181,9 +184,11 @@ export function inProcessClient<C>(
   address: string,
   /** The network client with the middleware, and the same without it (the fallback runs inside ours). */
   { network, bare }: { network: C; bare: C },
-  middleware: ClientMiddleware,
+  /** What the client's middleware does: around a unary call directly, as nice-grpc middleware around a stream. */
+  watch: ClientWatch,
 ): C {
   if (!enabled()) return network;
+  const middleware = clientMiddleware(watch);
   const client: Record<string, unknown> = {};
   type Methods = Record<string, (request: unknown, options?: CallOptions) => unknown>;
   for (const [key, codec] of codecsOf(definition)) {
@@ -207,7 +212,7 @@ export function inProcessClient<C>(
     if (codec.descriptor.responseStream) {
       const streamed = async function* (request: unknown, options: CallOptions) {
         const entry = servers.get(address);
-        const handler = entry?.handlers.get(codec.path);
+        const handler = entry?.streams.get(codec.path);
         if (!entry || !handler) return yield* networkMethod(request, options) as AsyncIterable<unknown>;
         const leave = enter(entry);
         const server = serverContext(options, true);
@@ -231,14 +236,13 @@ export function inProcessClient<C>(
       client[key] = (request: unknown, options: CallOptions = {}) => call(request, options, streamed as never);
       continue;
     }
-    // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the answer.
-    const unary = async function* (request: unknown, options: CallOptions) {
+    const unary = async (request: unknown, options: CallOptions) => {
       const entry = servers.get(address);
-      const handler = entry?.handlers.get(codec.path);
+      const handler = entry?.unary.get(codec.path);
       if (!entry || !handler) return await networkMethod(request, options);
       const server = serverContext(options, false);
       try {
-        const work = only(handler(codec.decodeRequest(codec.encodeRequest(request)), server.context));
+        const work = handler(codec.decodeRequest(codec.encodeRequest(request)), server.context);
         // In flight until the handler settles, even when its caller gave up on it.
         const leave = enter(entry);
         work.then(leave, leave);
@@ -251,22 +255,10 @@ export function inProcessClient<C>(
         server.release();
       }
     };
-    client[key] = async (request: unknown, options: CallOptions = {}) => {
-      const steps = call(request, options, unary as never);
-      const step = await steps.next();
-      if (!step.done) throw new Error('A middleware yielded a message, but expected to only return a message');
-      return step.value;
-    };
+    client[key] = (request: unknown, options: CallOptions = {}) =>
+      watched(watch(codec.path, options), (given) => unary(request, given));
   }
   return client as C;
-}
-
-/** The value a unary handler's middleware chain returns. */
-async function only(steps: AsyncGenerator<unknown, unknown, undefined>): Promise<unknown> {
-  const step = await steps.next();
-  if (!step.done) throw new Error('A middleware yielded a message, but expected to only return a message');
-  if (step.value == null) throw new Error('A middleware returned void, but expected to return a message');
-  return step.value;
 }
 
 /** Settles with `work`, or rejects with an AbortError as soon as the caller's signal aborts (the call's cancel). */

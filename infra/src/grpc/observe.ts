@@ -1,9 +1,10 @@
 import { type Context, context, propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { isAbortError } from 'abort-controller-x';
-import { type CallOptions, ClientError, type ClientMiddlewareCall, Metadata, Status } from 'nice-grpc-common';
+import { ClientError, Metadata, Status } from 'nice-grpc-common';
 import { cachedBy } from '../hotMetrics.js';
 import { grpcClientDuration, grpcClientHandled } from '../metrics.js';
 import { failed, tracerOf, tracingOn } from '../tracing.js';
+import type { ClientWatch } from './watch.js';
 
 /** What a method path (`/pmbok.team.v1.TeamService/GetMembership`) is labelled and named by, worked out once. */
 interface MethodNames {
@@ -95,33 +96,37 @@ const codeOf = (error: unknown): Status =>
  * The client side of every call: RED metrics by called service and method, and with traces on a client span whose
  * context goes to the server in the call's metadata (`traceparent`). Health checks are counted, not traced.
  */
-export function observeClient(component: string) {
-  return async function* <Req, Res>(call: ClientMiddlewareCall<Req, Res>, options: CallOptions) {
-    const labels = methodNames(call.method.path);
+export function clientWatch(component: string): ClientWatch {
+  return (path, options) => {
+    const labels = methodNames(path);
     const started = performance.now();
-    let code = Status.OK;
     let span: Span | undefined;
-    try {
-      if (!tracingOn() || labels.rpcService === HEALTH) return yield* call.next(call.request, options);
+    let active: Context | undefined;
+    let callOptions = options;
+    if (tracingOn() && labels.rpcService !== HEALTH) {
       span = tracerOf(component).startSpan(labels.spanName, {
         kind: SpanKind.CLIENT,
         attributes: { 'rpc.system': 'grpc', 'rpc.service': labels.rpcService, 'rpc.method': labels.method },
       });
-      const active = trace.setSpan(context.active(), span);
+      active = trace.setSpan(context.active(), span);
       const metadata = Metadata(options.metadata);
       propagation.inject(active, metadata, metadataSetter);
-      return yield* inContext(active, call.next(call.request, { ...options, metadata }));
-    } catch (error) {
-      code = codeOf(error);
-      if (span) failed(span, error);
-      throw error;
-    } finally {
-      labels.clientDuration((performance.now() - started) / 1000);
-      labels.clientHandled(code);
-      if (span) {
-        span.setAttribute('rpc.grpc.status_code', code);
-        span.end();
-      }
+      callOptions = { ...options, metadata };
     }
+    return {
+      options: callOptions,
+      active,
+      end(error?: unknown) {
+        const code = error === undefined ? Status.OK : codeOf(error);
+        if (span && error !== undefined) failed(span, error);
+        labels.clientDuration((performance.now() - started) / 1000);
+        labels.clientHandled(code);
+        if (span) {
+          span.setAttribute('rpc.grpc.status_code', code);
+          span.end();
+        }
+        return error;
+      },
+    };
   };
 }

@@ -4,7 +4,6 @@ import {
   type CallContext,
   createServer,
   ServerError,
-  type ServerMiddlewareCall,
   type ServiceImplementation,
   Status,
   type TsProtoServiceDefinition,
@@ -17,7 +16,8 @@ import { cachedBy } from '../hotMetrics.js';
 import { grpcServerDuration, grpcServerHandled } from '../metrics.js';
 import { failed, tracerOf, tracingOn } from '../tracing.js';
 import { registerInProcess } from './inProcess.js';
-import { byCode, contextOfMetadata, inContext, methodNames } from './observe.js';
+import { byCode, contextOfMetadata, methodNames } from './observe.js';
+import { type ServerWatch, serverMiddleware } from './watch.js';
 
 /** A service definition with its implementation; build it with `grpcService` so the two are checked together. */
 export interface GrpcServiceRegistration {
@@ -41,51 +41,49 @@ export interface RunningGrpcServer {
  * Turns what a handler throws into a gRPC status, in one place, and counts every call. With traces on, the handler
  * runs in a server span, child of the caller's span named by the call's `traceparent` metadata.
  */
-function observe(serviceName: string, logger: Logger) {
+function serverWatch(serviceName: string, logger: Logger): ServerWatch {
   // This server's metrics per method, bound to their labels once.
   const metricsOf = cachedBy((_path: string, method: string) => ({
     duration: grpcServerDuration.bind({ service: serviceName, method }),
     handled: byCode((code) => grpcServerHandled.bind({ service: serviceName, method, code })),
   }));
-  return async function* <Req, Res>(call: ServerMiddlewareCall<Req, Res>, context: CallContext) {
-    const names = methodNames(call.method.path);
+  return (path, context) => {
+    const names = methodNames(path);
     const { method } = names;
-    const metrics = metricsOf(call.method.path, method);
+    const metrics = metricsOf(path, method);
     const started = performance.now();
-    let code = Status.OK;
     const span = tracingOn() && names.rpcService !== HEALTH ? serverSpan(serviceName, names, context) : undefined;
-    try {
-      const inner = call.next(call.request, context);
-      return yield* span ? inContext(trace.setSpan(otelContext.active(), span), inner) : inner;
-    } catch (error) {
-      if (span) failed(span, error);
-      if (error instanceof ServerError) {
-        code = error.code;
-        throw error;
-      }
-      if (isAbortError(error)) {
-        code = Status.CANCELLED;
-        throw error;
-      }
-      if (error instanceof DomainError) {
-        code = grpcStatusOf[error.kind];
-        throw new ServerError(code, error.message);
-      }
-      if (error instanceof ConcurrencyError) {
-        code = Status.ABORTED;
-        throw new ServerError(code, '数据已被其他人修改，请刷新后重试');
-      }
-      code = Status.INTERNAL;
-      logger.error({ err: error, method }, 'unhandled error in gRPC handler');
-      throw new ServerError(code, 'internal error');
-    } finally {
-      metrics.duration((performance.now() - started) / 1000);
-      metrics.handled(code);
-      if (span) {
-        span.setAttribute('rpc.grpc.status_code', code);
-        span.end();
-      }
-    }
+    return {
+      options: context,
+      active: span ? trace.setSpan(otelContext.active(), span) : undefined,
+      end(error?: unknown) {
+        let code = Status.OK;
+        let answer = error;
+        if (error !== undefined) {
+          if (span) failed(span, error);
+          if (error instanceof ServerError) code = error.code;
+          else if (isAbortError(error)) code = Status.CANCELLED;
+          else if (error instanceof DomainError) {
+            code = grpcStatusOf[error.kind];
+            answer = new ServerError(code, error.message);
+          } else if (error instanceof ConcurrencyError) {
+            code = Status.ABORTED;
+            answer = new ServerError(code, '数据已被其他人修改，请刷新后重试');
+          } else {
+            code = Status.INTERNAL;
+            logger.error({ err: error, method }, 'unhandled error in gRPC handler');
+            answer = new ServerError(code, 'internal error');
+          }
+        }
+        metrics.duration((performance.now() - started) / 1000);
+        metrics.handled(code);
+        if (span) {
+          span.setAttribute('rpc.grpc.status_code', code);
+          span.end();
+        }
+        return answer;
+      },
+    };
   };
 }
 
@@ -116,8 +114,8 @@ export async function startGrpcServer(options: {
   port?: number;
   logger: Logger;
 }): Promise<RunningGrpcServer> {
-  const middleware = observe(options.name, options.logger);
-  const server = createServer(GRPC_MESSAGE_LIMITS).use(middleware);
+  const watch = serverWatch(options.name, options.logger);
+  const server = createServer(GRPC_MESSAGE_LIMITS).use(serverMiddleware(watch));
   const health = HealthState();
   const healthService = grpcService(HealthDefinition, HealthServiceImpl(health));
   server.add(HealthDefinition, HealthServiceImpl(health));
@@ -130,7 +128,7 @@ export async function startGrpcServer(options: {
   const port = await server.listen(`${host}:${options.port ?? 0}`);
   const address = `${host}:${port}`;
   // Callers in this process (the embedded gateway) reach the handlers without the socket (ADR 19).
-  const unregister = registerInProcess(address, [healthService, ...options.services], middleware);
+  const unregister = registerInProcess(address, [healthService, ...options.services], watch);
   return {
     address,
     port,
