@@ -9,6 +9,7 @@ import { authProvider } from './auth/authProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { LiveProvider } from './live/LiveProvider';
 import { ScreenLoading } from './loading/ScreenLoading';
+import { AdminLoginKit } from './login/AdminLoginKit';
 import LoginPage from './login/LoginPage';
 import { RouteTableProvider } from './navigation/RouteTableProvider';
 import { loadSignedInShell } from './signedInShell';
@@ -54,29 +55,31 @@ export const App = () => (
     darkTheme={null}
   >
     <AppThemes>
-      <LiveProvider>
-        <RouteTableProvider table={routeTable}>
-          <CssBaseline enableColorScheme>
-            <CoreAdminUI
-              title="pmbok"
-              layout={AppLayout}
-              loginPage={LoginPage}
-              catchAll={CatchAll}
-              loading={PageLoading}
-              error={AdminError}
-              accessDenied={AccessDenied}
-              authenticationError={AuthenticationError}
-              authCallbackPage={AuthCallback}
-              disableTelemetry
-            >
-              <Resource {...teamUsers} />
-              <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
-              <CustomRoutes>{layoutRouteElements}</CustomRoutes>
-            </CoreAdminUI>
-            <ApiNotifications />
-          </CssBaseline>
-        </RouteTableProvider>
-      </LiveProvider>
+      <AdminLoginKit>
+        <LiveProvider>
+          <RouteTableProvider table={routeTable}>
+            <CssBaseline enableColorScheme>
+              <CoreAdminUI
+                title="pmbok"
+                layout={AppLayout}
+                loginPage={LoginPage}
+                catchAll={CatchAll}
+                loading={PageLoading}
+                error={AdminError}
+                accessDenied={AccessDenied}
+                authenticationError={AuthenticationError}
+                authCallbackPage={AuthCallback}
+                disableTelemetry
+              >
+                <Resource {...teamUsers} />
+                <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
+                <CustomRoutes>{layoutRouteElements}</CustomRoutes>
+              </CoreAdminUI>
+              <ApiNotifications />
+            </CssBaseline>
+          </RouteTableProvider>
+        </LiveProvider>
+      </AdminLoginKit>
     </AppThemes>
   </AdminContext>
 );

@@ -1,5 +1,4 @@
 import { loadUser } from './auth/userInfo';
-import { loadScreenMessages } from './i18n/i18nProvider';
 import { getToken } from './session/session';
 
 type Shell = typeof import('./layout/AppLayout');
@@ -7,7 +6,10 @@ let shell: Promise<Shell> | null = null;
 
 /** The signed-in layout with the screens' messages it and its screens translate (issue 24: both load apart). */
 export function loadSignedInShell(): Promise<Shell> {
-  shell ??= Promise.all([import('./layout/AppLayout'), loadScreenMessages()])
+  shell ??= Promise.all([
+    import('./layout/AppLayout'),
+    import('./i18n/i18nProvider').then((i18n) => i18n.loadScreenMessages()),
+  ])
     .then(([layout]) => layout)
     .catch((error) => {
       shell = null; // a failed chunk load (a release under an open tab) may succeed on the next try

@@ -19,10 +19,17 @@ describe.skipIf(!built)('the console bundle', () => {
   const closure = (built ? entryClosure(dist) : { files: [], bytes: 0, gzip: 0 }) as Closure;
   const code = closure.files.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
 
-  // 347 KB before the split, 285 KB after; the budget catches a screen or a library pulled back into the first script.
-  it('loads the login page with at most 300 KB of gzipped script before any import()', () => {
+  // 347 KB before the split, 285 KB with react-admin's login route, 140 KB with the login page's own entry (issue
+  // 24's goal is 150): the budget catches react-admin, a screen or a library pulled back into the first script.
+  it('loads the login page with at most 150 KB of gzipped script before any import()', () => {
     expect(closure.files.length).toBeGreaterThan(0);
-    expect(closure.gzip / 1024).toBeLessThan(300);
+    expect(closure.gzip / 1024).toBeLessThan(150);
+  });
+
+  it('draws the login page without react-admin: none of its own texts is in the first script', () => {
+    const raTexts = texts(zhCNCore.ra).filter((text) => text.length > 6);
+    expect(raTexts.length).toBeGreaterThan(20);
+    expect(raTexts.filter((text) => code.includes(text))).toEqual([]);
   });
 
   it("leaves the screens' messages and the editors' libraries to their own chunks", () => {

@@ -18,6 +18,7 @@ import { testMessagesEn } from '../knowledge/tests/messages';
 import { docMessagesEn } from '../knowledge/workspace/messages';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesEn } from '../list/messages';
+import { signInMessagesEn } from '../login/messages';
 import { taskMessagesEn } from '../tasks/messages';
 import { workMessagesEn } from '../work/messages';
 import type { AppMessages } from './zh-CN';
@@ -35,9 +36,7 @@ const app: AppMessages = {
       ordered_list: 'Numbered list',
     },
   },
-  name: 'pmbok',
-  slogan: 'Team knowledge, API documentation and tasks',
-  language: 'Language',
+  ...signInMessagesEn,
   route: {
     login: 'Log in',
     invite: 'Team invitation',
@@ -95,63 +94,12 @@ const app: AppMessages = {
     confirm: 'Log in',
   },
   tags: { refresh: 'Refresh', close: 'Close', close_others: 'Close Others', close_all: 'Close All' },
-  request: { network_error: 'network request error', error: 'Error', timeout: 'request timed out' },
-  guard: { has_error: 'Has Error', verification_failed: 'Verification failed, please Login again.' },
-  login: {
-    account_title: 'Account login',
-    password_mode: 'Password login',
-    account: 'Mobile number or login name',
-    password: 'Password',
-    submit: 'Log in',
-    forgot: 'Forgot password',
-    register: 'Register',
-    have_account: 'Already have an account? Log in',
-    caps_lock: 'Caps lock is on',
-    sms_mode: 'SMS login',
-    captcha: 'Graphic captcha',
-    captcha_refresh: 'Cannot read it? Click for another',
-    to_qr: 'QR code login',
-    to_account: 'Account login',
-  },
-  register: {
-    title: 'Create an account',
-    telephone: 'Mobile number',
-    password: 'Password',
-    repeat_password: 'Confirm password',
-    code: 'SMS code',
-    submit: 'Register',
-    success: 'account registered successfully',
-    binds_wechat: 'The WeChat account you scanned with will be bound to the new account',
-  },
   reset: {
     title: 'Reset password',
     password: 'New password',
     repeat_password: 'Confirm new password',
     submit: 'Reset password',
     success: 'account reset successfully, please log in',
-  },
-  sms: {
-    fetch: 'Get code',
-    countdown: 'Resend in %{seconds}s',
-    resend: 'Resend',
-    sent: 'SMS sent, please check',
-    sent_console: 'Code created: read it in the terminal running npm start',
-    console_delivery:
-      'No SMS service is configured: the code is not sent to the phone; read it in the terminal running npm start',
-  },
-  validation: {
-    telephone: 'please enter a correct mobile number',
-    registered: 'current user already registered',
-    not_registered: 'current user not registered',
-    password: 'the password needs at least 8 characters with digits, letters and special symbols',
-    repeat_password: 'the confirmation does not match the password, please re-enter it',
-    code_empty: 'please click to get a verification code',
-    code_length: 'please enter a correct verification code',
-    account_required: 'please enter login account',
-    password_required: 'please enter your password',
-    captcha_length: 'Please enter the 5-character captcha',
-    username: 'A login name starts with a letter: 4 to 20 letters, digits or underscores',
-    email: 'Please enter a correct e-mail address',
   },
   team: {
     name: 'Team name',
@@ -257,16 +205,6 @@ const app: AppMessages = {
     personal_hint: 'Create an account to manage knowledge, API docs and tasks with your team',
     login_only: 'Already have an account? Log in',
   },
-  qr: {
-    title: 'QR code login',
-    image: 'Login QR code',
-    expired: 'QR code expired, please refresh',
-    refresh: 'Refresh',
-    scan_embedded: 'Scan with a phone signed in to pmbok',
-    embedded_hint: 'Confirm on the phone to log in here',
-    scan_wechat: 'Scan with WeChat to log in',
-    follow: 'Scan and follow the pmbok official account to log in',
-  },
   bind: {
     title: 'Bind account',
     hint: 'This WeChat account is not bound to a pmbok account yet. Log in with your mobile number and a code to bind it, or register and bind.',
@@ -276,7 +214,6 @@ const app: AppMessages = {
     success: 'WeChat bound successfully',
     failed: 'Logged in, but WeChat could not be bound: %{reason}. You can bind it later in account security',
   },
-  social: { title: 'Other ways to log in', wechat: 'WeChat login', qq: 'QQ login' },
   auth_redirect: {
     working: 'Logging in…',
     back: 'Back to login',

@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { headerMessages } from '../layout/headerMessages';
 import { listMessagesZh } from '../list/messages';
+import { signInMessagesZh } from '../login/messages';
 
 // The zh-CN set the first script carries: react-admin's own keys (ra.*) and the application's (app.*) but the
 // screens' own sets, which zh-CN.ts adds when the signed-in shell or a screen loads (issue 24).
@@ -196,9 +197,7 @@ const app = {
     // the rich text toolbar's buttons (list/form/RichTextInput.tsx)
     rich_text: { bold: '加粗', italic: '斜体', underline: '下划线', bullet_list: '无序列表', ordered_list: '有序列表' },
   },
-  name: 'pmbok',
-  slogan: '团队知识库、接口文档与任务协作',
-  language: '语言',
+  ...signInMessagesZh,
   route: {
     login: '登录',
     invite: '团队邀请',
@@ -256,62 +255,12 @@ const app = {
     confirm: '去登录',
   },
   tags: { refresh: '刷新', close: '关闭', close_others: '关闭其他', close_all: '关闭所有' },
-  request: { network_error: '网络请求错误', error: '请求出错', timeout: '请求超时' },
-  guard: { has_error: '出错了', verification_failed: '验证失败，请重新登录。' },
-  login: {
-    account_title: '账号登录',
-    password_mode: '密码登录',
-    account: '手机号/登录名',
-    password: '密码',
-    submit: '登录',
-    forgot: '忘记密码',
-    register: '注册账号',
-    have_account: '已有账号？去登录',
-    caps_lock: '大写锁定已打开',
-    sms_mode: '短信登录',
-    captcha: '图形验证码',
-    captcha_refresh: '看不清？点击换一张',
-    to_qr: '扫码登录',
-    to_account: '账号登录',
-  },
-  register: {
-    title: '注册账号',
-    telephone: '手机号码',
-    password: '密码',
-    repeat_password: '确认密码',
-    code: '验证码',
-    submit: '注册',
-    success: '账户已注册成功',
-    binds_wechat: '注册成功后，刚才扫码的微信将绑定到新账号',
-  },
   reset: {
     title: '重置密码',
     password: '新密码',
     repeat_password: '确认新密码',
     submit: '重置密码',
     success: '账号重置成功，请登录',
-  },
-  sms: {
-    fetch: '获取验证码',
-    countdown: '%{seconds}秒后重新获取',
-    resend: '重新获取',
-    sent: '短信信息已发送，请注意查收',
-    sent_console: '验证码已生成，请在运行 npm start 的终端中查看',
-    console_delivery: '未配置短信服务：验证码不会发到手机，请在运行 npm start 的终端中查看',
-  },
-  validation: {
-    telephone: '请输入正确手机号码',
-    registered: '当前用户已注册',
-    not_registered: '当前用户未注册',
-    password: '密码至少是8位,且同时包含数字，字母，特殊符号',
-    repeat_password: '确认密码与密码不一致，请正确输入',
-    code_empty: '请点击获取验证码',
-    code_length: '请输入正确的验证码',
-    account_required: '请输入登录账号',
-    password_required: '请输入密码',
-    captcha_length: '请输入5位图形验证码',
-    username: '用户名以字母开头，4到20位字母、数字或下划线',
-    email: '请输入正确的邮箱地址',
   },
   team: {
     name: '团队名称',
@@ -417,16 +366,6 @@ const app = {
     personal_hint: '注册账号，与团队一起管理知识库、接口文档和任务',
     login_only: '已有账号？去登录',
   },
-  qr: {
-    title: '扫码登录',
-    image: '登录二维码',
-    expired: '二维码已过期，请刷新',
-    refresh: '刷新',
-    scan_embedded: '请使用已登录 pmbok 的手机扫一扫',
-    embedded_hint: '扫码后在手机上确认，即可在此登录',
-    scan_wechat: '请使用微信扫一扫登录',
-    follow: '扫码并关注公众号「pmbok」即可登录',
-  },
   bind: {
     title: '绑定账号',
     hint: '该微信还没有绑定 pmbok 账号。输入手机号和验证码登录后即可绑定；没有账号请注册并绑定。',
@@ -436,7 +375,6 @@ const app = {
     success: '微信绑定成功',
     failed: '已登录，但微信未能绑定：%{reason}。可稍后在账号安全中重新绑定',
   },
-  social: { title: '其他登录方式', wechat: '微信登录', qq: 'QQ登录' },
   auth_redirect: {
     working: '正在登录，请稍候…',
     back: '返回登录',

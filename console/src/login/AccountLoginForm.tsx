@@ -1,7 +1,8 @@
-import { Tab, Tabs } from '@mui/material';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
 import type { FormSwitchProps } from './formTypes';
+import { useLoginKit } from './kit';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
 
@@ -10,7 +11,7 @@ type LoginType = 1 | 2;
 
 /** Account login: password mode and SMS mode. */
 export const AccountLoginForm = ({ onSwitch }: FormSwitchProps) => {
-  const translate = useTranslate();
+  const { translate } = useLoginKit();
   const [loginType, setLoginType] = useState<LoginType>(1);
   return (
     <>

@@ -1,6 +1,9 @@
-import { Box, Button, CircularProgress, Link } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import type { FormType } from './formTypes';
+import { useLoginKit } from './kit';
 
 interface FormLink {
   to: FormType;
@@ -22,7 +25,7 @@ export const SIGN_IN_LINKS: FormLink[] = [
 
 /** Submit button and the links that switch between the login screen's forms. */
 export const FormFooter = ({ submitLabel, loading, links, onSwitch }: FormFooterProps) => {
-  const translate = useTranslate();
+  const { translate } = useLoginKit();
   return (
     <>
       <Button

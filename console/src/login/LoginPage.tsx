@@ -1,19 +1,15 @@
-import { CardContent, CircularProgress, Typography } from '@mui/material';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { signIn, type TokenAnswer } from '../auth/authProvider';
-import { loadUser } from '../auth/userInfo';
-import { redirectTarget } from '../navigation/loginPath';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { getToken } from '../session/session';
-import { AccountLoginForm } from './AccountLoginForm';
 import { FORM_TYPES, type FormType } from './formTypes';
+import { type LoginKit, LoginKitContext, useLoginKit } from './kit';
+import { defaultView, LoginScreen } from './LoginScreen';
 import { LoginShell } from './LoginShell';
-import { type LoginView, LoginViewToggle } from './LoginViewToggle';
-import { useShowQrRequest, useSignedInElsewhere } from './otherWindows';
-import { QrLoginPanel } from './QrLoginPanel';
-import { SocialLogin } from './SocialLogin';
-import { forgetWechatCode, isWechatBrowser, loginByWechatCode, wechatCodeFrom } from './wechatLogin';
+import type { LoginView } from './LoginViewToggle';
+import { useShowQrRequest } from './otherWindows';
 
 const RegisterForm = lazy(() => import('./RegisterForm'));
 const ResetPasswordForm = lazy(() => import('./ResetPasswordForm'));
@@ -32,33 +28,35 @@ function initialForm(query: URLSearchParams): FormType {
   return form && FORM_TYPES.includes(form) ? form : 'login';
 }
 
-/** SPEC §2.3 at /login: QR panel or account login, registration, reset and the binding form. */
+/**
+ * SPEC §2.3 at /login in react-admin's app: the sign-in (LoginScreen, which the login page's own entry draws too
+ * before react-admin is loaded) and the registration, reset and binding forms it switches to.
+ */
 const LoginPage = () => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const navigate = useNavigate();
+  const kit = useLoginKit();
+  const { translate } = kit;
   const [signedIn] = useState(() => Boolean(getToken()));
   const { search } = useLocation();
   const [formType, setFormType] = useState<FormType>(() => initialForm(new URLSearchParams(search)));
-  const [view, setView] = useState<LoginView>(() => (isWechatBrowser() ? 'qr' : 'account'));
   const [ticket, setTicket] = useState(() => new URLSearchParams(search).get('ticket') ?? '');
-  const title = formType === 'login' ? (view === 'qr' ? 'app.qr.title' : 'app.login.account_title') : TITLES[formType];
+  // kept across the forms: back from binding (a scan's ticket) is the QR panel again
+  const [view, setView] = useState<LoginView>(() => (ticket ? 'qr' : defaultView()));
 
   const switchForm = useCallback((type: FormType) => {
     if (type === 'login') setTicket(''); // leaving the binding flow forgets the scan
     setFormType(type);
   }, []);
-  const enter = useCallback(() => navigate(redirectTarget(search)), [navigate, search]);
-  const failed = useCallback(
-    (error: Error) => notify(error.message || 'app.guard.has_error', { type: 'error' }),
-    [notify],
+  // the sign-in screen's switches stay on this page
+  const screenKit = useMemo<LoginKit>(
+    () => ({
+      ...kit,
+      openForm: (type, scanned) => {
+        if (scanned) setTicket(scanned);
+        setFormType(type);
+      },
+    }),
+    [kit],
   );
-  const signedInByQr = useCallback((answer: TokenAnswer) => signIn(answer).then(enter).catch(failed), [enter, failed]);
-  const toBindForm = useCallback((scanned: string) => {
-    setTicket(scanned);
-    setFormType('bind');
-  }, []);
-  useSignedInElsewhere(useCallback(() => loadUser().then(enter).catch(failed), [enter, failed]));
   useShowQrRequest(
     useCallback(() => {
       setFormType('login');
@@ -66,42 +64,31 @@ const LoginPage = () => {
     }, []),
   );
 
-  // SPEC §4: back from WeChat's OAuth inside its browser with ?code=, sign in (or bind after 508).
-  const codeTried = useRef(false);
   useEffect(() => {
-    const code = wechatCodeFrom(search);
-    if (signedIn || codeTried.current || !code || !isWechatBrowser()) return;
-    codeTried.current = true;
-    forgetWechatCode();
-    loginByWechatCode(code)
-      .then((result) => (result.status === 'signedIn' ? enter() : toBindForm(result.ticket)))
-      .catch(failed);
-  }, [search, signedIn, enter, toBindForm, failed]);
-
-  useEffect(() => {
-    document.title = `${translate(title)} - ${translate('app.name')}`;
-  }, [title, translate]);
+    if (formType !== 'login') document.title = `${translate(TITLES[formType])} - ${translate('app.name')}`;
+  }, [formType, translate]);
 
   if (signedIn) return <Navigate to="/" replace />;
+  if (formType === 'login') {
+    return (
+      <LoginShell>
+        <LoginKitContext.Provider value={screenKit}>
+          <LoginScreen view={view} onView={setView} />
+        </LoginKitContext.Provider>
+      </LoginShell>
+    );
+  }
   return (
     <LoginShell>
-      {formType === 'login' && (
-        <LoginViewToggle view={view} onToggle={() => setView(view === 'qr' ? 'account' : 'qr')} />
-      )}
       <CardContent sx={{ p: 4, '&:last-child': { pb: 4 } }}>
         <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }}>
-          {translate(title)}
+          {translate(TITLES[formType])}
         </Typography>
         <Suspense fallback={<CircularProgress sx={{ display: 'block', mx: 'auto' }} />}>
-          {formType === 'login' && view === 'qr' && (
-            <QrLoginPanel onSignedIn={signedInByQr} onUnregistered={toBindForm} />
-          )}
-          {formType === 'login' && view === 'account' && <AccountLoginForm onSwitch={switchForm} />}
           {formType === 'register' && <RegisterForm onSwitch={switchForm} ticket={ticket} />}
           {formType === 'reset' && <ResetPasswordForm onSwitch={switchForm} />}
           {formType === 'bind' && <BindForm onSwitch={switchForm} ticket={ticket} />}
         </Suspense>
-        {formType === 'login' && <SocialLogin />}
       </CardContent>
     </LoginShell>
   );

@@ -1,10 +1,13 @@
-import { Box, Card, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { useLoginKit } from './kit';
+import { LanguageButton } from './LanguageButton';
 
 /** The backdrop of the pages reached before signing in: logo, slogan, language menu and one card. */
 export const LoginShell = ({ children, cardWidth = 420 }: { children: ReactNode; cardWidth?: number }) => {
-  const translate = useTranslate();
+  const { translate } = useLoginKit();
   return (
     <Box
       sx={{
@@ -19,7 +22,7 @@ export const LoginShell = ({ children, cardWidth = 420 }: { children: ReactNode;
       }}
     >
       <Box sx={{ position: 'fixed', top: 12, right: 16 }}>
-        <LocalesMenuButton />
+        <LanguageButton />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
         <Box component="img" src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" sx={{ width: 40, height: 40 }} />

@@ -1,65 +1,59 @@
 import { useState } from 'react';
-import { Form, TextInput, useLogin } from 'react-admin';
-import { useLocation } from 'react-router-dom';
-import { redirectTarget } from '../navigation/loginPath';
+import { authProvider } from '../auth/authProvider';
 import { CaptchaInput } from './CaptchaInput';
 import { FormFooter, SIGN_IN_LINKS } from './FormFooter';
-import { fieldProps } from './fieldProps';
 import type { FormSwitchProps } from './formTypes';
-import { PasswordField } from './PasswordField';
+import { useLoginKit } from './kit';
+import { LoginField, LoginPasswordField } from './LoginField';
 import { useLoginCaptcha } from './useLoginCaptcha';
-import { requireAccount, requirePassword } from './validators';
-
-interface PasswordLoginValues {
-  username: string;
-  password: string;
-  captcha: string;
-}
+import { useLoginForm } from './useLoginForm';
+import { requireAccount, requirePassword, validateCaptcha } from './validators';
 
 /** Login type 1: account (telephone or login name) and password, plus the captcha when the server asks. */
 export const PasswordLoginForm = ({ onSwitch }: FormSwitchProps) => {
-  const login = useLogin();
-  const { search } = useLocation();
+  const { enter } = useLoginKit();
   const captcha = useLoginCaptcha();
   const [loading, setLoading] = useState(false);
+  const form = useLoginForm({
+    username: requireAccount,
+    password: requirePassword,
+    // only while an image is shown
+    captcha: captcha.image ? validateCaptcha : undefined,
+  });
 
-  const submit = async (values: Partial<PasswordLoginValues>) => {
+  const submit = form.onSubmit(async (values) => {
     setLoading(true);
     try {
-      await login(
-        {
-          loginType: 1,
-          username: values.username,
-          password: values.password,
-          captcha: captcha.image ? values.captcha : undefined,
-        },
-        redirectTarget(search),
-      );
+      await authProvider.login({
+        loginType: 1,
+        username: values.username,
+        password: values.password,
+        captcha: captcha.image ? values.captcha : undefined,
+      });
     } catch {
       // the request client has shown the server's message; SPEC §4: a failure re-checks the captcha
       setLoading(false);
-      await captcha.check(values.username ?? '');
+      await captcha.check(values.username);
+      return;
     }
-  };
+    enter();
+  });
 
+  const username = form.field('username');
   return (
-    <Form onSubmit={submit} mode="onBlur" reValidateMode="onBlur" id="login-form">
-      <TextInput
-        {...fieldProps}
-        source="username"
+    <form onSubmit={submit} noValidate id="login-form">
+      <LoginField
+        {...username}
         label="app.login.account"
-        validate={requireAccount}
         autoComplete="username"
-        onBlur={(event) => captcha.check(event.target.value)}
+        onBlur={() => {
+          username.onBlur();
+          captcha.check(form.values.username);
+        }}
       />
-      <PasswordField
-        source="password"
-        label="app.login.password"
-        validate={requirePassword}
-        autoComplete="current-password"
-      />
-      {captcha.image && <CaptchaInput image={captcha.image} onRefresh={captcha.refresh} />}
+      <LoginPasswordField {...form.field('password')} label="app.login.password" autoComplete="current-password" />
+      {captcha.image && <CaptchaInput {...form.field('captcha')} image={captcha.image} onRefresh={captcha.refresh} />}
       <FormFooter submitLabel="app.login.submit" loading={loading} onSwitch={onSwitch} links={SIGN_IN_LINKS} />
-    </Form>
+    </form>
   );
 };

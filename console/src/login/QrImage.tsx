@@ -1,13 +1,16 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useLoginKit } from './kit';
 import type { QrState } from './useQrLogin';
 
 const QR_SIZE = 188;
 
 /** The QR code of a sign-in ticket, with the overlay 'QR code expired, please refresh' and its button. */
 export const QrImage = ({ state, onRefresh }: { state: QrState; onRefresh: () => void }) => {
-  const translate = useTranslate();
+  const { translate } = useLoginKit();
   const image = state.phase === 'waiting' || state.phase === 'ended' ? state.image : undefined;
   return (
     <Box

@@ -1,6 +1,7 @@
-import { Box, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { TokenAnswer } from '../auth/authProvider';
+import { useLoginKit } from './kit';
 import { QrImage } from './QrImage';
 import { useQrLogin } from './useQrLogin';
 
@@ -14,7 +15,7 @@ interface QrLoginPanelProps {
  * official account the prompt is to follow it; the embedded provider is scanned by a phone signed in to pmbok.
  */
 export const QrLoginPanel = (props: QrLoginPanelProps) => {
-  const translate = useTranslate();
+  const { translate } = useLoginKit();
   const { state, refresh } = useQrLogin(props);
   const wechat = state.phase !== 'loading' && state.provider === 'wechat';
   return (

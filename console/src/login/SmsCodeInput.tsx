@@ -1,53 +1,25 @@
-import { Button, InputAdornment } from '@mui/material';
-import { useState } from 'react';
+import { InputAdornment } from '@mui/material';
 import { TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { request } from '../api/request';
 import { fieldProps } from './fieldProps';
-import { useSmsCountdown } from './useSmsCountdown';
-import { useSmsDelivery } from './useSmsDelivery';
-import { SMS_CODE_LENGTH, SMS_COUNTDOWN_SECONDS, validateSmsCode } from './validators';
+import { SmsButton } from './SmsButton';
+import { type SmsButtonOptions, useSmsButton } from './useSmsButton';
+import { SMS_CODE_LENGTH, validateSmsCode } from './validators';
 
-interface SmsCodeInputProps {
-  /** e.g. 'user/sendRegisterCode' */
-  call: string;
-  /** SPEC §9: 1 login, 2 register, 3 reset, 4 change telephone; none for the account's own number. */
-  smsType?: number;
-  /** The body key the call reads the number from ('username' for user/send*Code, 'telephone' otherwise). */
-  telephoneKey?: 'username' | 'telephone';
-  /** false: the code goes to the account's own number, so the form has no telephone field (closing the account). */
-  withTelephone?: boolean;
-}
+type SmsCodeInputProps = Pick<SmsButtonOptions, 'call' | 'smsType' | 'telephoneKey' | 'withTelephone'>;
 
-/** The SMS code field with its button: fetch label, 60-second countdown, resend label. */
-export const SmsCodeInput = ({ call, smsType, telephoneKey = 'username', withTelephone = true }: SmsCodeInputProps) => {
+/** The SMS code field with its button in react-admin's forms (registration, reset, binding, the security dialogs). */
+export const SmsCodeInput = (props: SmsCodeInputProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { trigger, getValues } = useFormContext();
-  const { secondsLeft, sent, start } = useSmsCountdown();
-  const [sending, setSending] = useState(false);
-  const delivery = useSmsDelivery();
-
-  const send = async () => {
-    if (withTelephone && !(await trigger('telephone'))) return; // SPEC §5: an SMS only for a valid telephone
-    setSending(true);
-    try {
-      const body = withTelephone ? { [telephoneKey]: String(getValues('telephone')).trim(), smsType } : {};
-      await request(call, body, { notify: false });
-      notify(delivery === 'console' ? 'app.sms.sent_console' : 'app.sms.sent', { type: 'success' });
-      start(SMS_COUNTDOWN_SECONDS);
-    } catch (error) {
-      const message = (error as Error).message;
-      if (message) notify(message, { type: 'error' });
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const label =
-    secondsLeft > 0
-      ? translate('app.sms.countdown', { seconds: secondsLeft })
-      : translate(sent ? 'app.sms.resend' : 'app.sms.fetch');
+  const { send, label, disabled, delivery } = useSmsButton({
+    ...props,
+    checkTelephone: () => trigger('telephone'),
+    telephone: () => String(getValues('telephone')),
+    translate,
+    notify,
+  });
   return (
     <TextInput
       {...fieldProps}
@@ -60,14 +32,7 @@ export const SmsCodeInput = ({ call, smsType, telephoneKey = 'username', withTel
       InputProps={{
         endAdornment: (
           <InputAdornment position="end">
-            <Button
-              onClick={send}
-              disabled={secondsLeft > 0 || sending}
-              data-testid="sms-button"
-              sx={{ minWidth: 120, whiteSpace: 'nowrap' }}
-            >
-              {label}
-            </Button>
+            <SmsButton onClick={send} disabled={disabled} label={label} />
           </InputAdornment>
         ),
       }}

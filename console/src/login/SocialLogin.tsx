@@ -1,5 +1,8 @@
-import { Box, Divider, IconButton, Tooltip, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useLoginKit } from './kit';
 import { QqIcon, WechatIcon } from './socialIcons';
 
 /** SPEC §9: the social pop-up is 540×540. */
@@ -12,7 +15,7 @@ const PROVIDERS = [
 
 /** The two social sign-in buttons (SPEC §2.3); each opens /auth-redirect in a 540×540 pop-up. */
 export const SocialLogin = () => {
-  const translate = useTranslate();
+  const { translate } = useLoginKit();
   const open = (provider: string) => {
     const url = `${import.meta.env.BASE_URL}#/auth-redirect?${new URLSearchParams({ provider })}`;
     window.open(url, `pmbok-${provider}`, POPUP_FEATURES);
@@ -26,16 +29,16 @@ export const SocialLogin = () => {
       </Divider>
       <Box sx={{ display: 'flex', justifyContent: 'center', gap: 3, mt: 1.5 }}>
         {PROVIDERS.map(({ provider, label, Icon, color }) => (
-          <Tooltip key={provider} title={translate(label)}>
-            <IconButton
-              aria-label={translate(label)}
-              onClick={() => open(provider)}
-              data-testid={`social-${provider}`}
-              sx={{ color, border: 1, borderColor: 'divider', width: 44, height: 44 }}
-            >
-              <Icon />
-            </IconButton>
-          </Tooltip>
+          <IconButton
+            key={provider}
+            title={translate(label)}
+            aria-label={translate(label)}
+            onClick={() => open(provider)}
+            data-testid={`social-${provider}`}
+            sx={{ color, border: 1, borderColor: 'divider', width: 44, height: 44 }}
+          >
+            <Icon />
+          </IconButton>
         ))}
       </Box>
     </Box>

@@ -1,4 +1,4 @@
-import { SvgIcon, type SvgIconProps } from '@mui/material';
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 
 // Simplified marks of the two social networks (MUI's icon set has neither).
 export const WechatIcon = (props: SvgIconProps) => (

@@ -1,5 +1,5 @@
 import type { ThemeOptions } from '@mui/material';
-import type { AppSize } from '../settings/settings';
+import type { AppSize } from '../settings/defaults';
 
 interface Density {
   fontSize: number;

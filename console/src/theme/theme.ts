@@ -1,7 +1,7 @@
 import type { ThemeOptions } from '@mui/material';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { SIDEBAR_WIDTH } from '../layout/dimensions';
-import { type AppSize, DEFAULT_SETTINGS, DEFAULT_SIZE } from '../settings/settings';
+import { type AppSize, DEFAULT_SETTINGS, DEFAULT_SIZE } from '../settings/defaults';
 import { readableShade } from '../utils/contrast';
 import { DENSITIES, densityComponents } from './sizes';
 
