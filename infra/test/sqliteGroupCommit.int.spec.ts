@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConcurrencyError, type EventStore, openSqliteEventStore } from '../src/index.js';
 
@@ -100,5 +101,42 @@ describe('SQLite event store: appends of one turn committed together', () => {
     await subscription.waitFor(3, 2_000);
     expect(seen).toEqual([1, 2, 3]);
     await subscription.stop();
+  });
+});
+
+describe('SQLite event store: checkpoints', () => {
+  it('writes the checkpoints stored in one turn in one commit, and keeps them across a reopen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pmbok-checkpoints-'));
+    const file = join(dir, 'consumer.db');
+    let store = openSqliteEventStore({ file, sync: 'normal' });
+    // Counts the transactions and the upserts the checkpoint connection runs.
+    const probe = new Database(':memory:');
+    const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { run: (...args: unknown[]) => unknown };
+    probe.close();
+    const run = prototype.run;
+    let begins = 0;
+    let upserts = 0;
+    prototype.run = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source === 'BEGIN') begins += 1;
+      if (this.source.startsWith('INSERT INTO checkpoints')) upserts += 1;
+      return run.apply(this, args);
+    };
+    try {
+      // Five consumers of one append store their positions in the same turn.
+      await Promise.all(['a', 'b', 'c', 'd', 'e'].map((id) => store.checkpoints.store(`bus:task:${id}`, 7)));
+      expect(await store.checkpoints.load('bus:task:c')).toBe(7);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(upserts).toBe(5);
+      expect(begins).toBe(1);
+    } finally {
+      prototype.run = run;
+    }
+    await store.checkpoints.store('bus:task:a', 9);
+    await store.close();
+    store = openSqliteEventStore({ file, sync: 'normal' });
+    expect(await store.checkpoints.load('bus:task:a')).toBe(9);
+    expect(await store.checkpoints.load('bus:task:e')).toBe(7);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

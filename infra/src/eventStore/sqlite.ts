@@ -250,9 +250,33 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     else answer();
   };
 
+  // The checkpoints stored in one turn of the event loop (every consumer of an append stores one) are written
+  // together in one transaction. One not written yet when the process dies only means its events come again.
+  const unwritten = new Map<string, number>();
+  let closed = false;
+  const writeCheckpoints = checkpointDb.transaction((entries: [string, number][]) => {
+    for (const [subscriberId, position] of entries) upsertCheckpoint.run(subscriberId, position);
+  });
+  const flushCheckpoints = () => {
+    if (closed || unwritten.size === 0) return;
+    const entries = [...unwritten];
+    unwritten.clear();
+    try {
+      writeCheckpoints(entries);
+    } catch {
+      // Busy beyond the timeout: written later, unless a later position came meanwhile.
+      for (const [subscriberId, position] of entries) {
+        if (!unwritten.has(subscriberId)) unwritten.set(subscriberId, position);
+      }
+      setTimeout(flushCheckpoints, 1_000).unref();
+    }
+  };
   const checkpoints: CheckpointStore = {
-    load: async (subscriberId) => selectCheckpoint.get(subscriberId)?.position ?? 0,
-    store: async (subscriberId, position) => void upsertCheckpoint.run(subscriberId, position),
+    load: async (subscriberId) => unwritten.get(subscriberId) ?? selectCheckpoint.get(subscriberId)?.position ?? 0,
+    store: async (subscriberId, position) => {
+      if (unwritten.size === 0) setImmediate(flushCheckpoints);
+      unwritten.set(subscriberId, position);
+    },
   };
 
   const store: EventStore = {
@@ -309,6 +333,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     },
     async close() {
       await syncer?.close();
+      flushCheckpoints();
+      closed = true;
       checkpointDb.close();
       db.close();
     },

@@ -91,6 +91,12 @@ export class OrderedIndex<T extends Doc> {
         const x = a[i];
         const y = b[i];
         if (x === y) continue;
+        // Two numbers or two strings (nearly every comparison): no need to ask for their types' order.
+        const type = typeof x;
+        const plain = type === 'string' || (type === 'number' && !Number.isNaN(x) && !Number.isNaN(y));
+        if (plain && type === typeof y) {
+          return ((x as number) < (y as number) ? -1 : 1) * (directions[i] ?? 1);
+        }
         if (x === LOWEST || y === HIGHEST) return -1;
         if (x === HIGHEST || y === LOWEST) return 1;
         // the last key part is the _id, a string, ascending
