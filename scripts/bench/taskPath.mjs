@@ -2,7 +2,7 @@
 // Where task/taskList and task/moveFlow spend the server's CPU (issue 24). Run after `node scripts/build.mjs`:
 //
 //   node scripts/bench/taskPath.mjs [--tasks=10000] [--seconds=10] [--connections=10] [--cpu-prof=DIR]
-//                                   [--before=DIR] [--rounds=1]
+//                                   [--before=DIR] [--rounds=1] [--top=15]
 //
 // Measures a bare Fastify hello-world (the baseline), then the embedded app (gateway/dist/embedded.js, fresh
 // DATA_DIR) with one team, one task project of --tasks tasks created through the API 20 at a time (as
@@ -11,7 +11,7 @@
 // warm-up, then the measured run. The app runs with loopProbe.mjs preloaded, so the event loop's utilization and
 // its idle time with requests in flight are reported per call. With --cpu-prof the app writes a V8 CPU profile
 // into DIR, cut here to each measured run and summarized by place, by the functions with the most self time and by
-// the functions of the service and read store with the most total time.
+// the functions of the service and read store with the most total time (--top=N of each, 15 by default).
 //
 // --before=DIR also measures an earlier build in the same run, alternating with the current one: DIR mirrors built
 // files by their repository path (DIR/infra/dist/readStore/memory.js), and those load instead of the current ones
@@ -31,6 +31,7 @@ const connections = Number(arg('connections', 10));
 const rounds = Number(arg('rounds', 1));
 const profileDir = arg('cpu-prof') && resolve(arg('cpu-prof'));
 const beforeDir = arg('before') && resolve(arg('before'));
+const TOP = Number(arg('top', 15));
 
 const freePort = () =>
   new Promise((done) => {
@@ -317,7 +318,7 @@ function summarizeProfile(dir, from, to) {
         .slice(0, n)
         .map(([key, spent]) => [key, Number((spent / total).toFixed(3))]),
     );
-  return { byPlace: top(places, 20), topSelf: top(self, 15), topTotalInService: top(inclusive, 20) };
+  return { byPlace: top(places, 20), topSelf: top(self, TOP), topTotalInService: top(inclusive, TOP + 5) };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

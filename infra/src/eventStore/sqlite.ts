@@ -54,16 +54,14 @@ interface EventRow {
 
 type StoredMetadata = Omit<EventMetadata, 'streamId' | 'version' | 'globalPosition'>;
 
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  type: row.type,
-  data: JSON.parse(row.data),
-  metadata: {
-    ...(JSON.parse(row.metadata) as StoredMetadata),
-    streamId: row.stream_id,
-    version: row.version,
-    globalPosition: row.global_position,
-  },
-});
+const toRecorded = (row: EventRow): RecordedEvent => {
+  // The parsed metadata gets the row's columns itself: no second object per event.
+  const metadata = JSON.parse(row.metadata) as EventMetadata;
+  metadata.streamId = row.stream_id;
+  metadata.version = row.version;
+  metadata.globalPosition = row.global_position;
+  return { type: row.type, data: JSON.parse(row.data), metadata };
+};
 
 /** The embedded event store: one SQLite file in WAL mode per service. */
 export function openSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
