@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { aiv1 } from '@pmbok/proto';
+import { aiv1, taskv1 } from '@pmbok/proto';
 import { type CallContext, ClientError, Status } from 'nice-grpc';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectService, createLogger, invalid, type RunningGrpcServer, startGrpcServer } from '../src/index.js';
@@ -161,5 +161,61 @@ describe('the in-process gRPC transport', () => {
     expect(codes).toEqual(['UNAVAILABLE', 'UNAVAILABLE']);
     // The fallback to the network runs inside the in-process client's middleware, not in a second one of its own.
     expect((await unavailable()) - before).toBe(2);
+  });
+});
+
+/** A page of tasks as a read model hands it out: extra fields, fields left out, nulls, nested lists. */
+describe('the in-process copy of a message', () => {
+  const definition = {
+    ...taskv1.TaskServiceDefinition,
+    methods: { listTasks: taskv1.TaskServiceDefinition.methods.listTasks },
+  };
+  const requests: unknown[] = [];
+  const page = () => ({
+    tasks: [
+      { taskId: 1, name: '登录页', _id: 'internal', status: 2, workHour: 1.5, createdAt: 1_795_896_181_631 },
+      { taskId: 2, name: null, userName: undefined, spentHours: 0.1 + 0.2 },
+    ],
+    total: 2,
+    page: 1,
+    pageSize: 20,
+    extra: { leaked: true },
+  });
+
+  it('gives the caller and the handler what the network gives them', async () => {
+    const server = await startGrpcServer({
+      name: 'task',
+      services: [
+        {
+          definition,
+          implementation: {
+            async listTasks(request: unknown) {
+              requests.push(request);
+              return page();
+            },
+          },
+        },
+      ],
+      logger: createLogger('test', 'silent'),
+    });
+    const inProcess = connectService(definition, server.address);
+    process.env.PMBOK_GRPC_TRANSPORT = 'network';
+    const network = connectService(definition, server.address);
+    delete process.env.PMBOK_GRPC_TRANSPORT;
+    try {
+      const asked = { taskProjectId: 7, page: 1, sort: undefined, unknownField: 'x' } as never;
+      const local = await inProcess.client.listTasks(asked);
+      const remote = await network.client.listTasks(asked);
+      expect(local).toEqual(remote);
+      expect(requests[0]).toEqual(requests[1]);
+      expect(local.tasks[0]).not.toHaveProperty('_id');
+      expect(local.tasks[1]?.name).toBe('');
+      // a copy: changing what the handler returned cannot reach the caller
+      expect(local.tasks).not.toBe(page().tasks);
+    } finally {
+      inProcess.close();
+      network.close();
+      await server.stop();
+    }
   });
 });

@@ -14,20 +14,33 @@ import { type ClientWatch, clientMiddleware, type ServerWatch, serverMiddleware,
 /**
  * The in-process transport (docs/adr/0019-in-process-transport.md). A gRPC server registers its handlers here under
  * its address; a client in the same process whose address names a registered server calls the handlers directly,
- * through the same client and server middleware (metrics, spans, deadlines, error mapping) and the same protobuf
- * encoding both ways, so a handler sees exactly the message it would get over the wire and the caller exactly the
- * answer or `ClientError`. Only HTTP/2 and the socket are left out. A server that stopped is no longer registered and
+ * through the same client and server middleware (metrics, spans, deadlines, error mapping), with each message copied
+ * through its type (`fromPartial`: the known fields only, defaults filled, nested messages and lists copied), so a
+ * handler sees the message it would get over the wire and the caller the answer or `ClientError`. Only HTTP/2 and the socket are left out. A server that stopped is no longer registered and
  * its callers fall back to the network, which fails the way a stopped server does.
  */
 
 interface Codec {
   path: string;
   descriptor: MethodDescriptor;
-  encodeRequest(value: unknown): Uint8Array;
-  decodeRequest(bytes: Uint8Array): unknown;
-  encodeResponse(value: unknown): Uint8Array;
-  decodeResponse(bytes: Uint8Array): unknown;
+  /** The message as the other side gets it: a copy of its own, as the wire would give (ADR 21). */
+  copyRequest(value: unknown): unknown;
+  copyResponse(value: unknown): unknown;
 }
+
+interface MessageType {
+  encode(value: unknown): { finish(): Uint8Array };
+  decode(bytes: Uint8Array): unknown;
+  fromPartial?(value: unknown): unknown;
+}
+
+/**
+ * ts-proto's `fromPartial` builds a new message from the known fields, defaults filled, nested messages, lists and
+ * maps copied: what decoding the encoded message gives, for the values pmbok's types allow, at about a sixtieth of
+ * the cost (a page of 20 tasks: 1 µs against 65 µs). A type without it takes the wire's encoding.
+ */
+const copier = (type: MessageType) =>
+  type.fromPartial ? type.fromPartial.bind(type) : (value: unknown) => type.decode(type.encode(value).finish());
 
 type Unary = (request: unknown, context: CallContext) => Promise<unknown>;
 type Streamed = (request: unknown, context: CallContext) => AsyncGenerator<unknown, unknown, undefined>;
@@ -57,11 +70,8 @@ function codecsOf(definition: TsProtoServiceDefinition & { fullName: string }): 
         responseStream: method.responseStream,
         options: method.options ?? {},
       },
-      // As nice-grpc's ts-proto adapter does: fromPartial fills what a handler left out before encoding.
-      encodeRequest: (value) => req.encode(req.fromPartial ? req.fromPartial(value) : value).finish(),
-      decodeRequest: (bytes) => req.decode(bytes),
-      encodeResponse: (value) => res.encode(res.fromPartial ? res.fromPartial(value) : value).finish(),
-      decodeResponse: (bytes) => res.decode(bytes),
+      copyRequest: copier(req as MessageType),
+      copyResponse: copier(res as MessageType),
     });
   }
   return codecs;
@@ -216,12 +226,12 @@ export function inProcessClient<C>(
         if (!entry || !handler) return yield* networkMethod(request, options) as AsyncIterable<unknown>;
         const leave = enter(entry);
         const server = serverContext(options, true);
-        const answers = handler(codec.decodeRequest(codec.encodeRequest(request)), server.context);
+        const answers = handler(codec.copyRequest(request), server.context);
         try {
           for (;;) {
             const step = await abortable(options.signal, answers.next(), server.abort);
             if (step.done) return;
-            yield codec.decodeResponse(codec.encodeResponse(step.value));
+            yield codec.copyResponse(step.value);
           }
         } catch (error) {
           // The caller's own abort (its deadline) rejects with the signal's reason, as nice-grpc's network client does.
@@ -242,12 +252,12 @@ export function inProcessClient<C>(
       if (!entry || !handler) return await networkMethod(request, options);
       const server = serverContext(options, false);
       try {
-        const work = handler(codec.decodeRequest(codec.encodeRequest(request)), server.context);
+        const work = handler(codec.copyRequest(request), server.context);
         // In flight until the handler settles, even when its caller gave up on it.
         const leave = enter(entry);
         work.then(leave, leave);
         const answer = await abortable(options.signal, work, server.abort);
-        return codec.decodeResponse(codec.encodeResponse(answer));
+        return codec.copyResponse(answer);
       } catch (error) {
         // The caller's own abort (its deadline) rejects with the signal's reason, as nice-grpc's network client does.
         throw options.signal?.aborted ? error : asClientError(codec.path, error);
