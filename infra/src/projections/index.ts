@@ -138,7 +138,8 @@ export async function runProjections(options: {
           stop();
         },
       );
-      return { projection, checkpointId, handler, position: await readStore.checkpoints.load(checkpointId) };
+      const position = await readStore.checkpoints.load(checkpointId);
+      return { projection, handles, checkpointId, handler, position };
     }),
   );
   const start = Math.min(...members.map((member) => member.position));
@@ -161,7 +162,9 @@ export async function runProjections(options: {
           events[0]!.metadata.globalPosition > member.position
             ? events
             : events.filter((event) => event.metadata.globalPosition > member.position);
-        if (fresh.length > 0) await member.handler(fresh);
+        // A projection none of whose events came is not called: no timer, no lag, no span for nothing (most
+        // appends concern one or two of a service's read models).
+        if (fresh.some((event) => member.handles.has(event.type))) await member.handler(fresh);
         // A batch retried after another projection failed is not applied again to this one.
         member.position = Math.max(member.position, last);
       }
