@@ -8,7 +8,6 @@ async function run(deadlineMs: number, options: CallOptions, answer: (signal: Ab
   const call = {
     method: { path: '/test.v1.Test/Call' },
     request: {},
-    // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the response.
     next: async function* (_request: unknown, callOptions: CallOptions) {
       given = callOptions.signal;
       return await answer(callOptions.signal as AbortSignal);
@@ -32,8 +31,7 @@ describe('the gRPC client deadline', () => {
     for (let i = 0; i < 50; i++) {
       const call = {
         method: { path: '/test.v1.Test/Call' },
-    request: {},
-        // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the response.
+        request: {},
         next: async function* (_request: unknown, callOptions: CallOptions) {
           signals.push(callOptions.signal as AbortSignal);
           return 'answer';
@@ -44,6 +42,41 @@ describe('the gRPC client deadline', () => {
     // Fifty calls in a row take well under a tenth of a second here: one signal, or two across a grain's edge.
     expect(new Set(signals).size).toBeLessThanOrEqual(2);
     expect(signals.every((signal) => !signal.aborted)).toBe(true);
+  });
+
+  it('lets every call in flight listen to the shared signal without a leak warning', async () => {
+    const warnings: Error[] = [];
+    const warned = (warning: Error) => warnings.push(warning);
+    process.on('warning', warned);
+    try {
+      const middleware = withDeadline(4_500);
+      let signal: AbortSignal | undefined;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const calls = Array.from({ length: 20 }, () => {
+        const call = {
+          method: { path: '/test.v1.Test/Call' },
+          request: {},
+          next: async function* (_request: unknown, callOptions: CallOptions) {
+            signal = callOptions.signal;
+            const listen = () => {};
+            signal?.addEventListener('abort', listen);
+            await held;
+            signal?.removeEventListener('abort', listen);
+            return 'answer';
+          },
+        } as unknown as ClientMiddlewareCall<unknown, string>;
+        return middleware(call, {}).next();
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      release();
+      await Promise.all(calls);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(signal).toBeDefined();
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', warned);
+    }
   });
 
   it('aborts a call still running at its deadline, with a TimeoutError', async () => {

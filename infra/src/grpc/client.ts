@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { type Client, type CompatServiceDefinition, createChannel, createClientFactory } from 'nice-grpc';
 import { HealthDefinition } from 'nice-grpc-server-health';
 import { inProcessClient } from './inProcess.js';
@@ -26,6 +27,8 @@ class DeadlineSignals {
     const at = Math.ceil((Date.now() + this.timeoutMs) / DEADLINE_GRAIN_MS) * DEADLINE_GRAIN_MS;
     if (this.controller && at === this.at) return this.controller.signal;
     const controller = new AbortController();
+    // Every call in flight in this grain listens to it: as many as there are calls, not a leak.
+    setMaxListeners(0, controller.signal);
     const timer = setTimeout(
       () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
       at - Date.now(),
