@@ -8,6 +8,7 @@ async function run(deadlineMs: number, options: CallOptions, answer: (signal: Ab
   const call = {
     method: { path: '/test.v1.Test/Call' },
     request: {},
+    // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the response.
     next: async function* (_request: unknown, callOptions: CallOptions) {
       given = callOptions.signal;
       return await answer(callOptions.signal as AbortSignal);
@@ -32,6 +33,7 @@ describe('the gRPC client deadline', () => {
       const call = {
         method: { path: '/test.v1.Test/Call' },
         request: {},
+        // biome-ignore lint/correctness/useYield: a unary call's next yields nothing, it returns the response.
         next: async function* (_request: unknown, callOptions: CallOptions) {
           signals.push(callOptions.signal as AbortSignal);
           return 'answer';
