@@ -11,7 +11,9 @@ import { LiveProvider } from './live/LiveProvider';
 import { ScreenLoading } from './loading/ScreenLoading';
 import { AdminLoginKit } from './login/AdminLoginKit';
 import LoginPage from './login/LoginPage';
+import { preloadPage } from './navigation/lazyPage';
 import { RouteTableProvider } from './navigation/RouteTableProvider';
+import { matchRoute, resolveRoutes } from './navigation/resolve';
 import { loadSignedInShell } from './signedInShell';
 import { teamUsers } from './teamUsers';
 import { AppThemes } from './theme/AppThemes';
@@ -41,6 +43,19 @@ const AuthenticationError = fallback('AuthenticationError');
 const AuthCallback = fallback('AuthCallback');
 const PageLoading = () => <ScreenLoading page />;
 const store = localStorageStore();
+const resolvedRoutes = resolveRoutes(routeTable);
+
+/**
+ * Issue 24: the screen of the address starts loading as soon as this script has run, alongside the signed-in shell
+ * and the user, instead of once the layout has rendered and the route guard has passed.
+ */
+export function preloadScreen(address = window.location.hash.replace(/^#/, '') || '/'): void {
+  const pathname = address.split('?')[0] || '/';
+  let match = matchRoute(resolvedRoutes, pathname);
+  if (match?.route.redirect && !match.route.page)
+    match = matchRoute(resolvedRoutes, match.route.redirect.split('?')[0] ?? '/');
+  preloadPage(match?.route.page);
+}
 
 /**
  * <Admin> taken apart: the theme comes from the settings in the store, so it sits between context and UI; and

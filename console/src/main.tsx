@@ -37,14 +37,16 @@ let appShown = false;
 function showApp(): void {
   if (appShown) return;
   appShown = true;
-  if (getToken()) loadSignedInShell().catch(() => undefined);
-  loadApp().then(({ App }) =>
+  const signedIn = Boolean(getToken());
+  if (signedIn) loadSignedInShell().catch(() => undefined);
+  loadApp().then(({ App, preloadScreen }) => {
+    if (signedIn) preloadScreen();
     reactRoot.render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  );
+    );
+  });
 }
 
 /**

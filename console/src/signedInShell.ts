@@ -6,9 +6,11 @@ let shell: Promise<Shell> | null = null;
 
 /** The signed-in layout with the screens' messages it and its screens translate (issue 24: both load apart). */
 export function loadSignedInShell(): Promise<Shell> {
+  // the messages' chunk is asked for at once too, not after i18nProvider's (loadScreenMessages imports the same one)
   shell ??= Promise.all([
     import('./layout/AppLayout'),
     import('./i18n/i18nProvider').then((i18n) => i18n.loadScreenMessages()),
+    import('./i18n/zh-CN'),
   ])
     .then(([layout]) => layout)
     .catch((error) => {

@@ -4,12 +4,35 @@ import { faroEnabled } from './settings';
 /** What happened before the SDK was loaded (route changes), given to it once it is. */
 export type Pending = { from: string; to: string }[];
 
-/** Runs `work` once the page has painted and the browser is idle (or 3 s later at most). */
+/** The page's first content (not index.html's spinner, drawn in borders): the login form, or a signed-in screen. */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!('PerformanceObserver' in window) || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(resolve, 10_000); // a page that draws nothing still gets monitored
+  });
+}
+
+/**
+ * Runs `work` once the page has loaded and drawn its first content, when the browser is idle (or 3 s later at
+ * most): a signed-in visit's screen chunks and Faro's 40 KB (gzip) do not compete (issue 24).
+ */
 function afterFirstPaint(work: () => void) {
   const idle = () =>
     'requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 3_000 }) : setTimeout(work, 200);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  Promise.all([loaded, firstContentfulPaint()]).then(idle);
 }
 
 /**
