@@ -27,8 +27,6 @@ export class SharedTail {
   private signalled = 0;
   private lastRead = 0;
   private reading: Promise<void> | undefined;
-  /** Reads of the log this tail made or let through, for tests. */
-  reads = 0;
 
   /** Called on every append this process makes to the log, before the subscribers are woken. */
   appended(): void {
@@ -53,7 +51,6 @@ export class SharedTail {
     const uninitialized = this.from < 0;
     const signalled = this.signalled;
     const startedAt = Date.now();
-    this.reads += 1;
     const events = await readAll(after, limit);
     // A short answer reached the log's end: it is all there is after `after`, a window to start from (a window
     // behind it, whose readers then catch up alone, or none yet).
@@ -73,7 +70,6 @@ export class SharedTail {
       // An append signalled while this read is under way may or may not be in it: the window stays stale.
       const signalled = this.signalled;
       this.lastRead = Date.now();
-      this.reads += 1;
       try {
         const events = await readAll(this.to, limit);
         this.stale = events.length === limit || this.signalled !== signalled;
@@ -126,5 +122,5 @@ export function releaseTail(file: string, tail: SharedTail): void {
   if (entry.users === 0) tails.delete(file);
 }
 
-/** The tail of a file if any subscription uses it (appends mark it stale; tests count its reads). */
+/** The tail of a file if any subscription uses it (the store's appends mark it stale). */
 export const tailOf = (file: string): SharedTail | undefined => tails.get(file)?.tail;
