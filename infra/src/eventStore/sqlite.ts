@@ -68,9 +68,11 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   const file = resolve(options.file);
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
+  const wal = db.pragma('journal_mode = WAL', { simple: true }) === 'wal';
   // Commits are not synced on this thread: with 'full', the WAL is flushed in the thread pool before appends answer.
-  db.pragma('synchronous = NORMAL');
+  // A file system that refuses WAL mode keeps SQLite's own sync of every commit.
+  const flushed = options.sync !== 'normal' && wal;
+  db.pragma(`synchronous = ${flushed || options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
@@ -205,7 +207,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     settle: (outcome: Outcome) => void;
   }
   let pending: PendingAppend[] = [];
-  const syncer = options.sync === 'normal' ? undefined : walSyncer(`${file}-wal`, options.syncFile);
+  const syncer = flushed ? walSyncer(`${file}-wal`, options.syncFile) : undefined;
   const groupTx = db.transaction((batch: PendingAppend[]): Outcome[] =>
     batch.map(({ args }) => {
       try {
