@@ -38,6 +38,7 @@ import {
 } from './bench/lib.mjs';
 import { benchMock, mockSection } from './bench/mock.mjs';
 import { benchNotify, notifySection } from './bench/notify.mjs';
+import { profilesSection, profileTargets } from './bench/profiles.mjs';
 import { benchGatewayImport, benchInterchange, benchVersionDiff, publishingSection } from './bench/publishing.mjs';
 import { benchRunner, runnerSection } from './bench/runner.mjs';
 
@@ -547,6 +548,7 @@ function report({
   machine: m,
   eventStore,
   gateway,
+  profiles,
   interchange,
   runner,
   aiRetrieval,
@@ -655,6 +657,7 @@ function report({
   }
 
   if (gateway?.tasks && gateway.gatewayAt50) push(...goalsSection(gateway));
+  if (profiles) push(...profilesSection(profiles));
   if (gateway?.knowledge) push(...knowledgeSection(gateway.hello, gateway.knowledge));
   if (gateway?.knowledgeError) failures.push(`knowledge: ${gateway.knowledgeError}`);
   if (interchange || gateway?.versionDiff || gateway?.gatewayImport)
@@ -838,6 +841,16 @@ async function main() {
       failures.push(`gateway: ${error.message}`);
     }
   }
+  let profiles;
+  if (!only || only === 'gateway') {
+    log('profiled runs of the request-path targets');
+    try {
+      profiles = await profileTargets(quick ? { seconds: 2, tasks: 500 } : {});
+    } catch (error) {
+      console.error(error);
+      failures.push(`profiles: ${error.message}`);
+    }
+  }
   let runner;
   if (withRunner) {
     try {
@@ -887,6 +900,7 @@ async function main() {
     machine: machine(),
     eventStore,
     gateway,
+    profiles,
     interchange,
     runner,
     aiRetrieval,
