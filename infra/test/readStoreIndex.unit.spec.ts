@@ -126,4 +126,23 @@ describe('the in-memory read store’s ordered indexes', () => {
     const again = (await mixed.find({ p: 1 }, { sort: { f: -1 }, limit: 3 })).map((d) => d.f);
     expect(again).toEqual(['b', 'a', 10]);
   });
+
+  it('copy nested objects and arrays on the way in and out, so neither side can change what the other holds', async () => {
+    const store = createMemoryReadStore();
+    const docs = store.collection<Item & { members: { userId: number; tags: string[] }[]; at: Date }>('nested', [
+      { fields: { p: 1, c: -1, t: -1 } },
+    ]);
+    const doc = { _id: 'n1', p: 1, c: 1, t: 1, members: [{ userId: 7, tags: ['a'] }], at: new Date(5) };
+    await docs.put(doc);
+    doc.members[0]!.tags.push('changed by the writer');
+    doc.members.push({ userId: 8, tags: [] });
+    const read = (await docs.find({ p: 1 }, { sort: { c: -1, t: -1 } }))[0]!;
+    expect(read.members).toEqual([{ userId: 7, tags: ['a'] }]);
+    expect(read.at).toEqual(new Date(5));
+    read.members[0]!.userId = 9;
+    read.at.setTime(0);
+    const again = await docs.findOne({ _id: 'n1' });
+    expect(again?.members[0]).toEqual({ userId: 7, tags: ['a'] });
+    expect(again?.at.getTime()).toBe(5);
+  });
 });
