@@ -32,6 +32,7 @@ const loadApp = () => {
   return app;
 };
 
+const RELOADED = 'pmbok-reloaded-for-app';
 let appShown = false;
 /** The app (react-admin) at the route the address shows; a signed-in visit fetches the shell at the same time. */
 function showApp(): void {
@@ -39,14 +40,23 @@ function showApp(): void {
   appShown = true;
   const signedIn = Boolean(getToken());
   if (signedIn) loadSignedInShell().catch(() => undefined);
-  loadApp().then(({ App, preloadScreen }) => {
-    if (signedIn) preloadScreen();
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  loadApp().then(
+    ({ App, preloadScreen }) => {
+      sessionStorage.removeItem(RELOADED);
+      if (signedIn) preloadScreen();
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    },
+    () => {
+      // the app's script is gone (a release replaced the bundle under an open page): load the page again, once
+      if (sessionStorage.getItem(RELOADED)) return;
+      sessionStorage.setItem(RELOADED, '1');
+      window.location.reload();
+    },
+  );
 }
 
 /**

@@ -4,13 +4,13 @@ import ListIcon from '@mui/icons-material/ViewList';
 import { Box, LinearProgress, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Board } from './Board';
 import { ProjectShell } from './ProjectShell';
 import { TaskDrawer } from './TaskDrawer';
 import { TaskFilterBar } from './TaskFilterBar';
 import { TaskTable } from './TaskTable';
-import { type TaskProject, useBoard } from './taskApi';
+import { type TaskProject, useBoard, usePrefetchBoard } from './taskApi';
 import { filterTasks, type TaskFilter } from './taskFilters';
 import { WorkHourReport } from './WorkHourReport';
 
@@ -22,7 +22,10 @@ const VIEWS: { value: View; icon: typeof ListIcon }[] = [
 ];
 
 /** /task/home/:projectId: the board, the list and the work-hour record; `?task=` opens a task in the drawer. */
-const ProjectHomePage = () => <ProjectShell page="home">{(project) => <ProjectHome project={project} />}</ProjectShell>;
+const ProjectHomePage = () => {
+  usePrefetchBoard(Number(useParams().projectId));
+  return <ProjectShell page="home">{(project) => <ProjectHome project={project} />}</ProjectShell>;
+};
 
 const ProjectHome = ({ project }: { project: TaskProject }) => {
   const translate = useTranslate();

@@ -1,5 +1,6 @@
 import type { BoardColumn, ProjectMember, TaskProject } from '@pmbok/api-types';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type Body, request } from '../api/request';
 
 // The answers' types are the gateway's response schemas (type-only: nothing of the gateway is bundled).
@@ -48,11 +49,33 @@ export function useProjectDetail(projectId: number) {
   });
 }
 
+/** The board is fresh for a moment: its prefetch (below) is not fetched again by the board that mounts right after. */
+const BOARD_FRESH_MS = 2_000;
+
 export function useBoard(projectId: number) {
   return useQuery({
     queryKey: taskKeys.board(projectId),
     queryFn: () => taskCall<BoardColumn[]>('projectTask', { projectId }),
+    staleTime: BOARD_FRESH_MS,
   });
+}
+
+/**
+ * Asks for the board together with the project, not once the project has answered and the page has rendered
+ * (issue 24: the board's first screen). Quietly: a refusal (not a member) is the page's to show.
+ */
+export function usePrefetchBoard(projectId: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!Number.isSafeInteger(projectId) || projectId <= 0) return;
+    queryClient
+      .prefetchQuery({
+        queryKey: taskKeys.board(projectId),
+        queryFn: () => taskCall<BoardColumn[]>('projectTask', { projectId }, false),
+        staleTime: BOARD_FRESH_MS,
+      })
+      .catch(() => undefined);
+  }, [queryClient, projectId]);
 }
 
 export function useProjectMembers(projectId: number) {
