@@ -168,6 +168,17 @@ export async function measure({ url, headers = {}, body, pids, warmup = 2, secon
   };
 }
 
+/** A `measure` result as the profiling scripts print it: rounded, CPU per request in ms. */
+export const measuredRow = (r) => ({
+  perSecond: Math.round(r.perSecond),
+  p50: Number(r.p50.toFixed(2)),
+  p99: Number(r.p99.toFixed(2)),
+  cpuMsPerRequest: Number(r.cpuPerRequest.toFixed(3)),
+  cpuCores: Number(r.cpuShare.toFixed(2)),
+  requests: r.requests,
+  failed: r.bad,
+});
+
 /** A bare Fastify server answering POST /hello with a constant `{code, msg, data}`: the baseline of the request path. */
 export const HELLO = `
 const app = require('fastify')({ logger: false });

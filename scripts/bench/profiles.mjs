@@ -39,6 +39,7 @@ export async function profileTargets({ seconds = 10, tasks = 10_000 } = {}) {
     const request = await runScript('requestPath.mjs', [
       '--rounds=1',
       `--seconds=${seconds}`,
+      '--top=6',
       `--cpu-prof=${join(dir, 'request')}`,
     ]);
     const round = request.find((line) => line.getUserInfo);
@@ -53,8 +54,8 @@ export async function profileTargets({ seconds = 10, tasks = 10_000 } = {}) {
     const of = (run) => ({
       perSecond: run.perSecond,
       cpuMsPerRequest: run.cpuMsPerRequest,
-      // requestPath summarizes by place only; taskPath by place (byPlace) and by function (topSelf)
-      byPlace: placesOf(run.profile?.byPlace ?? run.profile ?? {}),
+      // both scripts summarize through profileSummary.mjs: by place and by function
+      byPlace: run.profile?.byPlace ?? {},
       topSelf: run.profile?.topSelf ?? {},
     });
     return {
@@ -66,25 +67,6 @@ export async function profileTargets({ seconds = 10, tasks = 10_000 } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-/** requestPath.mjs names some places apart from taskPath.mjs: one name for each in the table. */
-const SAME_PLACE = {
-  'gateway and infra code': 'gateway and other infra code',
-  'Fastify (the gateway’s HTTP)': 'Fastify, validation',
-  idle: 'idle (native work in the poll phase)',
-  'read store': 'read store (in-memory collections)',
-  'services’ own code': 'other services’ code',
-  'event store, bus, projections': 'projections, decider, commands, bus',
-};
-const placesOf = (byPlace) => {
-  const named = {};
-  for (const [place, share] of Object.entries(byPlace)) {
-    if (typeof share !== 'number' || place.startsWith('function ')) continue;
-    const name = SAME_PLACE[place] ?? place;
-    named[name] = (named[name] ?? 0) + share;
-  }
-  return named;
-};
 
 const percent = (share) => (share === undefined ? '' : `${(share * 100).toFixed(1)} %`);
 
@@ -117,7 +99,7 @@ export function profilesSection(p) {
     `| *CPU per request while profiled* | ${targets.map(([, t]) => `${t.cpuMsPerRequest} ms`).join(' | ')} |`,
     '',
   ];
-  for (const [name, t] of targets.slice(1)) {
+  for (const [name, t] of targets) {
     const top = Object.entries(t.topSelf);
     if (top.length === 0) continue;
     lines.push(

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where does the request path wait? (issue 24, docs/adr/0017-request-path-idle-time.md). Run after a build:
 //
-//   node scripts/bench/requestPath.mjs [--rounds=3] [--seconds=10] [--connections=10] [--cpu-prof=DIR]
+//   node scripts/bench/requestPath.mjs [--rounds=3] [--seconds=10] [--connections=10] [--cpu-prof=DIR] [--top=15]
 //
 // Each round measures a bare Fastify hello-world (the baseline) and then `userInfo/getUserInfo` on the embedded app
 // (gateway/dist/embedded.js, fresh DATA_DIR), both with autocannon from this process, 2 s warm-up then the measured
@@ -9,27 +9,31 @@
 // sat idle while HTTP requests were in flight (a request waiting on a timer, a poll or a lock shows there). With
 // --cpu-prof the app of each round writes a V8 CPU profile into DIR, summarized here by where the time went, cut to
 // the measured run. Prints one JSON line per round and the medians.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { embeddedEnv, freePort, helloWorld, measure, registerUser, root, sleep, startChild } from './lib.mjs';
+import {
+  embeddedEnv,
+  freePort,
+  helloWorld,
+  measure,
+  measuredRow,
+  registerUser,
+  root,
+  sleep,
+  startChild,
+} from './lib.mjs';
+import { readLines, summarizeProfile } from './profileSummary.mjs';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const rounds = Number(arg('rounds', 3));
 const seconds = Number(arg('seconds', 10));
 const connections = Number(arg('connections', 10));
 const profileDir = arg('cpu-prof') && resolve(arg('cpu-prof'));
+const TOP = Number(arg('top', 15));
 
 async function load(url, headers, pids, onStart) {
-  const r = await measure({ url, headers, body: '{}', pids, connections, seconds, onStart });
-  return {
-    perSecond: Math.round(r.perSecond),
-    p50: Number(r.p50.toFixed(2)),
-    p99: Number(r.p99.toFixed(2)),
-    cpuMsPerRequest: Number(r.cpuPerRequest.toFixed(3)),
-    cpuCores: Number(r.cpuShare.toFixed(2)),
-    failed: r.bad,
-  };
+  return measuredRow(await measure({ url, headers, body: '{}', pids, connections, seconds, onStart }));
 }
 
 async function getUserInfo(round) {
@@ -56,72 +60,12 @@ async function getUserInfo(round) {
     const [start, loop] = readLines(probeOut);
     const { atMicros, ...eventLoop } = loop;
     await app.stop();
-    const profile = roundProfiles && summarizeProfile(roundProfiles, start.atMicros, atMicros);
+    const profile = roundProfiles && summarizeProfile(roundProfiles, start.atMicros, atMicros, TOP);
     return { ...result, eventLoop, ...(profile ? { profile } : {}) };
   } finally {
     await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function readLines(file) {
-  try {
-    return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(JSON.parse);
-  } catch {
-    return [];
-  }
-}
-
-/** The first place a sample's stack names, from the innermost frame out. */
-const PLACES = [
-  [
-    /@grpc\/grpc-js|nice-grpc|abort-controller-x|\/proto\/dist\//,
-    'gRPC client and server (grpc-js, nice-grpc, codecs)',
-  ],
-  [/node:internal\/http2/, 'HTTP/2 of the gRPC calls (Node.js)'],
-  [/fastify|find-my-way|avvio|secure-json-parse|fast-json-stringify/, 'Fastify (the gateway’s HTTP)'],
-  [/mingo|infra\/dist\/readStore/, 'read store'],
-  [/infra\/dist\/(eventStore|eventBus|projections)|better-sqlite3/, 'event store, bus, projections'],
-  [/services\/[^/]+\/dist/, 'services’ own code'],
-  [/gateway\/dist|infra\/dist/, 'gateway and infra code'],
-  [/_http_|node:net|stream_base/, 'HTTP/1 and sockets (Node.js)'],
-];
-
-/** Share of the profile's time between two monotonic µs marks by where it went; idle and GC on their own. */
-function summarizeProfile(dir, from, to) {
-  // CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: thread 0 is the main thread (workers write their own).
-  const file = readdirSync(dir).find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name));
-  if (!file) return undefined;
-  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parents = new Map();
-  for (const n of profile.nodes) for (const child of n.children ?? []) parents.set(child, n.id);
-  const shares = new Map();
-  let total = 0;
-  let at = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    at += profile.timeDeltas[i];
-    const spent = profile.timeDeltas[i + 1] ?? 0;
-    if (at < from || at > to) continue;
-    total += spent;
-    let place = 'other (Node.js internals, program)';
-    const leaf = nodes.get(profile.samples[i]).callFrame.functionName;
-    if (leaf === '(idle)') place = 'idle';
-    else if (leaf === '(garbage collector)') place = 'garbage collector';
-    else
-      for (let id = profile.samples[i]; id !== undefined; id = parents.get(id)) {
-        const url = nodes.get(id).callFrame.url;
-        const found = PLACES.find(([pattern]) => pattern.test(url));
-        if (found) {
-          place = found[1];
-          break;
-        }
-      }
-    shares.set(place, (shares.get(place) ?? 0) + spent);
-  }
-  return Object.fromEntries(
-    [...shares].sort((a, b) => b[1] - a[1]).map(([place, spent]) => [place, Number((spent / total).toFixed(3))]),
-  );
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
