@@ -1,7 +1,7 @@
 import { type Context, context, propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { isAbortError } from 'abort-controller-x';
 import { ClientError, Metadata, Status } from 'nice-grpc-common';
-import { cachedBy } from '../hotMetrics.js';
+import { cachedBy, type HotCounter, type HotHistogram } from '../hotMetrics.js';
 import { grpcClientDuration, grpcClientHandled } from '../metrics.js';
 import { failed, tracerOf, tracingOn } from '../tracing.js';
 import type { ClientWatch } from './watch.js';
@@ -15,18 +15,30 @@ interface MethodNames {
   rpcService: string;
   /** The span name: `pmbok.team.v1.TeamService/GetMembership`. */
   spanName: string;
-  /** The duration's labels, one object per method rather than per call. */
-  labels: { service: string; method: string };
   /** The client's duration and count by status code, bound to this method's labels once. */
-  clientDuration: (seconds: number) => void;
-  clientHandled: (code: Status) => void;
+  client: CallMetrics;
 }
 
-/** A counter by status code for one method: bound per code on first use. */
-export const byCode = (bind: (code: string) => () => void): ((code: Status) => void) => {
-  const bound = cachedBy((code: Status) => bind(Status[code] ?? String(code)));
-  return (code) => bound(code)();
-};
+/** One side's duration and count by status code of one method, bound to their labels once. */
+export interface CallMetrics {
+  duration: (seconds: number) => void;
+  handled: (code: Status) => void;
+}
+
+export function callMetrics(duration: HotHistogram, handled: HotCounter, labels: { service: string; method: string }) {
+  const byCode = cachedBy((code: Status) => handled.bind({ ...labels, code: Status[code] ?? String(code) }));
+  return { duration: duration.bind(labels), handled: (code: Status) => byCode(code)() };
+}
+
+/** What both sides do when a call ends: its metrics since `started`, and its span's status and end. */
+export function callEnded(metrics: CallMetrics, started: number, code: Status, span: Span | undefined): void {
+  metrics.duration((performance.now() - started) / 1000);
+  metrics.handled(code);
+  if (span) {
+    span.setAttribute('rpc.grpc.status_code', code);
+    span.end();
+  }
+}
 
 const names = new Map<string, MethodNames>();
 
@@ -40,9 +52,7 @@ export function methodNames(path: string): MethodNames {
       method,
       rpcService,
       spanName: `${rpcService}/${method}`,
-      labels: { service, method },
-      clientDuration: grpcClientDuration.bind({ service, method }),
-      clientHandled: byCode((code) => grpcClientHandled.bind({ service, method, code })),
+      client: callMetrics(grpcClientDuration, grpcClientHandled, { service, method }),
     };
     names.set(path, known);
   }
@@ -119,12 +129,7 @@ export function clientWatch(component: string): ClientWatch {
       end(error?: unknown) {
         const code = error === undefined ? Status.OK : codeOf(error);
         if (span && error !== undefined) failed(span, error);
-        labels.clientDuration((performance.now() - started) / 1000);
-        labels.clientHandled(code);
-        if (span) {
-          span.setAttribute('rpc.grpc.status_code', code);
-          span.end();
-        }
+        callEnded(labels.client, started, code, span);
         return error;
       },
     };

@@ -16,7 +16,7 @@ import { cachedBy } from '../hotMetrics.js';
 import { grpcServerDuration, grpcServerHandled } from '../metrics.js';
 import { failed, tracerOf, tracingOn } from '../tracing.js';
 import { registerInProcess } from './inProcess.js';
-import { byCode, contextOfMetadata, methodNames } from './observe.js';
+import { callEnded, callMetrics, contextOfMetadata, methodNames } from './observe.js';
 import { type ServerWatch, serverMiddleware } from './watch.js';
 
 /** A service definition with its implementation; build it with `grpcService` so the two are checked together. */
@@ -43,10 +43,9 @@ export interface RunningGrpcServer {
  */
 function serverWatch(serviceName: string, logger: Logger): ServerWatch {
   // This server's metrics per method, bound to their labels once.
-  const metricsOf = cachedBy((_path: string, method: string) => ({
-    duration: grpcServerDuration.bind({ service: serviceName, method }),
-    handled: byCode((code) => grpcServerHandled.bind({ service: serviceName, method, code })),
-  }));
+  const metricsOf = cachedBy((_path: string, method: string) =>
+    callMetrics(grpcServerDuration, grpcServerHandled, { service: serviceName, method }),
+  );
   return (path, context) => {
     const names = methodNames(path);
     const { method } = names;
@@ -75,12 +74,7 @@ function serverWatch(serviceName: string, logger: Logger): ServerWatch {
             answer = new ServerError(code, 'internal error');
           }
         }
-        metrics.duration((performance.now() - started) / 1000);
-        metrics.handled(code);
-        if (span) {
-          span.setAttribute('rpc.grpc.status_code', code);
-          span.end();
-        }
+        callEnded(metrics, started, code, span);
         return answer;
       },
     };
