@@ -235,7 +235,8 @@ describe.skipIf(!hasChromium)('the console under its Content-Security-Policy (he
       });
       await page.goto(attackerUrl, { waitUntil: 'load' });
       for (const name of ['qr', 'console']) {
-        const frame = page.frame({ name });
+        // by its element: Playwright's name lookup can miss a frame that Chromium replaced with its error page
+        const frame = await (await page.$(`iframe[name="${name}"]`))?.contentFrame();
         expect(frame, name).toBeTruthy();
         // a refused frame is left on Chromium's error page: none of the console is loaded into it
         expect(frame?.url(), name).toMatch(/^chrome-error:/);
