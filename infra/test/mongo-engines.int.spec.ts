@@ -223,6 +223,17 @@ if (MONGO_URL) {
       expect(await codes.count({})).toBe(3);
     });
 
+    it('answers every writer when many put one new document at once (FerretDB does not retry a raced upsert)', async () => {
+      const store = await open(freshDatabase('raced'));
+      const docs = store.collection('docs');
+      for (let round = 0; round < 10; round++) {
+        const _id = `d${round}`;
+        await Promise.all(Array.from({ length: 8 }, (_, n) => docs.put({ _id, n })));
+        await Promise.all(Array.from({ length: 8 }, (_, n) => store.checkpoints.store(`c${round}`, n)));
+        expect(await docs.count({ _id })).toBe(1);
+      }
+    });
+
     it('treats undefined as no value: left out when written, unset by $set, matched as missing by filters', async () => {
       const docs = (await open(freshDatabase('undefined'))).collection('docs');
       await docs.put({ _id: 'a', team: 1, note: undefined });

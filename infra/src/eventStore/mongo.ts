@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { type Connection, Schema } from 'mongoose';
 import { newEventId } from '../ids.js';
-import { connectMongo, isDuplicateKey, type MongoLocation } from './mongoConnection.js';
+import { connectMongo, isDuplicateKey, type MongoLocation, upsertRaced } from './mongoConnection.js';
 import { followStore } from './subscription.js';
 import {
   type AppendResult,
@@ -228,12 +228,12 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
   async function recordCommand(commit: Pick<Commit, 'streamId' | 'commandId' | 'lastVersion' | 'end'>) {
     if (!commit.commandId) return;
     const { streamId, lastVersion, end } = commit;
-    await Commands.updateOne(
-      { _id: commandKey(streamId, commit.commandId) },
-      { $set: { streamId, lastVersion, end } },
-      { upsert: true },
-    );
+    const _id = commandKey(streamId, commit.commandId);
+    await upsertRaced(() => Commands.updateOne({ _id }, { $set: { streamId, lastVersion, end } }, { upsert: true }));
   }
+
+  const raiseHead = (streamId: string, version: number) =>
+    upsertRaced(() => Streams.updateOne({ _id: streamId }, { $max: { version } }, { upsert: true }));
 
   const headOf = async (streamId: string) => (await Streams.findById(streamId).lean())?.version ?? 0;
 
@@ -249,7 +249,7 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
       await recordCommand(next);
       current = next.lastVersion;
     }
-    if (current > head) await Streams.updateOne({ _id: streamId }, { $max: { version: current } }, { upsert: true });
+    if (current > head) await raiseHead(streamId, current);
     return current;
   }
 
@@ -375,7 +375,9 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
   const checkpoints: CheckpointStore = {
     load: async (subscriberId) => (await Checkpoints.findById(subscriberId).lean())?.position ?? 0,
     store: async (subscriberId, position) =>
-      void (await Checkpoints.updateOne({ _id: subscriberId }, { $set: { position } }, { upsert: true })),
+      void (await upsertRaced(() =>
+        Checkpoints.updateOne({ _id: subscriberId }, { $set: { position } }, { upsert: true }),
+      )),
   };
 
   const store: EventStore = {
@@ -439,7 +441,7 @@ async function openOn(connection: Connection, options: MongoEventStoreOptions): 
           // The command's record before the head: every commit up to the head has its record. A writer that stops
           // in between leaves the head behind, and the next append's lookups walk past it and write them.
           await recordCommand(commit);
-          await Streams.updateOne({ _id: streamId }, { $max: { version: commit.lastVersion } }, { upsert: true });
+          await raiseHead(streamId, commit.lastVersion);
         }
         return { nextExpectedVersion: commit.lastVersion, lastGlobalPosition: end, alreadyApplied: false };
       }

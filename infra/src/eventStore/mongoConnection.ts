@@ -36,3 +36,16 @@ export function isDuplicateKey(error: unknown): boolean {
   const e = error as { code?: number; writeErrors?: { code?: number }[] } | null;
   return e?.code === 11000 || (e?.writeErrors ?? []).some((w) => w.code === 11000);
 }
+
+/**
+ * Runs an upsert by `_id` again when it lost a race: two upserts that both find no document both insert, and the
+ * server retries the loser itself only in some cases. On the second run the document exists, so it updates.
+ */
+export async function upsertRaced<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    return run();
+  }
+}

@@ -1,6 +1,6 @@
 import { Query } from 'mingo';
 import type { Connection, mongo } from 'mongoose';
-import { connectMongo, type MongoLocation } from '../eventStore/mongoConnection.js';
+import { connectMongo, type MongoLocation, upsertRaced } from '../eventStore/mongoConnection.js';
 import type { CheckpointStore } from '../eventStore/types.js';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, ReadStore, Update } from './types.js';
 
@@ -130,7 +130,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async put(doc: T) {
-    await (await this.on()).replaceOne({ _id: doc._id }, doc, { upsert: true });
+    const on = await this.on();
+    await upsertRaced(() => on.replaceOne({ _id: doc._id }, doc, { upsert: true }));
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
@@ -139,9 +140,10 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     }
     const pulled = options.upsert ? undefined : await this.pullHere(filter, update, false);
     if (pulled) return pulled;
-    const result = await (await this.on()).updateOne(definedFilter(filter) as Filter, definedUpdate(update), {
-      upsert: options.upsert ?? false,
-    });
+    const on = await this.on();
+    const upsert = options.upsert ?? false;
+    const run = () => on.updateOne(definedFilter(filter) as Filter, definedUpdate(update), { upsert });
+    const result = upsert ? await upsertRaced(run) : await run();
     return { matched: result.matchedCount };
   }
 
@@ -179,7 +181,7 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
   const checkpoints: CheckpointStore = {
     load: async (id) => (await positions.findOne({ _id: id }))?.position ?? 0,
     store: async (id, position) =>
-      void (await positions.updateOne({ _id: id }, { $set: { position } }, { upsert: true })),
+      void (await upsertRaced(() => positions.updateOne({ _id: id }, { $set: { position } }, { upsert: true }))),
   };
   return {
     checkpoints,
