@@ -78,14 +78,17 @@ export function createTreeReads(readStore: ReadStore) {
     return node && node.projectId === projectId ? node : null;
   }
 
-  /** The names of the project's schema nodes: what `$ref: '#/components/schemas/<name>'` may point at. */
   /**
-   * The names of the project's shared models, which `$ref`s may name. Read on every save, so from the read store
-   * (copying out only the models) rather than the remembered tree: each save moves the tree's head, and the tree
-   * would be copied out whole again.
+   * The names of the project's shared models, which `$ref: '#/components/schemas/<name>'` may name. Read on every
+   * save, so from the read store (copying out only the models) rather than the remembered tree: each save moves the
+   * tree's head, and the tree would be copied out whole again. In the order of the `{projectId, kind, name}` index,
+   * so the store walks the models alone.
    */
   async function modelNames(projectId: number): Promise<Set<string>> {
-    const models = await structureNodes(readStore).find({ projectId, kind: 'schema', isTemplate: false });
+    const models = await structureNodes(readStore).find(
+      { projectId, kind: 'schema', isTemplate: false },
+      { sort: { name: 1 } },
+    );
     return new Set(models.map((node) => node.name));
   }
 

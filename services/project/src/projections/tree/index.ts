@@ -40,7 +40,9 @@ export interface TreeHeadDoc extends Doc {
   position: number;
 }
 
-const nodeIndexes: IndexSpec[] = [{ fields: { projectId: 1 } }, { fields: { projectDocId: 1 } }];
+// By project, and within it by kind and name: a save looks up the project's models (`$ref` targets) by walking
+// only them, not the project's thousands of other nodes.
+const nodeIndexes: IndexSpec[] = [{ fields: { projectId: 1, kind: 1, name: 1 } }, { fields: { projectDocId: 1 } }];
 export const structureNodes = readModel<StructureNodeDoc>('structureNodes', nodeIndexes);
 export const treeHeads = readModel<TreeHeadDoc>('treeHeads');
 
