@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
 import { apiDoc, orderSchema } from './project-fixtures.js';
@@ -286,5 +287,44 @@ describe('knowledge documents through the gateway', () => {
     expect(mine.data.list).toEqual(
       expect.arrayContaining([expect.objectContaining({ projectStructureId: Number(apiId), projectName: '订单接口' })]),
     );
+  });
+
+  it('sends a kept tree only while it is current: the same answer to every member, a change at once, refusals as before', async () => {
+    const read = (token: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/pmbok/api/project/projectStructure',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        payload: { teamId, projectId },
+      });
+    const first = await read(owner);
+    const kept = await read(viewer);
+    expect(JSON.parse(kept.body)).toMatchObject({ code: 200, msg: 'success' });
+    expect(kept.body).toBe(first.body);
+    for (const header of ['content-type', 'x-content-type-options', 'cache-control', 'content-security-policy'])
+      expect(kept.headers[header], header).toBe(first.headers[header]);
+    expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+    for (const token of [teamMember, outsider]) expect(JSON.parse((await read(token)).body).code).toBe(400);
+    expect((await as(editor)('updateStructure', { projectStructureId: pageId, name: '版本之后的名字' })).code).toBe(
+      200,
+    );
+    const changed = JSON.parse((await read(viewer)).body).data.nodes as { projectStructureId: number; name: string }[];
+    expect(changed.find((n) => String(n.projectStructureId) === pageId)?.name).toBe('版本之后的名字');
+
+    // A large tree goes gzip-compressed to a client that accepts it, and whole as it was to one that does not.
+    for (let i = 0; i < 60; i += 1) await as(editor)('addStructure', { kind: 'folder', name: `目录 ${i}` });
+    const plain = await read(viewer);
+    const zipped = await h.app.inject({
+      method: 'POST',
+      url: '/pmbok/api/project/projectStructure',
+      headers: { authorization: viewer, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+      payload: { teamId, projectId },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(8 * 1024);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import rateLimit from '@fastify/rate-limit';
 import { type Caller, cachedBy, HotCounter, registeredMetric } from '@pmbok/infra';
 import { type Static, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox';
@@ -39,7 +40,7 @@ export interface ApiCall<P extends TProperties = TProperties, R extends TSchema 
   handle(
     input: Static<TObject<P>>,
     context: CallContext,
-  ): Promise<Static<R> | null | undefined | ApiAnswer | ApiStream>;
+  ): Promise<Static<R> | null | undefined | ApiAnswer | ApiStream | SerializedAnswer>;
 }
 
 /** What a call's handler is given besides its input: the request's own `caller` and `metadata` (plugins/caller.ts). */
@@ -49,6 +50,7 @@ export interface CallContext {
   /** gRPC metadata carrying the caller to the services. */
   metadata: Metadata;
   request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 export const defineCall = <P extends TProperties, R extends TSchema>(call: ApiCall<P, R>): ApiCall =>
@@ -77,6 +79,46 @@ export class ApiStream {
     readonly frames: AsyncIterable<unknown>,
     readonly close: () => void,
   ) {}
+}
+
+/**
+ * A successful answer already serialized (by `serializeAnswer`), sent as it is: a handler that keeps answers which
+ * change rarely and are costly to serialize (a whole tree) skips the serializer for a kept one.
+ */
+export class SerializedAnswer {
+  /** UTF-8 once, rather than on every send of a kept answer. */
+  readonly body: Buffer;
+  private compressed: Buffer | undefined;
+
+  constructor(json: string) {
+    this.body = Buffer.from(json);
+  }
+
+  /** gzip, made on first use: a kept answer is sent many times, and a whole tree shrinks about tenfold. */
+  gzipped(): Buffer {
+    this.compressed ??= gzipSync(this.body);
+    return this.compressed;
+  }
+}
+
+/** Below this many bytes an answer goes as it is: compressing costs more than it saves. */
+const GZIP_FROM = 8 * 1024;
+
+function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer) {
+  // A string or buffer skips preSerialization, where every other answer is counted.
+  answerCounter(request.routeOptions.url ?? 'unknown', 200)();
+  reply.type('application/json; charset=utf-8');
+  if (answer.body.length < GZIP_FROM) return reply.send(answer.body);
+  reply.header('vary', 'accept-encoding');
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(answer.body);
+  return reply.header('content-encoding', 'gzip').send(answer.gzipped());
+}
+
+/** The envelope of a successful answer, serialized by the route's own compiled response schema. */
+export function serializeAnswer(reply: FastifyReply, data: unknown, msg = 'success'): SerializedAnswer {
+  const serialize = reply.getSerializationFunction('200');
+  if (!serialize) throw new Error(`${reply.request.url} has no response schema to serialize with`);
+  return new SerializedAnswer(serialize(envelope(200, msg, data) as unknown as Record<string, unknown>));
 }
 
 const apiAnswers = registeredMetric(
@@ -145,9 +187,11 @@ export default fp<{ calls: ApiCall[]; anonymousWritesPerMinute?: number }>(
                 caller,
                 metadata,
                 request,
+                reply,
               });
               if (data instanceof ApiAnswer) return envelope(data.code, data.msg, data.data);
               if (data instanceof ApiStream) return streamed(request, reply, data);
+              if (data instanceof SerializedAnswer) return sendSerialized(request, reply, data);
               return envelope(200, call.successMessage ?? 'success', data ?? null);
             },
           );
@@ -165,7 +209,6 @@ async function* lines(stream: ApiStream) {
 
 function streamed(request: FastifyRequest, reply: FastifyReply, stream: ApiStream) {
   answerCounter(request.routeOptions.url ?? 'unknown', 200)();
-  // A client that goes away half-closes its side: the request ends before the response could.
   // A client that goes away half-closes its side: the request ends before the response could.
   request.raw.once('close', stream.close);
   reply.raw.once('close', stream.close);

@@ -14,6 +14,16 @@ import type { DocsCalls } from './grpcDocsCalls.js';
 export const nodeKinds = enumCodec(projectv1.NodeKind, 'NODE_KIND_');
 
 const node = (view: NodeView) => ({ ...view, kind: nodeKinds.toProto(view.kind) });
+/** A remembered tree's nodes in their wire form, made once per tree (treeReads keeps the array while it is current). */
+const wireTrees = new WeakMap<readonly NodeView[], ReturnType<typeof node>[]>();
+const protoNodes = (views: readonly NodeView[]) => {
+  let wire = wireTrees.get(views);
+  if (!wire) {
+    wire = views.map(node);
+    wireTrees.set(views, wire);
+  }
+  return wire;
+};
 const doc = ({ content, kind, ...view }: DocView) => ({
   ...view,
   kind: nodeKinds.toProto(kind),
@@ -52,7 +62,10 @@ export function docsServiceImplementation({ tree, docs, search }: DocUseCasesOf)
     getStructure: async (r, c: CallContext) => {
       // A public reader has no account: the caller is only asked for when the project is read as a member.
       const caller = r.isPublic ? { userId: 0 } : who(c);
-      return { nodes: (await tree.structure(r.projectId, caller, r.isPublic)).map(node) };
+      const { nodes, version } = await tree.structure(r.projectId, caller, r.isPublic);
+      // Every member sees the same tree, so a caller holding this version (a gateway's kept answer) needs no nodes.
+      if (r.knownVersion > 0 && r.knownVersion === version) return { nodes: [], version, unchanged: true };
+      return { nodes: protoNodes(nodes), version, unchanged: false };
     },
     addStructure: ({ projectId, kind, ...input }, c) => tree.add(projectId, { ...input, kind: kindOf(kind) }, who(c)),
     renameStructure: (r, c) => done(tree.rename(r.projectId, r.projectStructureId, r.name, who(c))),

@@ -182,6 +182,27 @@ describe('the document tree and documents over gRPC (issue 15)', () => {
     });
   });
 
+  it('tells a caller holding the current version of the tree so, without the nodes, and sends them again after a change', async () => {
+    const read = (knownVersion: number, userId = ALICE) =>
+      project.getStructure({ projectId, isPublic: false, knownVersion }, as(userId));
+    const first = await read(0);
+    expect(first.unchanged).toBe(false);
+    expect(first.version).toBeGreaterThan(0);
+    expect(first.nodes.length).toBeGreaterThan(0);
+    expect(await read(first.version, VIEWER)).toMatchObject({ unchanged: true, nodes: [], version: first.version });
+    // The version is only a hint: whoever may not read the project is refused before it is compared.
+    const known = project.getStructure(
+      { projectId, isPublic: false, knownVersion: first.version },
+      as(OUTSIDER, teamB),
+    );
+    expect(await refusal(known)).toEqual(hidden);
+    const { projectStructureId } = await add(0, NodeKind.NODE_KIND_PAGE, '版本之后');
+    const next = await read(first.version);
+    expect(next.unchanged).toBe(false);
+    expect(next.version).toBeGreaterThan(first.version);
+    expect(next.nodes.some((n) => n.projectStructureId === projectStructureId)).toBe(true);
+  });
+
   it('lets two editors race on one document: the later save is refused naming the first, and nothing is lost', async () => {
     const { projectStructureId } = await add(0, NodeKind.NODE_KIND_API, '下单', { method: 'POST', path: '/orders' });
     const base = await docOf(projectStructureId, BOB);

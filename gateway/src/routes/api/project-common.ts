@@ -1,7 +1,14 @@
 import { enumCodec } from '@pmbok/infra';
 import { projectv1 } from '@pmbok/proto';
 import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox';
-import { type ApiAnswer, type ApiCall, ApiError, type CallContext, defineCall } from '../../plugins/api.js';
+import {
+  type ApiAnswer,
+  type ApiCall,
+  ApiError,
+  type CallContext,
+  defineCall,
+  type SerializedAnswer,
+} from '../../plugins/api.js';
 import type { Access } from '../../plugins/caller.js';
 import { id, parseIdList } from '../../schemas/fields.js';
 import { nameOf } from './enums.js';
@@ -54,7 +61,7 @@ export const knowledgeCall =
     name: string,
     fields: P,
     response: R,
-    handle: (body: Input<P>, c: CallContext) => Promise<Static<R> | null | undefined | ApiAnswer>,
+    handle: (body: Input<P>, c: CallContext) => Promise<Static<R> | null | undefined | ApiAnswer | SerializedAnswer>,
     options: { access?: Access; bodyLimit?: number } = {},
   ) =>
     defineCall({

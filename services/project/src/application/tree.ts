@@ -91,7 +91,8 @@ export function createTree(context: ProjectContext, reads: TreeReads) {
     async structure(projectId: number, caller: Pick<Caller, 'userId'>, isPublic: boolean) {
       if (isPublic) throw forbidden(projectMessages.notVisible);
       await context.readable(projectId, caller);
-      return (await reads.treeOf(projectId)).nodes;
+      const { nodes, position } = await reads.treeOf(projectId);
+      return { nodes, version: position };
     },
 
     async add(projectId: number, input: NewStructureInput, caller: Caller) {

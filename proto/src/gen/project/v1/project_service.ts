@@ -848,10 +848,19 @@ export interface GetStructureRequest {
   projectId: number;
   /** Read as an anonymous reader of a project whose documents are public. */
   isPublic: boolean;
+  /**
+   * The version of the tree the caller already holds (0 for none): while it is still the current one, the answer
+   * says so instead of carrying the nodes again.
+   */
+  knownVersion: number;
 }
 
 export interface GetStructureResponse {
   nodes: StructureNode[];
+  /** The version of the tree answered: the position of the last event applied to it (0 for a tree never changed). */
+  version: number;
+  /** The tree is still at known_version; nodes is empty. */
+  unchanged: boolean;
 }
 
 export interface AddStructureRequest {
@@ -8928,7 +8937,7 @@ export const DeleteApiTemplateResponse: MessageFns<DeleteApiTemplateResponse> = 
 };
 
 function createBaseGetStructureRequest(): GetStructureRequest {
-  return { projectId: 0, isPublic: false };
+  return { projectId: 0, isPublic: false, knownVersion: 0 };
 }
 
 export const GetStructureRequest: MessageFns<GetStructureRequest> = {
@@ -8938,6 +8947,9 @@ export const GetStructureRequest: MessageFns<GetStructureRequest> = {
     }
     if (message.isPublic !== false) {
       writer.uint32(16).bool(message.isPublic);
+    }
+    if (message.knownVersion !== 0) {
+      writer.uint32(24).int64(message.knownVersion);
     }
     return writer;
   },
@@ -8971,6 +8983,14 @@ export const GetStructureRequest: MessageFns<GetStructureRequest> = {
             message.isPublic = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.knownVersion = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8995,6 +9015,11 @@ export const GetStructureRequest: MessageFns<GetStructureRequest> = {
         : isSet(object.is_public)
         ? globalThis.Boolean(object.is_public)
         : false,
+      knownVersion: isSet(object.knownVersion)
+        ? globalThis.Number(object.knownVersion)
+        : isSet(object.known_version)
+        ? globalThis.Number(object.known_version)
+        : 0,
     };
   },
 
@@ -9006,6 +9031,9 @@ export const GetStructureRequest: MessageFns<GetStructureRequest> = {
     if (message.isPublic !== false) {
       obj.isPublic = message.isPublic;
     }
+    if (message.knownVersion !== 0) {
+      obj.knownVersion = Math.round(message.knownVersion);
+    }
     return obj;
   },
 
@@ -9016,18 +9044,25 @@ export const GetStructureRequest: MessageFns<GetStructureRequest> = {
     const message = createBaseGetStructureRequest();
     message.projectId = object.projectId ?? 0;
     message.isPublic = object.isPublic ?? false;
+    message.knownVersion = object.knownVersion ?? 0;
     return message;
   },
 };
 
 function createBaseGetStructureResponse(): GetStructureResponse {
-  return { nodes: [] };
+  return { nodes: [], version: 0, unchanged: false };
 }
 
 export const GetStructureResponse: MessageFns<GetStructureResponse> = {
   encode(message: GetStructureResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.nodes) {
       StructureNode.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.version !== 0) {
+      writer.uint32(16).int64(message.version);
+    }
+    if (message.unchanged !== false) {
+      writer.uint32(24).bool(message.unchanged);
     }
     return writer;
   },
@@ -9053,6 +9088,22 @@ export const GetStructureResponse: MessageFns<GetStructureResponse> = {
             message.nodes.push(StructureNode.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.unchanged = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -9068,6 +9119,8 @@ export const GetStructureResponse: MessageFns<GetStructureResponse> = {
   fromJSON(object: any): GetStructureResponse {
     return {
       nodes: globalThis.Array.isArray(object?.nodes) ? object.nodes.map((e: any) => StructureNode.fromJSON(e)) : [],
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      unchanged: isSet(object.unchanged) ? globalThis.Boolean(object.unchanged) : false,
     };
   },
 
@@ -9075,6 +9128,12 @@ export const GetStructureResponse: MessageFns<GetStructureResponse> = {
     const obj: any = {};
     if (message.nodes?.length) {
       obj.nodes = message.nodes.map((e) => StructureNode.toJSON(e));
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.unchanged !== false) {
+      obj.unchanged = message.unchanged;
     }
     return obj;
   },
@@ -9085,6 +9144,8 @@ export const GetStructureResponse: MessageFns<GetStructureResponse> = {
   fromPartial(object: DeepPartial<GetStructureResponse>): GetStructureResponse {
     const message = createBaseGetStructureResponse();
     message.nodes = object.nodes?.map((e) => StructureNode.fromPartial(e)) || [];
+    message.version = object.version ?? 0;
+    message.unchanged = object.unchanged ?? false;
     return message;
   },
 };
