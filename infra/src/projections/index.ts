@@ -85,7 +85,9 @@ export function documentProjection<E extends DomainEvent, D extends Doc, K exten
   ) => {
     const documents = store.collection<Positioned<D>>(collection.collectionName, collection.indexes);
     const _id = documentId(event);
-    const current = await documents.findOne({ _id });
+    // The store's own document, not a copy: the handler gets a shallow copy without `_position` and returns a new
+    // document (handlers never change the one they get; under vitest its nested objects are frozen).
+    const current = await documents.viewOne({ _id });
     if (current && current._position >= event.metadata.globalPosition) return;
     const { _position, ...doc } = current ?? ({} as Positioned<D>);
     const next = evolve(event, current ? (doc as unknown as D) : null);

@@ -22,6 +22,20 @@ function clone<T>(value: T): T {
   return copy as T;
 }
 
+/**
+ * Whether stored documents are deep-frozen: under vitest (and with PMBOK_FREEZE_READ_MODELS=1), so that a caller that
+ * changes a document `view`/`viewOne` handed out fails its tests instead of changing the store. In production the
+ * store hands out its own documents unfrozen: freezing each stored copy cost more than the copy it saves
+ * (V8 leaves its fast paths for frozen objects made by a spread, and for spreads of them).
+ */
+const freezing = process.env.PMBOK_FREEZE_READ_MODELS === '1' || process.env.VITEST !== undefined;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
+}
+
 /** Sorts by top-level fields of primitive values in plain JavaScript; undefined when mingo must do it. */
 function sortPlainly<T extends Doc>(docs: T[], sort: Record<string, 1 | -1>): T[] | undefined {
   const fields = Object.entries(sort);
@@ -251,12 +265,14 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     const limit = options.limit || Number.POSITIVE_INFINITY;
     const page: T[] = [];
     let examined = 0;
-    for (const doc of plan.walk()) {
-      if (page.length >= limit) break;
-      examined += 1;
-      if (!test(doc)) continue;
-      if (skip > 0) skip -= 1;
-      else page.push(doc);
+    if (limit > 0) {
+      plan.each((doc) => {
+        examined += 1;
+        if (!test(doc)) return false;
+        if (skip > 0) skip -= 1;
+        else page.push(doc);
+        return page.length >= limit;
+      });
     }
     this.examine(examined);
     return page;
@@ -268,8 +284,17 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}) {
+    return (await this.view(filter, options)).map(clone);
+  }
+
+  /** The stored documents themselves: no copy (issue 24: a page's copies were a twentieth of a `taskList`). */
+  async viewOne(filter: Filter): Promise<Readonly<T> | null> {
+    return this.matching(filter)[0] ?? null;
+  }
+
+  async view(filter: Filter, options: FindOptions = {}): Promise<readonly Readonly<T>[]> {
     const page = options.sort && Object.keys(options.sort).length > 0 && this.pageByIndex(filter, options);
-    if (page) return page.map(clone);
+    if (page) return page;
     let matched = this.matching(filter);
     let sort = options.sort;
     const plainly = sort && sortPlainly(matched, sort as Record<string, 1 | -1>);
@@ -286,7 +311,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       const from = options.skip ?? 0;
       matched = matched.slice(from, options.limit ? from + options.limit : undefined);
     }
-    return matched.map(clone);
+    return matched;
   }
 
   /** From what the indexes keep when they answer the whole filter (a bucket's size, a range in order), else a scan. */
@@ -316,7 +341,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       if (key !== undefined) owners.set(key, doc._id);
     }
     // Keyed by the copy's own _id, allocated with the copy, not by the caller's string.
-    const stored = clone(doc);
+    const stored = freezing ? deepFreeze(clone(doc)) : clone(doc);
     this.docs.set(stored._id, stored);
     if (previous) this.refileFields(previous, stored);
     else this.indexFields(stored, true);

@@ -57,8 +57,11 @@ type Key = unknown[];
 
 /** What an index can do for a query: the documents in sort order from `walk`, and how many of them match. */
 export interface IndexPlan<T> {
-  /** The documents with the filter's equalities on the index's leading fields, in the query's order. */
-  walk(): Iterable<T>;
+  /**
+   * Visits the documents with the filter's equalities on the index's leading fields, in the query's order, until
+   * `visit` answers true (a callback: a generator's steps and entry pairs cost more than the page; issue 24).
+   */
+  each(visit: (doc: T) => boolean): void;
   /** How many documents `walk` yields, counted in the tree without visiting them one by one in JavaScript. */
   size(): number;
   /** The filter's conditions the index does not answer (empty when it answers all). */
@@ -177,14 +180,18 @@ export class OrderedIndex<T extends Doc> {
     const high = [...prefix, HIGHEST];
     const { tree } = this;
     const inPrefix = (key: Key) => prefix.every((value, i) => compareValues(key[i], value) === 0);
-    function* walk(): Iterable<T> {
-      const entries = reverse ? tree.entriesReversed(high) : tree.entries(low);
-      for (const [key, held] of entries) {
-        if (!inPrefix(key)) return;
-        yield held.doc;
+    const stop = { break: true };
+    const each = (visit: (doc: T) => boolean) => {
+      if (!reverse) {
+        // The range holds exactly the keys with the prefix (LOWEST and HIGHEST bound it whatever follows).
+        tree.forRange(low, high, true, (_key, held) => (visit(held.doc) ? stop : undefined));
+        return;
       }
-    }
-    return { walk, size: () => tree.forRange(low, high, true), rest };
+      for (const [key, held] of tree.entriesReversed(high)) {
+        if (!inPrefix(key) || visit(held.doc)) return;
+      }
+    };
+    return { each, size: () => tree.forRange(low, high, true), rest };
   }
 
   private answers(field: string, prefixLength: number): boolean {

@@ -125,6 +125,15 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     return (await cursor.toArray()) as T[];
   }
 
+  // Documents from the driver are the caller's own already.
+  viewOne(filter: Filter): Promise<Readonly<T> | null> {
+    return this.findOne(filter);
+  }
+
+  view(filter: Filter, options?: FindOptions): Promise<readonly Readonly<T>[]> {
+    return this.find(filter, options);
+  }
+
   async count(filter: Filter) {
     return (await this.on()).countDocuments(definedFilter(filter) as Filter);
   }

@@ -25,6 +25,12 @@ export interface IndexSpec {
 export interface Collection<T extends Doc = Doc> {
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  /**
+   * `findOne` and `find` for reading only: the documents may be the store's own (the in-memory store hands them out
+   * without a copy; under vitest they are frozen), so a caller must never change them, only read or map them.
+   */
+  viewOne(filter: Filter): Promise<Readonly<T> | null>;
+  view(filter: Filter, options?: FindOptions): Promise<readonly Readonly<T>[]>;
   count(filter: Filter): Promise<number>;
   /** Inserts or replaces the document with the same `_id`. */
   put(doc: T): Promise<void>;

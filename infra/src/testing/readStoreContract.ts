@@ -78,6 +78,14 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect(await people().count({})).toBe(1);
     });
 
+    it('views answer what find and findOne answer', async () => {
+      expect(await people().viewOne({ name: 'cy' })).toEqual(await people().findOne({ name: 'cy' }));
+      expect(await people().viewOne({ _id: 'p9' })).toBeNull();
+      const options = { sort: { age: -1 as const }, skip: 1, limit: 2 };
+      expect(await people().view({}, options)).toEqual(await people().find({}, options));
+      expect(await people().view({ 'team.id': 1 })).toEqual(await people().find({ 'team.id': 1 }));
+    });
+
     it('enforces unique indexes', async () => {
       await expect(people().put({ _id: 'p7', name: 'ann', age: 1 })).rejects.toThrow();
       await people().deleteOne({ _id: 'p0' });

@@ -15,7 +15,9 @@ const project = (view: ProjectView) => ({
   myRole: view.myRole ? roles.toProto(view.myRole) : taskv1.ProjectRole.PROJECT_ROLE_UNSPECIFIED,
   members: members(view.members),
 });
-const task = (view: TaskView) => ({ ...view, status: taskStatuses.toProto(view.status) });
+/** The view is this call's own object: its status is set in place rather than the view copied (issue 24). */
+const task = (view: TaskView) =>
+  Object.assign(view as Omit<TaskView, 'status'>, { status: taskStatuses.toProto(view.status) });
 const done = async (work: Promise<unknown>) => {
   await work;
   return {};

@@ -17,7 +17,9 @@ export const project = (p: taskv1.TaskProject) => ({
   myRole: projectRoles.fromProto(p.myRole) ?? ('' as const),
   members: p.members.map(member),
 });
-const task = (t: taskv1.Task) => ({ ...t, status: nameOf(taskStatuses, t.status, 'TaskStatus') });
+/** The answer's own copy of the task (the transport's): its status is named in place rather than the task copied. */
+const task = (t: taskv1.Task) =>
+  Object.assign(t as Omit<taskv1.Task, 'status'>, { status: nameOf(taskStatuses, t.status, 'TaskStatus') });
 const docKinds = ['api', 'page', 'schema'] as const;
 const linkedDoc = (d: taskv1.LinkedDoc) => ({
   ...d,

@@ -54,8 +54,9 @@ export function createTaskContext(deps: TaskDeps) {
   }
 
   /** A project the caller is a member of, from the read model; anyone else learns nothing about it. */
-  async function memberView(taskProjectId: number, caller: Caller): Promise<TaskProjectDoc> {
-    const doc = taskProjectId ? await taskProjects(readStore).findOne({ _id: String(taskProjectId) }) : null;
+  async function memberView(taskProjectId: number, caller: Caller): Promise<Readonly<TaskProjectDoc>> {
+    // The store's own document (no copy): callers only read it.
+    const doc = taskProjectId ? await taskProjects(readStore).viewOne({ _id: String(taskProjectId) }) : null;
     if (!doc?.members.some((m) => m.userId === caller.userId)) throw forbidden(messages.notMember);
     return doc;
   }

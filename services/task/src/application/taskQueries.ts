@@ -35,7 +35,7 @@ export function createTaskQueries(context: TaskContext) {
 
   async function taskOf(projectId: number, taskId: number, caller: Caller) {
     const project = await memberView(projectId, caller);
-    const task = await tasks(readStore).findOne({ _id: String(taskId), projectId });
+    const task = await tasks(readStore).viewOne({ _id: String(taskId), projectId });
     if (!task) throw notFound(taskMessages.notFound);
     return { project, task };
   }
@@ -51,7 +51,7 @@ export function createTaskQueries(context: TaskContext) {
       const { page, pageSize, skip } = paging(filter.page, filter.pageSize);
       const [total, docs] = await Promise.all([
         tasks(readStore).count(query),
-        tasks(readStore).find(query, { sort: sortOf(filter.sort), skip, limit: pageSize }),
+        tasks(readStore).view(query, { sort: sortOf(filter.sort), skip, limit: pageSize }),
       ]);
       return { tasks: await taskViews(readStore, project, docs, now()), total, page, pageSize };
     },
@@ -59,7 +59,7 @@ export function createTaskQueries(context: TaskContext) {
     /** Every task of the project in its flow's column, oldest first. */
     async board(projectId: number, caller: Caller) {
       const project = await memberView(projectId, caller);
-      const docs = await tasks(readStore).find({ projectId }, { sort: { createdAt: 1, taskId: 1 } });
+      const docs = await tasks(readStore).view({ projectId }, { sort: { createdAt: 1, taskId: 1 } });
       const views = await taskViews(readStore, project, docs, now());
       return orderedFlows(project.flows).map((flow) => {
         const column = views.filter((t) => t.flowId === flow.flowId);
@@ -125,7 +125,7 @@ export function createTaskQueries(context: TaskContext) {
      */
     async workHourReport(projectId: number, caller: Caller) {
       const project = await memberView(projectId, caller);
-      const docs = await tasks(readStore).find({ projectId });
+      const docs = await tasks(readStore).view({ projectId });
       const rows = new Map<number, { taskCount: number; estimatedMs: number; spentMs: number }>();
       for (const member of project.members) rows.set(member.userId, { taskCount: 0, estimatedMs: 0, spentMs: 0 });
       const add = (task: TaskDoc) => {

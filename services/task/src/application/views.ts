@@ -11,10 +11,10 @@ export const hours = (ms: number) => Math.round((ms / HOUR_MS) * 100) / 100;
 const roleOrder = { owner: 0, administrator: 1, member: 2 } as const;
 
 /** A project as its members see it: flows in board order with task counts, members with names. */
-export async function projectView(store: ReadStore, doc: TaskProjectDoc, userId: number) {
+export async function projectView(store: ReadStore, doc: Readonly<TaskProjectDoc>, userId: number) {
   const [names, projectTasks] = await Promise.all([
     namesOf(store, [doc.ownerId, ...doc.members.map((m) => m.userId)]),
-    tasks(store).find({ projectId: doc.taskProjectId }),
+    tasks(store).view({ projectId: doc.taskProjectId }),
   ]);
   const inFlow = (flowId: number) => projectTasks.filter((t) => t.flowId === flowId).length;
   return {
@@ -52,7 +52,7 @@ export type ProjectView = Awaited<ReturnType<typeof projectView>>;
 export async function taskViews(
   store: ReadStore,
   project: TaskProjectDoc,
-  docs: TaskDoc[],
+  docs: readonly Readonly<TaskDoc>[],
   now: number,
   content = false,
 ) {

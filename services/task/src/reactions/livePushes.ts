@@ -31,7 +31,7 @@ export async function startLivePushes(runtime: ServiceRuntime, logger: Logger) {
     if (stream.kind !== 'task') return 0;
     if (event.type === 'TaskCreated') projectOfTask.set(stream.id, event.data.projectId);
     if (!projectOfTask.has(stream.id)) {
-      const doc = await tasks(runtime.readStore).findOne({ _id: String(stream.id) });
+      const doc = await tasks(runtime.readStore).viewOne({ _id: String(stream.id) });
       if (doc) projectOfTask.set(stream.id, doc.projectId);
     }
     return projectOfTask.get(stream.id) ?? 0;
@@ -45,7 +45,8 @@ export async function startLivePushes(runtime: ServiceRuntime, logger: Logger) {
         const stream = splitStreamId(event.metadata.streamId);
         const taskProjectId = stream ? await projectOf(event, stream) : 0;
         if (!stream || !taskProjectId) return;
-        const project = await taskProjects(runtime.readStore).findOne({ _id: String(taskProjectId) });
+        // Read only, for its members: the store's own document, not a copy per event (issue 24).
+        const project = await taskProjects(runtime.readStore).viewOne({ _id: String(taskProjectId) });
         const push = {
           code: TASK_CHANGED,
           data: {

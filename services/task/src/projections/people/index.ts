@@ -17,7 +17,7 @@ export const displayName = (person: PersonDoc | null | undefined) => person?.tru
 export async function namesOf(store: ReadStore, userIds: Iterable<number>): Promise<Map<number, string>> {
   const ids = [...new Set(userIds)].filter((id) => id > 0);
   // By key (a person's document is keyed by the user's id): lookups, not a scan of everyone.
-  const found = await people(store).find({ _id: { $in: ids.map(String) } });
+  const found = await people(store).view({ _id: { $in: ids.map(String) } });
   return new Map(found.map((person) => [person.userId, displayName(person)]));
 }
 
