@@ -40,13 +40,6 @@ function orderable(doc: Doc, path: readonly string[]): unknown {
   return value !== null && typeof value === 'object' ? IRREGULAR : value;
 }
 
-/** Two keys of the same index (same length) with the same values. */
-function sameKey(a: Key | undefined, b: Key | undefined): boolean {
-  if (!a || !b) return a === b;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** What the tree holds for a document: replaced in place while the document keeps its key. */
 type Held<T> = { doc: T };
 
@@ -128,17 +121,29 @@ export class OrderedIndex<T extends Doc> {
    * task touched three trees per event; issue 24).
    */
   put(next: T): void {
-    const key = this.keyOf(next);
     const entry = this.filed.get(next._id);
-    if (entry && sameKey(entry.key, key)) {
+    // Compared in place, so that an unchanged key (most puts, in most indexes) allocates nothing.
+    if (entry && this.keeps(entry.key, next)) {
       entry.held.doc = next;
       return;
     }
+    const key = this.keyOf(next);
     if (entry) this.unfile(entry);
     const held = { doc: next };
     this.filed.set(next._id, { key, held });
     if (key) this.tree.set(key, held);
     else this.irregular += 1;
+  }
+
+  /** Whether `doc` has the key `key` (undefined: an irregular document stays irregular only if it still is one). */
+  private keeps(key: Key | undefined, doc: T): boolean {
+    if (!key) return this.keyOf(doc) === undefined;
+    const { paths } = this;
+    for (let i = 0; i < paths.length; i++) {
+      const value = orderable(doc, paths[i]!);
+      if (value === IRREGULAR || value !== key[i]) return false;
+    }
+    return key[paths.length] === doc._id;
   }
 
   remove(doc: T): void {
