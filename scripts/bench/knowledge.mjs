@@ -128,12 +128,22 @@ export async function benchKnowledge({ url, token, serverPid, docs, folders, too
   const seeded = (await onSeeded?.({ teamId, projectId })) ?? null;
 
   const headers = { authorization: token };
-  const structure = await load(
-    `${url}/pmbok/api/project/projectStructure`,
-    headers,
-    JSON.stringify(inTeam({ projectId })),
-    serverPid,
-  );
+  // As a browser asks for it: the kept tree goes gzip-compressed (docs/adr/0023-the-knowledge-paths-kept-answers.md).
+  const browserHeaders = { ...headers, 'accept-encoding': 'gzip, deflate, br' };
+  const structureBody = JSON.stringify(inTeam({ projectId }));
+  // autocannon reads a body as text: a gzip answer starts with its magic byte, a refusal (small, so never
+  // compressed) with `{`. structureAfterChanges below reads whole answers and checks their code.
+  const structure = await load(`${url}/pmbok/api/project/projectStructure`, browserHeaders, structureBody, serverPid, {
+    verifyBody: (text) => text.charCodeAt(0) === 0x1f,
+  });
+  const afterChange = await structureAfterChanges({
+    url,
+    headers: browserHeaders,
+    body: structureBody,
+    projectId,
+    folderIds,
+    call,
+  });
   let next = 0;
   const detail = await load(`${url}/pmbok/api/project/docDetail`, headers, '{}', serverPid, {
     requests: [
@@ -169,7 +179,33 @@ export async function benchKnowledge({ url, token, serverPid, docs, folders, too
     `knowledge: projectStructure ${fmt(structure.perSecond)} req/s, docDetail ${fmt(detail.perSecond)} req/s, saveDoc ${fmt(save.perSecond)} req/s`,
   );
   const render = await firstRender({ url, token, teamId, projectId, docId: nodes[0].id, tools });
-  return { structure, detail, save, seedSeconds, render, docs, folders, teamId, projectId, seeded };
+  return { structure, afterChange, detail, save, seedSeconds, render, docs, folders, teamId, projectId, seeded };
+}
+
+/**
+ * The tree read right after it changed (a folder renamed before each read), one at a time: the first read of each
+ * version builds the answer again, which the load above, on an unchanged tree, does not measure.
+ */
+async function structureAfterChanges({ url, headers, body, projectId, folderIds, call, reads = 30 }) {
+  const times = [];
+  for (let i = 0; i < reads; i += 1) {
+    await call('updateStructure', {
+      projectId,
+      projectStructureId: folderIds[i % folderIds.length],
+      name: `模块 ${i} 改`,
+    });
+    const started = performance.now();
+    const answer = await fetch(`${url}/pmbok/api/project/projectStructure`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    });
+    const { code } = await answer.json();
+    if (code !== 200) throw new Error(`projectStructure after a change answered ${code}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { reads, p50: times[Math.floor(reads / 2)], p90: times[Math.floor(reads * 0.9)] };
 }
 
 /**
