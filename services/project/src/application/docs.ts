@@ -57,7 +57,7 @@ export async function docView(
   readStore: ProjectContext['readStore'],
   projectId: number,
   node: Pick<StructureNodeDoc, 'projectStructureId' | 'kind' | 'name'>,
-  doc: ExistingDoc,
+  doc: Readonly<ExistingDoc>,
   viewerId: number,
 ): Promise<DocView> {
   const tasks = viewerId ? await visibleTasks(readStore, viewerId, doc.links) : [];
@@ -99,13 +99,14 @@ export function createDocs(context: ProjectContext, reads: TreeReads) {
     return node;
   }
 
-  async function docOf(node: StructureNodeDoc): Promise<ExistingDoc> {
-    const doc = await projectDocs(readStore).findOne({ _id: String(node.projectDocId) });
+  /** The store's own document, not a copy (content of up to 5 MB): readers only map it into answers. */
+  async function docOf(node: StructureNodeDoc): Promise<Readonly<ExistingDoc>> {
+    const doc = await projectDocs(readStore).viewOne({ _id: String(node.projectDocId) });
     if (!doc) throw notFound(docMessages.notFound);
     return doc;
   }
 
-  const view = (projectId: number, node: StructureNodeDoc, doc: ExistingDoc, viewerId: number) =>
+  const view = (projectId: number, node: StructureNodeDoc, doc: Readonly<ExistingDoc>, viewerId: number) =>
     docView(readStore, projectId, node, doc, viewerId);
 
   function parse(contentJson: string): unknown {
