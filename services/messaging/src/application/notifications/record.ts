@@ -59,7 +59,9 @@ export async function recordActivity(deps: RecordDeps, draft: ActivityDraft): Pr
     seen.add(recipient.userId);
     return true;
   });
-  const settings = await notificationSettings(deps.runtime.readStore).find({ userId: { $in: [...seen] } });
+  // By `_id` (the user id): lookups, not a scan of every user's settings, on each notice to each recipient.
+  const ids = [...seen].map(String);
+  const settings = await notificationSettings(deps.runtime.readStore).view({ _id: { $in: ids } });
   const byUser = new Map(settings.map((doc) => [doc.userId, doc]));
   const personal = PERSONAL_KINDS.includes(draft.kind);
   const recipients: ActivityRecipient[] = [];

@@ -26,7 +26,8 @@ export const displayName = (user: UserDoc | null | undefined) => user?.trueName 
 /** The given users by id; unknown ones are left out. */
 export async function usersById(store: ReadStore, userIds: Iterable<number>): Promise<Map<number, UserDoc>> {
   const ids = [...new Set(userIds)].filter((id) => id > 0);
-  const found = await users(store).find({ userId: { $in: ids } });
+  // By `_id` (the user id, as the projection keys them): lookups, not a scan of every user.
+  const found = await users(store).find({ _id: { $in: ids.map(String) } });
   return new Map(found.map((user) => [user.userId, user]));
 }
 
