@@ -10,7 +10,8 @@ export function createMyTeams(context: TeamContext) {
 
   return {
     async list(caller: Caller) {
-      const mine = await teams(readStore).find({ 'members.userId': caller.userId }, { sort: { createdAt: 1 } });
+      // Viewed, not copied: a team document carries every member, and this runs on every getUserInfo.
+      const mine = await teams(readStore).view({ 'members.userId': caller.userId }, { sort: { createdAt: 1 } });
       const list = mine.map((team) => {
         const entry = team.members.find((m) => m.userId === caller.userId)!;
         return {
@@ -21,7 +22,7 @@ export function createMyTeams(context: TeamContext) {
           joinedAt: entry.joinedAt,
         };
       });
-      const active = (await activeTeams(readStore).findOne({ _id: String(caller.userId) }))?.teamId ?? 0;
+      const active = (await activeTeams(readStore).viewOne({ _id: String(caller.userId) }))?.teamId ?? 0;
       return { teams: list, activeTeamId: list.some((t) => t.teamId === active) ? active : 0 };
     },
 
