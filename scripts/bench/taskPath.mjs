@@ -15,7 +15,7 @@
 //
 // --before=DIR also measures an earlier build in the same run, alternating with the current one: DIR mirrors built
 // files by their repository path (DIR/infra/dist/readStore/memory.js), and those load instead of the current ones
-// (distSwap.mjs). Prints one JSON line per measurement and a summary.
+// (distSwap.mjs). Prints one JSON line per measurement (with the size of one taskList answer) and a summary.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -105,6 +105,13 @@ async function taskPath(label, swapDir) {
     const mark = () => app.child.kill('SIGUSR2');
     const headers = { authorization: token };
     const listBody = JSON.stringify(inTeam({ projectId, page: 1, pageSize: 20 }));
+    // The size of one answer as sent (the body; what the socket writes and the serializer builds per request).
+    const answer = await fetch(`${url}/pmbok/api/task/taskList`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: listBody,
+    });
+    const answerBytes = (await answer.arrayBuffer()).byteLength;
     const list = await load(`${url}/pmbok/api/task/taskList`, headers, listBody, app.child.pid, {}, mark);
     // Each request moves a random task to the next flow, so every one is a real change (an event appended).
     const setupRequest = moveToNextFlow(taskIds, flows, (move) => inTeam({ projectId, ...move }));
@@ -124,7 +131,7 @@ async function taskPath(label, swapDir) {
     return {
       seedSeconds,
       settleSeconds,
-      taskList: { ...list, eventLoop: loopOf(marks[1]), profile: summary(0, 1) },
+      taskList: { ...list, answerBytes, eventLoop: loopOf(marks[1]), profile: summary(0, 1) },
       moveFlow: { ...move, eventLoop: loopOf(marks[3]), profile: summary(2, 3) },
     };
   } finally {
