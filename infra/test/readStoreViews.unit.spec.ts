@@ -60,6 +60,15 @@ describe('in-memory read store views', () => {
     });
   });
 
+  it('stores documents holding a typed array or a date (copied, not frozen)', async () => {
+    const store = createMemoryReadStore();
+    const vectors = store.collection<Doc & { v: Float32Array; at: Date }>('vectors');
+    await vectors.put({ _id: 'v1', v: new Float32Array([1, 2]), at: new Date(5) });
+    const viewed = await vectors.viewOne({ _id: 'v1' });
+    expect([...(viewed?.v ?? [])]).toEqual([1, 2]);
+    expect((await vectors.findOne({ _id: 'v1' }))?.at.getTime()).toBe(5);
+  });
+
   it('stores its own copy of what it is given, and an update makes a new document', async () => {
     const tasks = await open();
     const doc: Task = { _id: 't9', projectId: 1, createdAt: 9, tags: ['x'], owner: { id: 9 } };

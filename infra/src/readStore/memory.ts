@@ -30,8 +30,11 @@ function clone<T>(value: T): T {
  */
 const freezing = process.env.PMBOK_FREEZE_READ_MODELS === '1' || process.env.VITEST !== undefined;
 
+/** Plain objects and arrays only: a typed array cannot be frozen, and a Date stays changeable when frozen anyway. */
 function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
   return Object.freeze(value);
 }
