@@ -1,5 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, type LayoutProps, localStorageStore, Resource } from 'react-admin';
 import { ApiNotifications } from './api/ApiNotifications';
 import { dataProvider } from './app/dataProvider';
@@ -14,7 +15,7 @@ import LoginPage from './login/LoginPage';
 import { preloadPage } from './navigation/lazyPage';
 import { RouteTableProvider } from './navigation/RouteTableProvider';
 import { matchRoute, resolveRoutes } from './navigation/resolve';
-import { loadSignedInShell } from './signedInShell';
+import { loadSignedInShell, seedEarlyQueries } from './signedInShell';
 import { teamUsers } from './teamUsers';
 import { AppThemes } from './theme/AppThemes';
 
@@ -61,40 +62,49 @@ export function preloadScreen(address = window.location.hash.replace(/^#/, '') |
  * <Admin> taken apart: the theme comes from the settings in the store, so it sits between context and UI; and
  * CoreAdminUI instead of AdminUI, whose default layout and login screens this app replaces but would still ship.
  */
-export const App = () => (
-  <AdminContext
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    i18nProvider={i18nProvider}
-    store={store}
-    darkTheme={null}
-  >
-    <AppThemes>
-      <AdminLoginKit>
-        <LiveProvider>
-          <RouteTableProvider table={routeTable}>
-            <CssBaseline enableColorScheme>
-              <CoreAdminUI
-                title="pmbok"
-                layout={AppLayout}
-                loginPage={LoginPage}
-                catchAll={CatchAll}
-                loading={PageLoading}
-                error={AdminError}
-                accessDenied={AccessDenied}
-                authenticationError={AuthenticationError}
-                authCallbackPage={AuthCallback}
-                disableTelemetry
-              >
-                <Resource {...teamUsers} />
-                <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
-                <CustomRoutes>{layoutRouteElements}</CustomRoutes>
-              </CoreAdminUI>
-              <ApiNotifications />
-            </CssBaseline>
-          </RouteTableProvider>
-        </LiveProvider>
-      </AdminLoginKit>
-    </AppThemes>
-  </AdminContext>
-);
+export const App = () => {
+  // react-admin's own default (a plain QueryClient), holding the calls a first visit started ahead
+  const [queryClient] = useState(() => {
+    const client = new QueryClient();
+    seedEarlyQueries(client);
+    return client;
+  });
+  return (
+    <AdminContext
+      queryClient={queryClient}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      darkTheme={null}
+    >
+      <AppThemes>
+        <AdminLoginKit>
+          <LiveProvider>
+            <RouteTableProvider table={routeTable}>
+              <CssBaseline enableColorScheme>
+                <CoreAdminUI
+                  title="pmbok"
+                  layout={AppLayout}
+                  loginPage={LoginPage}
+                  catchAll={CatchAll}
+                  loading={PageLoading}
+                  error={AdminError}
+                  accessDenied={AccessDenied}
+                  authenticationError={AuthenticationError}
+                  authCallbackPage={AuthCallback}
+                  disableTelemetry
+                >
+                  <Resource {...teamUsers} />
+                  <CustomRoutes noLayout>{bareRouteElements}</CustomRoutes>
+                  <CustomRoutes>{layoutRouteElements}</CustomRoutes>
+                </CoreAdminUI>
+                <ApiNotifications />
+              </CssBaseline>
+            </RouteTableProvider>
+          </LiveProvider>
+        </AdminLoginKit>
+      </AppThemes>
+    </AdminContext>
+  );
+};

@@ -5,7 +5,7 @@ import { captureErrors } from './errorLog/captureErrors';
 import { loginPathFor } from './navigation/loginPath';
 import { startRealUserMonitoring } from './observability';
 import { getToken } from './session/session';
-import { loadSignedInShell, prefetchSignedIn } from './signedInShell';
+import { loadSignedInShell, prefetchSignedIn, startFirstScreen } from './signedInShell';
 import { SignInPage } from './signIn';
 
 const root = document.getElementById('root');
@@ -90,5 +90,6 @@ if (signInFirst()) {
 } else {
   // a signed-in visit loads its user and the shell while the app's script arrives
   prefetchSignedIn();
+  startFirstScreen();
   showApp();
 }

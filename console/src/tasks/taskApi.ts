@@ -2,6 +2,7 @@ import type { BoardColumn, ProjectMember, TaskProject } from '@pmbok/api-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Body, request } from '../api/request';
+import { BOARD_FRESH_MS, taskKeys } from './taskKeys';
 
 // The answers' types are the gateway's response schemas (type-only: nothing of the gateway is bundled).
 export type {
@@ -28,17 +29,7 @@ export const taskCall = <T = unknown>(call: string, body: Body = {}, notify = tr
 
 export const canManageProject = (role: ProjectRole | undefined) => role === 'owner' || role === 'administrator';
 
-/** Query keys: everything of one project sits under ['taskProject', id] and refreshes together. */
-export const taskKeys = {
-  mine: (teamId: number | null) => ['taskProjects', teamId] as const,
-  templates: (teamId: number | null) => ['taskProjects', teamId, 'templates'] as const,
-  project: (projectId: number) => ['taskProject', projectId] as const,
-  detail: (projectId: number) => ['taskProject', projectId, 'detail'] as const,
-  board: (projectId: number) => ['taskProject', projectId, 'board'] as const,
-  members: (projectId: number) => ['taskProject', projectId, 'members'] as const,
-  report: (projectId: number) => ['taskProject', projectId, 'report'] as const,
-  task: (projectId: number, taskId: number) => ['taskProject', projectId, 'task', taskId] as const,
-};
+export { BOARD_FRESH_MS, taskKeys };
 
 export function useProjectDetail(projectId: number) {
   return useQuery({
@@ -46,11 +37,9 @@ export function useProjectDetail(projectId: number) {
     // a refusal (not a member) is the page's to show, not a toast
     queryFn: () => taskCall<TaskProject>('projectDetail', { projectId }, false),
     retry: false,
+    staleTime: BOARD_FRESH_MS, // asked for ahead of the page on a first visit (signedInShell.ts)
   });
 }
-
-/** The board is fresh for a moment: its prefetch (below) is not fetched again by the board that mounts right after. */
-const BOARD_FRESH_MS = 2_000;
 
 export function useBoard(projectId: number) {
   return useQuery({
