@@ -91,12 +91,14 @@ async function taskPath(label, swapDir) {
     }
     const seedSeconds = Number(((performance.now() - seedStarted) / 1_000).toFixed(1));
     // The other services' consumers of the task log (activities, feeds) may still be catching up on the seeding:
-    // measure once the app has gone quiet (under a tenth of a core for a second), so that their work is not counted.
+    // measure once the app has gone quiet (under a tenth of a core for three seconds in a row), so that their work is
+    // not counted. One quiet second was not enough on a loaded machine: a consumer catching up on the seeding can get
+    // little of a core for a second, and its reads of the log then showed in the measured moves.
     const settleStarted = performance.now();
-    for (let tries = 0; tries < 120; tries++) {
+    for (let tries = 0, quiet = 0; tries < 120 && quiet < 3; tries++) {
       const before = cpuSeconds(app.child.pid);
       await sleep(1_000);
-      if (cpuSeconds(app.child.pid) - before < 0.1) break;
+      quiet = cpuSeconds(app.child.pid) - before < 0.1 ? quiet + 1 : 0;
     }
     const settleSeconds = Number(((performance.now() - settleStarted) / 1_000).toFixed(1));
     const page = await post(url, 'task/taskList', inTeam({ projectId, page: 1, pageSize: 20 }), token);
