@@ -10,7 +10,7 @@ import {
   openSqliteEventStore,
 } from '@pmbok/infra';
 import { eventBusContract, realtimeContract } from '@pmbok/infra/testing';
-import { describe, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 // Consumer groups join and rebalance on the broker's clock, not ours: give them room on a busy machine.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
@@ -60,5 +60,43 @@ if (KAFKA_BROKERS) {
       producers.set(bus, { topic, producer, group: topic });
       return bus;
     },
+  });
+
+  describe('Kafka bus: catching up behind a slow relay', () => {
+    it('waits for what the relayed log held at the call, not only for the topic as it stands', async () => {
+      const topic = `relay-lag-${randomUUID().slice(0, 8)}`;
+      const producer = openSqliteEventStore({
+        file: join(mkdtempSync(join(tmpdir(), 'pmbok-kafka-lag-')), 'p.db'),
+        sync: 'normal',
+      });
+      // The relay publishes nothing until the consumer has begun to catch up: the topic is behind the log then.
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const lagging: EventStore = {
+        ...producer,
+        subscribe: (options) =>
+          producer.subscribe({ ...options, handler: async (events) => gate.then(() => options.handler(events)) }),
+      };
+      const bus = await createKafkaEventBus({ brokers, clientId: 'lag', relays: [{ topic, store: lagging }] });
+      try {
+        for (let n = 0; n < 5; n++) await producer.append(`lag-${n}`, [{ type: 'Counted', data: { n } }], 0);
+        const seen: unknown[] = [];
+        const sub = await bus.subscribe({
+          topic,
+          group: topic,
+          handler: async (events) => void seen.push(...events),
+        });
+        const caughtUp = sub.catchUp();
+        release();
+        await caughtUp;
+        await sub.stop();
+        expect(seen).toHaveLength(5);
+      } finally {
+        await bus.close();
+        await producer.close();
+      }
+    });
   });
 } else skipped('event bus contract: Kafka', 'KAFKA_BROKERS');

@@ -37,7 +37,7 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
   const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   await producer.connect();
   const consumers = new Set<Consumer>();
-  const relays: Subscription[] = [];
+  const relays: { topic: string; store: EventStore; subscription: Subscription }[] = [];
   const ensured = new Set<string>();
   const ownGroups = new Set<string>();
 
@@ -59,18 +59,17 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
   for (const relay of options.relays ?? []) {
     const name = topicName(relay.topic);
     await ensureTopic(name);
-    relays.push(
-      await relay.store.subscribe({
-        subscriberId: `relay:kafka:${relay.topic}`,
-        handler: async (events) => {
-          await producer.send({
-            topic: name,
-            acks: -1,
-            messages: events.map((event) => ({ key: event.metadata.streamId, value: JSON.stringify(event) })),
-          });
-        },
-      }),
-    );
+    const subscription = await relay.store.subscribe({
+      subscriberId: `relay:kafka:${relay.topic}`,
+      handler: async (events) => {
+        await producer.send({
+          topic: name,
+          acks: -1,
+          messages: events.map((event) => ({ key: event.metadata.streamId, value: JSON.stringify(event) })),
+        });
+      },
+    });
+    relays.push({ topic: relay.topic, store: relay.store, subscription });
   }
 
   return {
@@ -167,7 +166,11 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
         position: () => position,
         async catchUp(timeoutMs = 15_000) {
           const deadline = Date.now() + timeoutMs;
-          while (!(await caughtUp())) {
+          // A log this process relays: what it held at the call must be on the topic before its end means anything.
+          const own = relays.filter((r) => r.topic === topic);
+          const heads = await Promise.all(own.map((r) => r.store.head()));
+          const relayed = () => own.every((r, i) => r.subscription.position() >= heads[i]!);
+          while (!relayed() || !(await caughtUp())) {
             if (Date.now() > deadline)
               throw new Error(`consumer ${groupId} did not catch up in ${timeoutMs} ms`, { cause: lastError });
             await sleep(50);
@@ -177,7 +180,7 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
           const deadline = Date.now() + timeoutMs;
           // The relay must have published up to `target` before the topic's end means anything.
           for (;;) {
-            const relayed = relays.every((r) => r.position() >= target);
+            const relayed = relays.every((r) => r.subscription.position() >= target);
             if (relayed && (await caughtUp())) return;
             if (Date.now() > deadline)
               throw new Error(`consumer ${groupId} did not reach ${target} in ${timeoutMs} ms`, { cause: lastError });
@@ -192,7 +195,7 @@ export async function createKafkaEventBus(options: KafkaBusOptions): Promise<Eve
       };
     },
     async close() {
-      for (const relay of relays) await relay.stop();
+      for (const relay of relays) await relay.subscription.stop();
       for (const consumer of consumers) await consumer.disconnect();
       if (ownGroups.size > 0) await admin.deleteGroups([...ownGroups]).catch(() => {});
       await producer.disconnect();

@@ -16,10 +16,7 @@ export const displayName = (person: Pick<PersonDoc, 'nickname' | 'trueName'> | n
   person?.trueName || person?.nickname || '';
 
 /** The given users, by id; unknown ones are left out. */
-export async function peopleOf(
-  store: ReadStore,
-  userIds: Iterable<number>,
-): Promise<Map<number, Readonly<PersonDoc>>> {
+export async function peopleOf(store: ReadStore, userIds: Iterable<number>): Promise<Map<number, Readonly<PersonDoc>>> {
   const ids = [...new Set(userIds)].filter((id) => id > 0);
   // By `_id` (the user id, as the projection keys them): lookups, not a scan of everyone the service has heard of.
   const found = await people(store).view({ _id: { $in: ids.map(String) } });
