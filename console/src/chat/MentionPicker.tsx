@@ -44,13 +44,17 @@ export function useMentionPicker({ members, me, text, setText, input }: MentionO
     if (!mention) return;
     const caret = mention.start + 1 + mention.query.length;
     const inserted = `@${member.name} `;
-    setText(text.slice(0, mention.start) + inserted + text.slice(caret));
+    const next = text.slice(0, mention.start) + inserted + text.slice(caret);
+    setText(next);
     setPicked((list) => (list.some((m) => m.userId === member.userId) ? list : [...list, member]));
     setMention(null);
     const at = mention.start + inserted.length;
     requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(at, at);
+      const box = input.current;
+      if (!box) return;
+      box.focus();
+      // Only while the box holds what the pick wrote: keys typed since then have put the caret where it belongs.
+      if (box.value === next) box.setSelectionRange(at, at);
     });
   };
 
