@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { markdownPage } from './build/markdownPage';
+import { precompressed } from './build/precompressed';
 import { signedInChunks } from './build/signedInChunks';
 
 const chunks = signedInChunks();
@@ -8,7 +9,7 @@ const chunks = signedInChunks();
 // The gateway serves the bundle under /system/ (invite links are {host}/system/#/invite/{shareCode}).
 export default defineConfig({
   base: '/system/',
-  plugins: [react(), markdownPage(), chunks.plugin],
+  plugins: [react(), markdownPage(), chunks.plugin, precompressed()],
   server: {
     proxy: { '/pmbok': 'http://localhost:8080' },
   },
