@@ -32,7 +32,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     host: env.HOST ?? '0.0.0.0',
     trustProxy: env.TRUST_PROXY === 'true',
     callTimeoutMs: Number(env.CALL_TIMEOUT_MS ?? 4_500),
-    consoleDir: env.CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname,
+    consoleDir: env.CONSOLE_DIR || new URL('../../console/dist', import.meta.url).pathname,
     metrics: {
       port: env.METRICS_PORT === 'off' ? null : portFrom(env, 'METRICS_PORT', 9464),
       host: env.METRICS_HOST || '127.0.0.1',
