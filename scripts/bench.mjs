@@ -785,7 +785,7 @@ function knowledgeSection(hello, k) {
     row('`project/saveDoc` (write)', k.save),
     '',
     '`projectStructure` is asked for with `accept-encoding: gzip, deflate, br`, as a browser asks: the gateway keeps the',
-    "tree's answer by its version and sends it compressed (docs/adr/0023-the-knowledge-paths-kept-answers.md).",
+    "tree's answer by its version and sends it compressed, brotli first (docs/adr/0023-the-knowledge-paths-kept-answers.md).",
     k.afterChange
       ? `The first read after each change builds the answer again: ${k.afterChange.reads} reads one at a time, each after a folder's rename, took ${ms(k.afterChange.p50)} (median) and ${ms(k.afterChange.p90)} (p90).`
       : '',

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
 import { apiDoc, orderSchema } from './project-fixtures.js';
@@ -311,20 +311,25 @@ describe('knowledge documents through the gateway', () => {
     const changed = JSON.parse((await read(viewer)).body).data.nodes as { projectStructureId: number; name: string }[];
     expect(changed.find((n) => String(n.projectStructureId) === pageId)?.name).toBe('版本之后的名字');
 
-    // A large tree goes gzip-compressed to a client that accepts it, and whole as it was to one that does not.
+    // A large tree goes compressed to a client that accepts it (brotli first), and whole to one that does not.
     for (let i = 0; i < 60; i += 1) await as(editor)('addStructure', { kind: 'folder', name: `目录 ${i}` });
     const plain = await read(viewer);
-    const zipped = await h.app.inject({
-      method: 'POST',
-      url: '/pmbok/api/project/projectStructure',
-      headers: { authorization: viewer, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' },
-      payload: { teamId, projectId },
-    });
+    const encoded = (acceptEncoding: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/pmbok/api/project/projectStructure',
+        headers: { authorization: viewer, 'content-type': 'application/json', 'accept-encoding': acceptEncoding },
+        payload: { teamId, projectId },
+      });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(8 * 1024);
-    expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.vary).toBe('accept-encoding');
-    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
-    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const br = await encoded('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await encoded('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 });

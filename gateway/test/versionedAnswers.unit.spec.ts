@@ -1,5 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SerializedAnswer } from '../src/plugins/api.js';
+import { acceptedEncoding } from '../src/plugins/serializedAnswer.js';
 import { perApp, VersionedAnswers } from '../src/routes/api/versionedAnswers.js';
 
 const answer = (size: number, mark = 'x') => new SerializedAnswer(mark.repeat(size));
@@ -43,5 +45,26 @@ describe('versioned answers (the gateway keeps serialized trees by the version t
     const a = {};
     expect(of(a)).toBe(of(a));
     expect(of(a)).not.toBe(of({}));
+  });
+});
+
+describe('the encoding a kept answer goes in', () => {
+  it('prefers brotli, then gzip, and honours a refusal by q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('BR')).toBe('br');
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding('gzip;q=0')).toBeUndefined();
+    expect(acceptedEncoding(undefined)).toBeUndefined();
+  });
+
+  it('compresses large answers once per encoding and leaves small ones alone', () => {
+    const large = new SerializedAnswer(JSON.stringify({ nodes: Array.from({ length: 2_000 }, (_, i) => ({ i })) }));
+    expect(large.compressible).toBe(true);
+    expect(large.encoded('br')).toBe(large.encoded('br'));
+    expect(brotliDecompressSync(large.encoded('br')).equals(large.body)).toBe(true);
+    expect(gunzipSync(large.encoded('gzip')).equals(large.body)).toBe(true);
+    expect(new SerializedAnswer('{"code":200}').compressible).toBe(false);
   });
 });

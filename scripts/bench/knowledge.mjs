@@ -128,13 +128,13 @@ export async function benchKnowledge({ url, token, serverPid, docs, folders, too
   const seeded = (await onSeeded?.({ teamId, projectId })) ?? null;
 
   const headers = { authorization: token };
-  // As a browser asks for it: the kept tree goes gzip-compressed (docs/adr/0023-the-knowledge-paths-kept-answers.md).
+  // As a browser asks for it: the kept tree goes compressed (brotli) (docs/adr/0023-the-knowledge-paths-kept-answers.md).
   const browserHeaders = { ...headers, 'accept-encoding': 'gzip, deflate, br' };
   const structureBody = JSON.stringify(inTeam({ projectId }));
-  // autocannon reads a body as text: a gzip answer starts with its magic byte, a refusal (small, so never
-  // compressed) with `{`. structureAfterChanges below reads whole answers and checks their code.
+  // autocannon reads a body as text, so the compressed tree is not read here; a refusal is small, never compressed,
+  // and starts as every envelope does. structureAfterChanges below reads whole answers and checks their code.
   const structure = await load(`${url}/pmbok/api/project/projectStructure`, browserHeaders, structureBody, serverPid, {
-    verifyBody: (text) => text.charCodeAt(0) === 0x1f,
+    verifyBody: (text) => !text.startsWith('{"code":'),
   });
   const afterChange = await structureAfterChanges({
     url,

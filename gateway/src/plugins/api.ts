@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
 import rateLimit from '@fastify/rate-limit';
 import { type Caller, cachedBy, HotCounter, registeredMetric } from '@pmbok/infra';
 import { type Static, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox';
@@ -11,8 +10,10 @@ import { optionalId } from '../schemas/fields.js';
 import { envelopeOf } from '../schemas/wire.js';
 import type { Access } from './caller.js';
 import { ApiError, type Envelope, envelope } from './envelope.js';
+import { acceptedEncoding, SerializedAnswer } from './serializedAnswer.js';
 
 export { ApiError } from './envelope.js';
+export { SerializedAnswer } from './serializedAnswer.js';
 
 /** One call of SPEC §7: `POST /pmbok/api/<module>/<call>`. */
 export interface ApiCall<P extends TProperties = TProperties, R extends TSchema = TSchema> {
@@ -81,37 +82,15 @@ export class ApiStream {
   ) {}
 }
 
-/**
- * A successful answer already serialized (by `serializeAnswer`), sent as it is: a handler that keeps answers which
- * change rarely and are costly to serialize (a whole tree) skips the serializer for a kept one.
- */
-export class SerializedAnswer {
-  /** UTF-8 once, rather than on every send of a kept answer. */
-  readonly body: Buffer;
-  private compressed: Buffer | undefined;
-
-  constructor(json: string) {
-    this.body = Buffer.from(json);
-  }
-
-  /** gzip, made on first use: a kept answer is sent many times, and a whole tree shrinks about tenfold. */
-  gzipped(): Buffer {
-    this.compressed ??= gzipSync(this.body);
-    return this.compressed;
-  }
-}
-
-/** Below this many bytes an answer goes as it is: compressing costs more than it saves. */
-const GZIP_FROM = 8 * 1024;
-
 function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer) {
   // A string or buffer skips preSerialization, where every other answer is counted.
   answerCounter(request.routeOptions.url ?? 'unknown', 200)();
   reply.type('application/json; charset=utf-8');
-  if (answer.body.length < GZIP_FROM) return reply.send(answer.body);
+  if (!answer.compressible) return reply.send(answer.body);
   reply.header('vary', 'accept-encoding');
-  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(answer.body);
-  return reply.header('content-encoding', 'gzip').send(answer.gzipped());
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
 }
 
 /** The envelope of a successful answer, serialized by the route's own compiled response schema. */

@@ -17,7 +17,7 @@ export interface NodeView {
   updatedAt: number;
 }
 
-export const nodeView = (doc: StructureNodeDoc): NodeView => ({
+export const nodeView = (doc: Readonly<StructureNodeDoc>): NodeView => ({
   projectStructureId: doc.projectStructureId,
   parentId: doc.parentId,
   kind: doc.kind,
@@ -57,7 +57,8 @@ export function createTreeReads(readStore: ReadStore) {
       cache.set(projectId, cached);
       return cached;
     }
-    const docs = await structureNodes(readStore).find({ projectId });
+    // Viewed, not copied: each node is mapped into a new view right below.
+    const docs = [...(await structureNodes(readStore).view({ projectId }))];
     docs.sort((a, b) => a.sort - b.sort || a.projectStructureId - b.projectStructureId);
     const views = docs.map(nodeView);
     const tree = {
