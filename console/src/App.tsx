@@ -12,7 +12,7 @@ import { LiveProvider } from './live/LiveProvider';
 import { ScreenLoading } from './loading/ScreenLoading';
 import { AdminLoginKit } from './login/AdminLoginKit';
 import LoginPage from './login/LoginPage';
-import { preloadPage } from './navigation/lazyPage';
+import { lazyPage, preloadPage } from './navigation/lazyPage';
 import { RouteTableProvider } from './navigation/RouteTableProvider';
 import { matchRoute, resolveRoutes } from './navigation/resolve';
 import { loadSignedInShell, seedEarlyQueries } from './signedInShell';
@@ -21,7 +21,7 @@ import { AppThemes } from './theme/AppThemes';
 
 // Issue 24: the login page is what most first visits show, so the first script carries it and react-admin's core;
 // the signed-in shell (with every screen's messages), each screen and react-admin's rare-state screens load apart.
-const LazyLayout = lazy(loadSignedInShell);
+const LazyLayout = lazyPage(loadSignedInShell);
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /** A lazily loaded component with the app's loading state while it arrives. */

@@ -112,8 +112,10 @@ describe.skipIf(!hasChromium)('Grafana Faro in the console (headless Chromium)',
         },
       )
       .toContain('/api');
-    const traced = seen.api.map((r) => r.headers().traceparent).filter(Boolean) as string[];
-    expect(traced.length).toBeGreaterThan(0);
+    // The new page's requests may still be on their way when its route change is reported: wait for them.
+    const tracedRequests = () => seen.api.map((r) => r.headers().traceparent).filter(Boolean) as string[];
+    await expect.poll(() => tracedRequests().length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const traced = tracedRequests();
     expect(traced[0]).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
     const traceIds = new Set(traced.map((t) => t.split('-')[1]));
     await expect
