@@ -1,5 +1,6 @@
-import { type CallContext, Metadata } from 'nice-grpc-common';
+import type { CallContext, Metadata } from 'nice-grpc-common';
 import { unauthenticated } from '../errors.js';
+import { CallMetadata } from './metadata.js';
 
 /** Who is calling, as the gateway establishes it; carried in gRPC metadata on every call. */
 export interface Caller {
@@ -19,7 +20,7 @@ const keys = {
 } as const;
 
 export function callerMetadata(caller: Partial<Caller>): Metadata {
-  const metadata = new Metadata();
+  const metadata = new CallMetadata();
   for (const [field, key] of Object.entries(keys)) {
     const value = caller[field as keyof Caller];
     if (value !== undefined && value !== '' && value !== 0) metadata.set(key, String(value));

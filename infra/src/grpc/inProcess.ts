@@ -1,14 +1,15 @@
-import { execute, isAbortError } from 'abort-controller-x';
+import { AbortError, isAbortError } from 'abort-controller-x';
 import {
   type CallContext,
   type CallOptions,
   ClientError,
-  Metadata,
+  type Metadata,
   type MethodDescriptor,
   ServerError,
   Status,
   type TsProtoServiceDefinition,
 } from 'nice-grpc';
+import { CallMetadata } from './metadata.js';
 import { type ClientWatch, clientMiddleware, type ServerWatch, serverMiddleware, watched } from './watch.js';
 
 /**
@@ -146,16 +147,16 @@ class HandlerContext implements CallContext {
     metadata: Metadata | undefined,
     readonly signal: AbortSignal,
   ) {
-    this.metadata = Metadata(metadata);
+    this.metadata = CallMetadata.copyOf(metadata);
   }
 
   get header(): Metadata {
-    this.madeHeader ??= Metadata();
+    this.madeHeader ??= new CallMetadata();
     return this.madeHeader;
   }
 
   get trailer(): Metadata {
-    this.madeTrailer ??= Metadata();
+    this.madeTrailer ??= new CallMetadata();
     return this.madeTrailer;
   }
 }
@@ -271,13 +272,53 @@ export function inProcessClient<C>(
   return client as C;
 }
 
-/** Settles with `work`, or rejects with an AbortError as soon as the caller's signal aborts (the call's cancel). */
+/** Per signal, the calls waiting on it. */
+const waiting = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * One listener per signal, not one per call: calls share their deadline's signal (client.ts), and adding and removing
+ * an EventTarget listener for every call was a few per cent of a small read's CPU (issue 24).
+ */
+function whenAborted(signal: AbortSignal, listener: () => void): () => void {
+  let listeners = waiting.get(signal);
+  if (!listeners) {
+    const all = new Set<() => void>();
+    listeners = all;
+    waiting.set(signal, all);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const each of [...all]) each();
+        all.clear();
+      },
+      { once: true },
+    );
+  }
+  const own = listeners;
+  own.add(listener);
+  return () => own.delete(listener);
+}
+
+/** Settles with `work`, or rejects with the signal's reason as soon as the caller's signal aborts (the call's cancel). */
 function abortable<T>(signal: AbortSignal | undefined, work: Promise<T>, cancel: () => void): Promise<T> {
   if (!signal) return work;
   // The handler's failure after its caller gave up is nobody's to handle.
   work.catch(() => {});
-  return execute(signal, (resolve, reject) => {
-    work.then(resolve, reject);
-    return cancel;
+  if (signal.aborted) return Promise.reject(signal.reason ?? new AbortError());
+  return new Promise<T>((resolve, reject) => {
+    const forget = whenAborted(signal, () => {
+      cancel();
+      reject(signal.reason ?? new AbortError());
+    });
+    work.then(
+      (value) => {
+        forget();
+        resolve(value);
+      },
+      (error: unknown) => {
+        forget();
+        reject(error);
+      },
+    );
   });
 }

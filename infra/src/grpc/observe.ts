@@ -1,9 +1,10 @@
 import { type Context, context, propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { isAbortError } from 'abort-controller-x';
-import { ClientError, Metadata, Status } from 'nice-grpc-common';
+import { ClientError, type Metadata, Status } from 'nice-grpc-common';
 import { cachedBy, type HotCounter, type HotHistogram } from '../hotMetrics.js';
 import { grpcClientDuration, grpcClientHandled } from '../metrics.js';
 import { failed, tracerOf, tracingOn } from '../tracing.js';
+import { CallMetadata } from './metadata.js';
 import type { ClientWatch } from './watch.js';
 
 /** What a method path (`/pmbok.team.v1.TeamService/GetMembership`) is labelled and named by, worked out once. */
@@ -119,7 +120,7 @@ export function clientWatch(component: string): ClientWatch {
         attributes: { 'rpc.system': 'grpc', 'rpc.service': labels.rpcService, 'rpc.method': labels.method },
       });
       active = trace.setSpan(context.active(), span);
-      const metadata = Metadata(options.metadata);
+      const metadata = CallMetadata.copyOf(options.metadata);
       propagation.inject(active, metadata, metadataSetter);
       callOptions = { ...options, metadata };
     }
