@@ -33,7 +33,7 @@ eventStoreContract('sqlite', {
   },
 });
 
-// 'full', the default: appends answer after the WAL's flush in the thread pool (walSync.ts).
+// 'full', the default: appends answer after the writer thread's commit has synced the WAL (sqliteWriter.ts).
 const synced = new WeakMap<EventStore, string>();
 const openSyncedAt = (file: string) => {
   const store = openSqliteEventStore({ file, sync: 'full', pollIntervalMs: 20 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { groupsOf, type WriterRequest, writerSettings } from '../src/eventStore/sqliteWriter.js';
 import { ConcurrencyError, type EventStore, openSqliteEventStore } from '../src/index.js';
 
 describe('SQLite event store: appends of one turn committed together', () => {
@@ -49,58 +50,35 @@ describe('SQLite event store: appends of one turn committed together', () => {
     await subscription.stop();
   });
 
-  it('answers appends, and shows them to subscribers, once a flush of the WAL begun after their commit has finished', async () => {
+  it('commits in the writer thread, syncing every commit with sync full (the default) and none with normal', async () => {
     dir = mkdtempSync(join(tmpdir(), 'pmbok-group-commit-'));
-    // The flushes are held here, to see what waits for them.
-    const held: (() => void)[] = [];
-    let flushes = 0;
-    store = openSqliteEventStore({
-      file: join(dir, 'log.db'),
-      sync: 'full',
-      syncFile: (_fd, done) => {
-        flushes += 1;
-        held.push(() => done(null));
-      },
-    });
-    const log = store;
-    const turns = async (n: number) => {
-      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-    };
-    const until = async (condition: () => boolean) => {
-      while (!condition()) await turns(1);
-    };
-    const seen: number[] = [];
-    const subscription = await log.subscribe({
-      subscriberId: 'test',
-      handler: async (events) => void seen.push(...events.map((e) => e.data as number)),
-    });
-    const answered: number[] = [];
-    const append = (n: number) => log.append(`s-${n}`, [{ type: 'E', data: n }], 0).then(() => answered.push(n));
-    const first = append(1);
-    await until(() => held.length === 1);
-    // Committed while the first flush runs: they wait for the next one, which carries both.
-    const second = Promise.all([append(2), append(3)]);
-    await turns(5);
-    expect((await log.readAll(0, 10)).map((e) => e.data)).toEqual([1, 2, 3]);
-    expect(answered).toEqual([]);
-    expect(flushes).toBe(1);
+    const full = join(dir, 'full.db');
+    const normal = join(dir, 'normal.db');
+    store = openSqliteEventStore({ file: full });
+    const other = openSqliteEventStore({ file: normal, sync: 'normal' });
+    await store.append('s-1', [{ type: 'E', data: 1 }], 0);
+    await other.append('s-1', [{ type: 'E', data: 1 }], 0);
+    // SQLite's synchronous levels: 1 NORMAL, 2 FULL (in WAL mode, FULL syncs the WAL before a commit is visible).
+    expect(await writerSettings(full)).toEqual({ synchronous: 2 });
+    expect(await writerSettings(normal)).toEqual({ synchronous: 1 });
+    await other.close();
+    expect(await writerSettings(normal)).toBeUndefined();
+  });
+});
 
-    held.shift()!();
-    await first;
-    expect(answered).toEqual([1]);
-    await until(() => held.length === 1);
-    expect(flushes).toBe(2);
-    // The subscriber was woken by the first group's answer: it sees that group, not the one still unflushed.
-    await subscription.waitFor(1, 2_000);
-    await turns(5);
-    expect(seen).toEqual([1]);
-
-    held.shift()!();
-    await second;
-    expect(answered).toEqual([1, 2, 3]);
-    await subscription.waitFor(3, 2_000);
-    expect(seen).toEqual([1, 2, 3]);
-    await subscription.stop();
+describe('the SQLite writer thread: groups', () => {
+  const append = (id: number, file: string) =>
+    ({ op: 'append', id, file, synchronous: 'FULL', batch: [] }) as WriterRequest;
+  it('commits the waiting appends to one file together, in their order, and anything else on its own', () => {
+    const requests: WriterRequest[] = [
+      append(1, 'a'),
+      append(2, 'a'),
+      append(3, 'b'),
+      { op: 'close', id: 4, file: 'a' },
+      append(5, 'a'),
+      append(6, 'a'),
+    ];
+    expect(groupsOf(requests).map((group) => group.map((r) => r.id))).toEqual([[1, 2], [3], [4], [5, 6]]);
   });
 });
 

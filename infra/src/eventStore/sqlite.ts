@@ -4,44 +4,33 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { newEventId } from '../ids.js';
 import { acquireTail, releaseTail, tailOf } from './sharedTail.js';
+import { closeWriter, commitGroup, errorOf, type PreparedAppend, type WriteOutcome } from './sqliteWriter.js';
 import { followStore } from './subscription.js';
-import {
-  type AppendContext,
-  type AppendResult,
-  type CheckpointStore,
-  ConcurrencyError,
-  type DomainEvent,
-  type EventMetadata,
-  type EventStore,
-  type ExpectedVersion,
-  type RecordedEvent,
+import type {
+  AppendContext,
+  AppendResult,
+  CheckpointStore,
+  DomainEvent,
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  RecordedEvent,
 } from './types.js';
-import { type SyncFile, walSyncer } from './walSync.js';
 
 export interface SqliteEventStoreOptions {
   /** Path of the database file (one per service). */
   file: string;
   /**
-   * 'full' answers an append once its commit is on the disk, so a power loss loses nothing acknowledged (the WAL is
-   * flushed off the main thread: walSync.ts); 'normal' survives process crashes only.
+   * 'full' answers an append once its commit is on the disk, so a power loss loses nothing acknowledged (the writer
+   * thread syncs the WAL: sqliteWriter.ts); 'normal' survives process crashes only.
    */
   sync?: 'full' | 'normal';
   /** How often subscribers look for appends made by other processes. */
   pollIntervalMs?: number;
-  /** How the WAL file is flushed with 'full' (fs.fdatasync); tests hold it to see what waits for it. */
-  syncFile?: SyncFile;
 }
 
 /** Appends made in this process, by file, so that subscribers wake at once instead of at the next poll. */
 const appended = new EventEmitter().setMaxListeners(0);
-
-/**
- * By file, the first position of each group committed in this process whose flush has not finished, oldest first:
- * subscribers read only the events before the first of them, so that no consumer acts on an event a power loss could
- * still take back (a group is committed before its flush; another group's answer wakes subscribers meanwhile).
- */
-const unflushed = new Map<string, number[]>();
-const durableBelow = (file: string) => unflushed.get(file)?.[0] ?? Number.POSITIVE_INFINITY;
 
 interface EventRow {
   global_position: number;
@@ -66,16 +55,44 @@ const toRecorded = (row: EventRow): RecordedEvent => {
 /** How long a consumer's checkpoint may wait to be written with the others. */
 const CHECKPOINT_FLUSH_MS = 100;
 
+/** An append's rows as the writer thread stores them: the JSON is written here, where the events are. */
+function prepared(
+  streamId: string,
+  events: DomainEvent[],
+  expected: ExpectedVersion,
+  context: AppendContext,
+): PreparedAppend {
+  const at = context.at ?? Date.now();
+  return {
+    streamId,
+    expected,
+    commandId: context.commandId,
+    rows: events.map((event) => {
+      const metadata: StoredMetadata = {
+        eventId: newEventId(),
+        at,
+        actor: context.actor,
+        teamId: context.teamId,
+        correlationId: context.correlationId,
+        causationId: context.causationId,
+        commandId: context.commandId,
+        schemaVersion: event.version && event.version > 1 ? event.version : undefined,
+      };
+      return { type: event.type, data: JSON.stringify(event.data ?? null), metadata: JSON.stringify(metadata) };
+    }),
+  };
+}
+
 /** The embedded event store: one SQLite file in WAL mode per service. */
 export function openSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const file = resolve(options.file);
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  const wal = db.pragma('journal_mode = WAL', { simple: true }) === 'wal';
-  // Commits are not synced on this thread: with 'full', the WAL is flushed in the thread pool before appends answer.
-  // A file system that refuses WAL mode keeps SQLite's own sync of every commit.
-  const flushed = options.sync !== 'normal' && wal;
-  db.pragma(`synchronous = ${flushed || options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
+  // WAL: readers here and in other processes go on while the writer thread commits. A file system that refuses it
+  // keeps SQLite's rollback journal, which still works, with readers waiting for writes.
+  db.pragma('journal_mode = WAL');
+  // This connection writes only the expiry of idle streams; appends are the writer thread's (sqliteWriter.ts).
+  db.pragma(`synchronous = ${options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
@@ -97,16 +114,6 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     CREATE TABLE IF NOT EXISTS checkpoints (subscriber_id TEXT PRIMARY KEY, position INTEGER NOT NULL);
   `);
 
-  const streamVersion = db.prepare<[string], { version: number | null }>(
-    'SELECT MAX(version) AS version FROM events WHERE stream_id = ?',
-  );
-  const insertEvent = db.prepare(
-    'INSERT INTO events (stream_id, version, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
-  );
-  const findCommand = db.prepare<[string, string], { next_version: number; last_position: number }>(
-    'SELECT next_version, last_position FROM commands WHERE command_id = ? AND stream_id = ?',
-  );
-  const insertCommand = db.prepare('INSERT INTO commands VALUES (?, ?, ?, ?)');
   const selectStream = db.prepare<[string, number], EventRow>(
     'SELECT * FROM events WHERE stream_id = ? AND version >= ? ORDER BY version',
   );
@@ -155,102 +162,51 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     return streams.length;
   });
 
-  const appendTx = db.transaction(
-    (streamId: string, events: DomainEvent[], expected: ExpectedVersion, context: AppendContext): AppendResult => {
-      if (context.commandId) {
-        const earlier = findCommand.get(context.commandId, streamId);
-        if (earlier) {
-          return {
-            nextExpectedVersion: earlier.next_version,
-            lastGlobalPosition: earlier.last_position,
-            alreadyApplied: true,
-          };
-        }
-      }
-      const current = streamVersion.get(streamId)?.version ?? 0;
-      if (expected !== 'any' && expected !== current) throw new ConcurrencyError(streamId, expected, current);
-      const at = context.at ?? Date.now();
-      let version = current;
-      let lastPosition = 0;
-      for (const event of events) {
-        version += 1;
-        const metadata: StoredMetadata = {
-          eventId: newEventId(),
-          at,
-          actor: context.actor,
-          teamId: context.teamId,
-          correlationId: context.correlationId,
-          causationId: context.causationId,
-          commandId: context.commandId,
-          schemaVersion: event.version && event.version > 1 ? event.version : undefined,
-        };
-        const info = insertEvent.run(
-          streamId,
-          version,
-          event.type,
-          JSON.stringify(event.data ?? null),
-          JSON.stringify(metadata),
-        );
-        lastPosition = Number(info.lastInsertRowid);
-      }
-      if (context.commandId) insertCommand.run(context.commandId, streamId, version, lastPosition);
-      return { nextExpectedVersion: version, lastGlobalPosition: lastPosition, alreadyApplied: false };
-    },
-  );
-
   /**
-   * Group commit: the appends made in one turn of the event loop are committed in one transaction, each in a
-   * savepoint of its own (a lost race or a duplicate takes back only its own rows), so they share one fsync.
-   * The flush of the WAL runs off the main thread (walSync.ts), and the commits made while one runs share the next
-   * (issue 24). Each append still answers only once its events are durable.
+   * Group commit (docs/adr/0024-appends-committed-off-the-main-thread.md): the appends made in one turn of the event
+   * loop go to the writer thread together, which commits them, with those of the turns before it that are still
+   * waiting, in one transaction and one sync of the WAL. This thread writes no page and waits for no disk; each
+   * append still answers only once its events are durable (SQLite makes a commit visible after its sync).
    */
   type Outcome = { result: AppendResult } | { error: unknown };
   interface PendingAppend {
-    args: Parameters<typeof appendTx>;
+    append: PreparedAppend;
     settle: (outcome: Outcome) => void;
   }
   let pending: PendingAppend[] = [];
-  const syncer = flushed ? walSyncer(`${file}-wal`, options.syncFile) : undefined;
-  const groupTx = db.transaction((batch: PendingAppend[]): Outcome[] =>
-    batch.map(({ args }) => {
-      try {
-        return { result: appendTx(...args) };
-      } catch (error) {
-        return { error };
-      }
-    }),
-  );
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  // 'full': every commit synced (the WAL's sync in WAL mode); 'normal' survives a crash of the process only.
+  const synchronous = options.sync === 'normal' ? 'NORMAL' : 'FULL';
+  const answered = (batch: PendingAppend[], outcomes: WriteOutcome[]) => {
+    if (outcomes.some((outcome) => 'result' in outcome && !outcome.result.alreadyApplied)) {
+      tailOf(file)?.appended();
+      appended.emit(file);
+    }
+    for (const [i, { settle }] of batch.entries()) {
+      const outcome = outcomes[i]!;
+      settle('result' in outcome ? outcome : { error: errorOf(outcome.error) });
+    }
+  };
   const commitPending = () => {
     const batch = pending;
     pending = [];
-    let outcomes: Outcome[];
-    try {
-      outcomes = groupTx.immediate(batch);
-    } catch (error) {
-      for (const append of batch) append.settle({ error });
-      return;
-    }
-    let first = Number.POSITIVE_INFINITY;
-    for (const [i, outcome] of outcomes.entries()) {
-      if ('result' in outcome && !outcome.result.alreadyApplied) {
-        first = Math.min(first, outcome.result.lastGlobalPosition - batch[i]!.args[1].length + 1);
-      }
-    }
-    const wrote = first < Number.POSITIVE_INFINITY;
-    if (wrote && syncer) unflushed.set(file, [...(unflushed.get(file) ?? []), first]);
-    // Subscribers learn of the events, and appends answer, once they are durable: what a read model shows survives.
-    const answer = (error?: unknown) => {
-      if (wrote) {
-        const groups = unflushed.get(file)?.filter((position) => position !== first) ?? [];
-        if (groups.length > 0) unflushed.set(file, groups);
-        else unflushed.delete(file);
-        tailOf(file)?.appended();
-        appended.emit(file);
-      }
-      for (const [i, append] of batch.entries()) append.settle(error ? { error } : outcomes[i]!);
-    };
-    if (syncer) syncer.afterCommit(answer);
-    else answer();
+    inFlight += 1;
+    commitGroup(
+      file,
+      synchronous,
+      batch.map(({ append }) => append),
+    )
+      .then(
+        (outcomes) => answered(batch, outcomes),
+        (error: unknown) => {
+          for (const { settle } of batch) settle({ error });
+        },
+      )
+      .finally(() => {
+        inFlight -= 1;
+        if (inFlight === 0) drained?.();
+      });
   };
 
   // The checkpoints stored within CHECKPOINT_FLUSH_MS (every consumer of every append stores one) are written together
@@ -287,9 +243,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     checkpoints,
     async append(streamId, events, expected, context = {}) {
       if (events.length === 0) throw new Error('append needs at least one event');
+      const append = prepared(streamId, events, expected, context);
       return new Promise<AppendResult>((resolve, reject) => {
         const settle = (outcome: Outcome) => ('result' in outcome ? resolve(outcome.result) : reject(outcome.error));
-        if (pending.push({ args: [streamId, events, expected, context], settle }) === 1) setImmediate(commitPending);
+        if (pending.push({ append, settle }) === 1) setImmediate(commitPending);
       });
     },
     readStream: async (streamId, fromVersion = 1) => selectStream.all(streamId, fromVersion).map(toRecorded),
@@ -310,14 +267,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       const readAll = store.readAll;
       const source = {
         ...store,
-        readAll: async (after: number, limit: number) => {
-          const events = await tail.read(after, limit, readAll, pollIntervalMs);
-          const below = durableBelow(file);
-          const last = events.at(-1);
-          return !last || last.metadata.globalPosition < below
-            ? events
-            : events.filter((event) => event.metadata.globalPosition < below);
-        },
+        readAll: (after: number, limit: number) => tail.read(after, limit, readAll, pollIntervalMs),
       };
       try {
         const subscription = await followStore(source, checkpoints, subscribeOptions, pollIntervalMs);
@@ -336,7 +286,9 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       }
     },
     async close() {
-      await syncer?.close();
+      if (pending.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      await closeWriter(file);
       flushCheckpoints();
       closed = true;
       checkpointDb.close();

@@ -6,7 +6,9 @@ export function createMemoryRealtime(): Realtime {
   const emitter = new EventEmitter().setMaxListeners(0);
   return {
     async publish(audience, payload) {
-      emitter.emit(subjectOf(audience), structuredClone(payload));
+      const subject = subjectOf(audience);
+      // Most pushes go to members with no socket open here: no copy for nobody (issue 24).
+      if (emitter.listenerCount(subject) > 0) emitter.emit(subject, structuredClone(payload));
     },
     async subscribe(audience, listener) {
       const subject = subjectOf(audience);
