@@ -325,7 +325,8 @@ describe('field libraries over gRPC (issue 17)', () => {
       return page;
     });
     const [{ message, at }, page] = await Promise.all([slow, searched]);
-    expect(message).toBe('内容过于复杂，解析超时，请检查语句或分几次粘贴');
+    // Its thread is ended at the deadline, or sooner when the parse fills the thread's memory first (on a fast machine).
+    expect(['内容过于复杂，解析超时，请检查语句或分几次粘贴', '内容过大或过于复杂，无法解析']).toContain(message);
     expect(page.count).toBeGreaterThan(0);
     expect(searchedAt).toBeLessThan(at);
     expect(at - started).toBeLessThan(10_000);
