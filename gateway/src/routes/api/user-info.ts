@@ -39,14 +39,15 @@ export const userInfoCalls = [
         userTeams(services, metadata),
       ]);
       if (!user) throw new Error('auth service answered without a user');
-      return {
-        ...user,
+      // The answer's own copy of the profile gets the fields the console reads beside it. Not a spread with them:
+      // V8 then stored each of the four into the spread's copy slowly, 4 % of this call's CPU (issue 24).
+      return Object.assign(user, {
         name: user.nickname,
         // SPEC §6: every signed-in user gets the admin route set; team roles are checked by the services.
         roles: ['admin'],
         userTeam: teams.list,
         activeTeamId: teams.activeTeamId,
-      };
+      });
     },
   }),
   defineCall({
