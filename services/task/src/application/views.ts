@@ -56,10 +56,10 @@ export async function taskViews(
   now: number,
   content = false,
 ) {
-  const names = await namesOf(
-    store,
-    docs.flatMap((t) => [t.assigneeId, t.creatorId]),
-  );
+  // A loop, not flatMap: V8 ran flatMap's callback and its small arrays slowly (4 % of a taskList; issue 24).
+  const people: number[] = [];
+  for (const t of docs) people.push(t.assigneeId, t.creatorId);
+  const names = await namesOf(store, people);
   const flowNames = new Map(project.flows.map((f) => [f.flowId, f.name]));
   return docs.map((t) => ({
     taskId: t.taskId,
