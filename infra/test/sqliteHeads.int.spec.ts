@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConcurrencyError, type EventStore, openSqliteEventStore } from '../src/index.js';
+
+/** Counts the reads of one stream's events that reach SQLite (every statement's `all` passes one prototype). */
+function countStreamReads() {
+  const probe = new Database(':memory:');
+  const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown };
+  probe.close();
+  const all = prototype.all;
+  const counter = { count: 0, stop: () => void (prototype.all = all) };
+  prototype.all = function (this: { source: string }, ...args: unknown[]) {
+    if (this.source.startsWith('SELECT * FROM events WHERE stream_id')) counter.count += 1;
+    return all.apply(this, args);
+  };
+  return counter;
+}
+
+describe('SQLite event store: the streams’ versions this process knows (issue 24)', () => {
+  let dir = '';
+  let store: EventStore | undefined;
+  afterEach(async () => {
+    await store?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a read past a stream’s known version without a query, and reads again after a lost race', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pmbok-heads-'));
+    const file = join(dir, 'log.db');
+    store = openSqliteEventStore({ file });
+    const reads = countStreamReads();
+    try {
+      await store.append('task-1', [{ type: 'Created', data: 1 }], 0);
+      // After its own append, the next version is known to be empty: no query.
+      expect(await store.readStream('task-1', 2)).toEqual([]);
+      expect(reads.count).toBe(0);
+      // A read from further back reads.
+      expect((await store.readStream('task-1', 1)).map((e) => e.data)).toEqual([1]);
+      expect(reads.count).toBe(1);
+
+      // Another writer of the file (not how pmbok runs: one process writes a service's file) is not seen by a read
+      // past the known version, but the next append loses its race and tells the store the stream's version.
+      const other = new Database(file);
+      other
+        .prepare('INSERT INTO events (stream_id, version, type, data, metadata) VALUES (?, ?, ?, ?, ?)')
+        .run('task-1', 2, 'Changed', '2', JSON.stringify({ eventId: 'x', at: 1 }));
+      other.close();
+      expect(await store.readStream('task-1', 2)).toEqual([]);
+      const lost = await store.append('task-1', [{ type: 'Changed', data: 3 }], 1).catch((error: unknown) => error);
+      expect(lost).toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream('task-1', 2)).map((e) => e.data)).toEqual([2]);
+      await store.append('task-1', [{ type: 'Changed', data: 3 }], 2);
+      expect((await store.readStream('task-1')).map((e) => e.data)).toEqual([1, 2, 3]);
+    } finally {
+      reads.stop();
+    }
+  });
+});
