@@ -11,7 +11,12 @@ function countStreamReads() {
   const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown };
   probe.close();
   const all = prototype.all;
-  const counter = { count: 0, stop: () => void (prototype.all = all) };
+  const counter = {
+    count: 0,
+    stop: () => {
+      prototype.all = all;
+    },
+  };
   prototype.all = function (this: { source: string }, ...args: unknown[]) {
     if (this.source.startsWith('SELECT * FROM events WHERE stream_id')) counter.count += 1;
     return all.apply(this, args);
