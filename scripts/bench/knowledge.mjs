@@ -3,6 +3,7 @@
 // tree's first render in Chromium. Called by scripts/bench.mjs with its measuring tools.
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { untilQuiet } from './lib.mjs';
 
 /** A realistic API document: path and query parameters, a nested JSON request body, a 200 and a 400. */
 export const apiDoc = (i, note = '') => ({
@@ -126,6 +127,9 @@ export async function benchKnowledge({ url, token, serverPid, docs, folders, too
   log(`knowledge: seeded in ${fmt(seedSeconds, 1)} s`);
   // The publishing benchmark saves a version here, to compare with one saved after the saves below.
   const seeded = (await onSeeded?.({ teamId, projectId })) ?? null;
+  // The other services' consumers of the seeding (the assistant's index, activities) catch up first: their work is
+  // not the calls'.
+  log(`knowledge: the app went quiet after ${fmt(await untilQuiet(serverPid), 1)} s`);
 
   const headers = { authorization: token };
   // As a browser asks for it: the kept tree goes compressed (brotli) (docs/adr/0023-the-knowledge-paths-kept-answers.md).

@@ -122,6 +122,22 @@ export function cpuSeconds(pids) {
 }
 
 /**
+ * Waits until a process has gone quiet (under a tenth of a core for three seconds in a row, two minutes at most): after
+ * seeding, the other services' consumers of the seeded log (activities, feeds, the assistant's index) catch up in the
+ * background, and a call measured meanwhile would be charged their work. One quiet second was not enough on a loaded
+ * machine: a consumer catching up can get little of a core for a second. Returns the seconds it waited.
+ */
+export async function untilQuiet(pid) {
+  const started = performance.now();
+  for (let tries = 0, quiet = 0; tries < 120 && quiet < 3; tries++) {
+    const before = cpuSeconds(pid);
+    await sleep(1_000);
+    quiet = cpuSeconds(pid) - before < 0.1 ? quiet + 1 : 0;
+  }
+  return Number(((performance.now() - started) / 1_000).toFixed(1));
+}
+
+/**
  * One autocannon run. Latencies are collected from the per-response event in fractional milliseconds:
  * autocannon's own histogram keeps whole milliseconds, which reads 0 ms for a fast baseline.
  */

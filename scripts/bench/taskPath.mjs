@@ -20,7 +20,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
-  cpuSeconds,
   embeddedEnv,
   freePort,
   helloWorld,
@@ -32,6 +31,7 @@ import {
   root,
   sleep,
   startChild,
+  untilQuiet,
 } from './lib.mjs';
 import { readLines, summarizeProfile } from './profileSummary.mjs';
 
@@ -90,17 +90,8 @@ async function taskPath(label, swapDir) {
       for (const { taskId } of await Promise.all(batch)) taskIds.push(taskId);
     }
     const seedSeconds = Number(((performance.now() - seedStarted) / 1_000).toFixed(1));
-    // The other services' consumers of the task log (activities, feeds) may still be catching up on the seeding:
-    // measure once the app has gone quiet (under a tenth of a core for three seconds in a row), so that their work is
-    // not counted. One quiet second was not enough on a loaded machine: a consumer catching up on the seeding can get
-    // little of a core for a second, and its reads of the log then showed in the measured moves.
-    const settleStarted = performance.now();
-    for (let tries = 0, quiet = 0; tries < 120 && quiet < 3; tries++) {
-      const before = cpuSeconds(app.child.pid);
-      await sleep(1_000);
-      quiet = cpuSeconds(app.child.pid) - before < 0.1 ? quiet + 1 : 0;
-    }
-    const settleSeconds = Number(((performance.now() - settleStarted) / 1_000).toFixed(1));
+    // The other services' consumers of the task log catch up on the seeding first: their work is not the calls'.
+    const settleSeconds = await untilQuiet(app.child.pid);
     const page = await post(url, 'task/taskList', inTeam({ projectId, page: 1, pageSize: 20 }), token);
     if (page.total !== TASKS || page.list.length !== 20) throw new Error(`taskList answered ${page.total} tasks`);
 
