@@ -1,25 +1,21 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
 /** Below this many bytes an answer goes as it is: compressing costs more than it saves. */
 const COMPRESS_FROM = 8 * 1024;
 
 export type ContentEncoding = 'br' | 'gzip';
 
+const MADE: ContentEncoding[] = ['br', 'gzip'];
+
 /**
- * The encodings an `accept-encoding` header allows, of the two we make (a `;q=0` refuses one); brotli first, as it
- * is both quicker to make and smaller at the settings used here (a 1.3 MB tree: 55 KB in 2 ms, gzip 112 KB in 4 ms).
+ * The encoding to send for an `accept-encoding` header, of the two we make, by its q-values (`q=0` refuses one;
+ * @fastify/accept-negotiator, as @fastify/static negotiates the console's files); brotli when both are as welcome,
+ * as it is both quicker to make and smaller at the settings used here (a 1.3 MB tree: 55 KB in 2 ms, gzip 112 KB in
+ * 4 ms). Content codings are case-insensitive.
  */
 export function acceptedEncoding(header: string | undefined): ContentEncoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  return (header && (negotiate(header.toLowerCase(), MADE) as ContentEncoding | null)) || undefined;
 }
 
 /**
