@@ -48,11 +48,12 @@ export const ok = async (work: Promise<unknown>) => {
 
 export const projectId = { projectId: id };
 export const inProject = (body: { projectId: string }) => ({ projectId: Number(body.projectId) });
-// Written out rather than spread into: V8 stores the fields after a spread slowly on these paths (issue 24).
-export const onNode = (body: { projectId: string; projectStructureId: string }) => ({
-  projectId: Number(body.projectId),
-  projectStructureId: Number(body.projectStructureId),
-});
+/** A call's request on a node, with the call's own fields assigned (not spread into: see task.ts's `inProject`). */
+export const onNode = <M extends object = object>(body: { projectId: string; projectStructureId: string }, more?: M) =>
+  Object.assign({ projectId: Number(body.projectId), projectStructureId: Number(body.projectStructureId) }, more) as {
+    projectId: number;
+    projectStructureId: number;
+  } & M;
 
 type Input<P extends TProperties> = Parameters<ApiCall<P>['handle']>[0];
 /** A knowledge call: `/pmbok/api/<module>/<call>`, signed in unless `options` says otherwise, answering `response`. */

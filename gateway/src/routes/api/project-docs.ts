@@ -173,13 +173,7 @@ export function projectDocCalls() {
         const content = jsonField(b.doc, '文档内容不是有效的JSON');
         if (typeof content !== 'object' || content === null || Array.isArray(content))
           throw new ApiError(400, '文档内容格式错误');
-        const request = {
-          projectId: Number(b.projectId),
-          projectStructureId: Number(b.projectStructureId),
-          baseVersion: b.baseVersion,
-          contentJson: b.doc,
-          name: b.name,
-        };
+        const request = onNode(b, { baseVersion: b.baseVersion, contentJson: b.doc, name: b.name });
         const saved = await services.project.saveDoc(request, { metadata });
         const { conflict } = saved;
         if (conflict?.current) {

@@ -55,19 +55,22 @@ const call = <P extends TProperties, R extends TSchema>(
   handle: (body: Input<P>, c: CallContext) => Promise<Static<R> | null | undefined | ApiAnswer>,
 ) => defineCall({ module: 'task', call: name, access: 'user', fields, response, handle });
 
-const inProject = (body: { projectId: string }) => ({ taskProjectId: Number(body.projectId) });
-// Literals written out, not `{ ...inProject(b), more }`: V8 stores each field after a spread slowly (issue 24).
-const ofTask = (body: { projectId: string; taskId: string }) => ({
-  taskProjectId: Number(body.projectId),
-  taskId: Number(body.taskId),
-});
+/**
+ * A call's request on a project or on one of its tasks, with the call's own fields assigned to it. Not written as
+ * `{ ...inProject(b), more }`: V8 stored each field after such a spread slowly (4 % of a `taskList`; issue 24).
+ */
+const inProject = <M extends object = object>(body: { projectId: string }, more?: M) =>
+  Object.assign({ taskProjectId: Number(body.projectId) }, more) as { taskProjectId: number } & M;
+const ofTask = <M extends object = object>(body: { projectId: string; taskId: string }, more?: M) =>
+  Object.assign({ taskProjectId: Number(body.projectId), taskId: Number(body.taskId) }, more) as {
+    taskProjectId: number;
+    taskId: number;
+  } & M;
 
 /** Status actions on a task: start, stop, cancel, close, finish, each with an optional note. */
 const statusCall = (name: string, rpc: 'startTask' | 'stopTask' | 'cancelTask' | 'closeTask' | 'finishTask') =>
   call(name, { projectId: id, taskId: id, content: note }, Nothing, (b, { services: { task: t }, metadata }) => {
-    return ok(
-      t[rpc]({ taskProjectId: Number(b.projectId), taskId: Number(b.taskId), content: b.content ?? '' }, { metadata }),
-    );
+    return ok(t[rpc](ofTask(b, { content: b.content ?? '' }), { metadata }));
   });
 
 /** SPEC §7 Task calls. Project calls take `projectId`; copies answer the new `taskProjectId`. */
@@ -112,7 +115,7 @@ function projectCalls() {
       const { name, description, logo, poster, beginTime, endTime } = b;
       const isTemplate = b.isTemplate ? isSet(b.isTemplate) : undefined;
       const changes = { name, description, logo, poster, beginTime, endTime, isTemplate };
-      return ok(t.updateTaskProject({ taskProjectId: Number(b.projectId), ...changes }, { metadata }));
+      return ok(t.updateTaskProject(inProject(b, changes), { metadata }));
     }),
     call('projectDetail', { projectId: id }, answers.TaskProject, async (b, { services: { task: t }, metadata }) => {
       const { project: found } = await t.getTaskProject(inProject(b), { metadata });
@@ -174,10 +177,7 @@ function memberAndFlowCalls() {
       { projectId: id, userIds: text(2000) },
       answers.MembersAdded,
       (b, { services: { task: t }, metadata }) => {
-        return t.addProjectMembers(
-          { taskProjectId: Number(b.projectId), userIds: userIdList(b.userIds) },
-          { metadata },
-        );
+        return t.addProjectMembers(inProject(b, { userIds: userIdList(b.userIds) }), { metadata });
       },
     ),
     call(
@@ -185,23 +185,19 @@ function memberAndFlowCalls() {
       { projectId: id, userId: id, role },
       Nothing,
       (b, { services: { task: t }, metadata }) => {
-        const request = {
-          taskProjectId: Number(b.projectId),
-          userId: Number(b.userId),
-          role: projectRoles.toProto(b.role),
-        };
+        const request = inProject(b, { userId: Number(b.userId), role: projectRoles.toProto(b.role) });
         return ok(t.changeProjectMemberRole(request, { metadata }));
       },
     ),
     call('deleteOtherProjectUser', { projectId: id, userId: id }, Nothing, (b, { services: { task: t }, metadata }) => {
-      return ok(t.removeProjectMember({ taskProjectId: Number(b.projectId), userId: Number(b.userId) }, { metadata }));
+      return ok(t.removeProjectMember(inProject(b, { userId: Number(b.userId) }), { metadata }));
     }),
     call(
       'createFlow',
       { projectId: id, name: text(100) },
       answers.FlowCreated,
       (b, { services: { task: t }, metadata }) => {
-        return t.createFlow({ taskProjectId: Number(b.projectId), name: b.name }, { metadata });
+        return t.createFlow(inProject(b, { name: b.name }), { metadata });
       },
     ),
     call(
@@ -214,16 +210,11 @@ function memberAndFlowCalls() {
       },
       Nothing,
       (b, { services: { task: t }, metadata }) => {
-        return ok(
-          t.updateFlow(
-            { taskProjectId: Number(b.projectId), flowId: Number(b.flowId), name: b.name, sort: b.sort },
-            { metadata },
-          ),
-        );
+        return ok(t.updateFlow(inProject(b, { flowId: Number(b.flowId), name: b.name, sort: b.sort }), { metadata }));
       },
     ),
     call('deleteFlow', { projectId: id, flowId: id }, Nothing, (b, { services: { task: t }, metadata }) => {
-      return ok(t.deleteFlow({ taskProjectId: Number(b.projectId), flowId: Number(b.flowId) }, { metadata }));
+      return ok(t.deleteFlow(inProject(b, { flowId: Number(b.flowId) }), { metadata }));
     }),
     call(
       'projectFlows',
@@ -258,15 +249,14 @@ function taskCallsProper() {
       (b, { services: { task: t }, metadata }) => {
         const { workHour: hours = 0, urgentLevel: level = 0, startTime = 0, endTime = 0 } = b;
         const input = { flowId: Number(b.flowId || 0), userId: Number(b.userId || 0), content: b.content ?? '' };
-        const request = {
-          taskProjectId: Number(b.projectId),
+        const request = inProject(b, {
           ...input,
           name: b.name,
           workHour: hours,
           urgentLevel: level,
           startTime,
           endTime,
-        };
+        });
         return t.createTask(request, { metadata });
       },
     ),
@@ -284,8 +274,7 @@ function taskCallsProper() {
       answers.TaskPage,
       async (b, { services: { task: t }, metadata }) => {
         const answer = await t.listTasks(
-          {
-            taskProjectId: Number(b.projectId),
+          inProject(b, {
             flowId: Number(b.flowId || 0),
             userId: Number(b.userId || 0),
             urgentLevel: b.urgentLevel ? Number(b.urgentLevel) : undefined,
@@ -293,7 +282,7 @@ function taskCallsProper() {
             page: b.page ?? 1,
             pageSize: b.pageSize ?? 20,
             sort: b.sort ?? '',
-          },
+          }),
           { metadata },
         );
         return { list: answer.tasks.map(task), total: answer.total, page: answer.page, pageSize: answer.pageSize };
@@ -318,21 +307,14 @@ function taskCallsProper() {
       },
     ),
     call('moveFlow', { projectId: id, taskId: id, flowId: id }, Nothing, (b, { services: { task: t }, metadata }) => {
-      return ok(
-        t.moveTask(
-          { taskProjectId: Number(b.projectId), taskId: Number(b.taskId), flowId: Number(b.flowId) },
-          { metadata },
-        ),
-      );
+      return ok(t.moveTask(ofTask(b, { flowId: Number(b.flowId) }), { metadata }));
     }),
     call(
       'updateName',
       { projectId: id, taskId: id, name: text(200) },
       Nothing,
       (b, { services: { task: t }, metadata }) => {
-        return ok(
-          t.renameTask({ taskProjectId: Number(b.projectId), taskId: Number(b.taskId), name: b.name }, { metadata }),
-        );
+        return ok(t.renameTask(ofTask(b, { name: b.name }), { metadata }));
       },
     ),
     call(
@@ -340,10 +322,7 @@ function taskCallsProper() {
       { projectId: id, taskId: id, content: text(4000) },
       answers.Commented,
       (b, { services: { task: t }, metadata }) => {
-        return t.commentOnTask(
-          { taskProjectId: Number(b.projectId), taskId: Number(b.taskId), content: b.content },
-          { metadata },
-        );
+        return t.commentOnTask(ofTask(b, { content: b.content }), { metadata });
       },
     ),
     call(
@@ -351,15 +330,9 @@ function taskCallsProper() {
       { projectId: id, taskId: id, ...paging },
       answers.CommentPage,
       async (b, { services: { task: t }, metadata }) => {
-        const answer = await t.listTaskComments(
-          {
-            taskProjectId: Number(b.projectId),
-            taskId: Number(b.taskId),
-            page: b.page ?? 1,
-            pageSize: b.pageSize ?? 20,
-          },
-          { metadata },
-        );
+        const answer = await t.listTaskComments(ofTask(b, { page: b.page ?? 1, pageSize: b.pageSize ?? 20 }), {
+          metadata,
+        });
         return { list: answer.comments, total: answer.total, page: answer.page, pageSize: answer.pageSize };
       },
     ),
@@ -368,37 +341,19 @@ function taskCallsProper() {
       { projectId: id, taskId: id, ...paging },
       answers.TaskLogPage,
       async (b, { services: { task: t }, metadata }) => {
-        const answer = await t.listTaskLogs(
-          {
-            taskProjectId: Number(b.projectId),
-            taskId: Number(b.taskId),
-            page: b.page ?? 1,
-            pageSize: b.pageSize ?? 20,
-          },
-          { metadata },
-        );
+        const answer = await t.listTaskLogs(ofTask(b, { page: b.page ?? 1, pageSize: b.pageSize ?? 20 }), { metadata });
         return { list: answer.logs, total: answer.total, page: answer.page, pageSize: answer.pageSize };
       },
     ),
     call('transfer', { projectId: id, taskId: id, userId: id }, Nothing, (b, { services: { task: t }, metadata }) => {
-      return ok(
-        t.transferTask(
-          { taskProjectId: Number(b.projectId), taskId: Number(b.taskId), userId: Number(b.userId) },
-          { metadata },
-        ),
-      );
+      return ok(t.transferTask(ofTask(b, { userId: Number(b.userId) }), { metadata }));
     }),
     call(
       'updateWorkHour',
       { projectId: id, taskId: id, workHour },
       Nothing,
       (b, { services: { task: t }, metadata }) => {
-        return ok(
-          t.updateTaskWorkHour(
-            { taskProjectId: Number(b.projectId), taskId: Number(b.taskId), workHour: b.workHour },
-            { metadata },
-          ),
-        );
+        return ok(t.updateTaskWorkHour(ofTask(b, { workHour: b.workHour }), { metadata }));
       },
     ),
     call(
@@ -406,12 +361,7 @@ function taskCallsProper() {
       { projectId: id, taskId: id, urgentLevel },
       Nothing,
       (b, { services: { task: t }, metadata }) => {
-        return ok(
-          t.updateTaskUrgentLevel(
-            { taskProjectId: Number(b.projectId), taskId: Number(b.taskId), urgentLevel: b.urgentLevel },
-            { metadata },
-          ),
-        );
+        return ok(t.updateTaskUrgentLevel(ofTask(b, { urgentLevel: b.urgentLevel }), { metadata }));
       },
     ),
     call(
@@ -420,9 +370,7 @@ function taskCallsProper() {
       Nothing,
       (b, { services: { task: t }, metadata }) => {
         const times = { startTime: b.startTime ?? 0, endTime: b.endTime ?? 0 };
-        return ok(
-          t.updateTaskPreTime({ taskProjectId: Number(b.projectId), taskId: Number(b.taskId), ...times }, { metadata }),
-        );
+        return ok(t.updateTaskPreTime(ofTask(b, times), { metadata }));
       },
     ),
     call(
@@ -430,12 +378,7 @@ function taskCallsProper() {
       { projectId: id, taskId: id, content: text(20_000) },
       Nothing,
       (b, { services: { task: t }, metadata }) => {
-        return ok(
-          t.updateTaskContent(
-            { taskProjectId: Number(b.projectId), taskId: Number(b.taskId), content: b.content },
-            { metadata },
-          ),
-        );
+        return ok(t.updateTaskContent(ofTask(b, { content: b.content }), { metadata }));
       },
     ),
   ];
