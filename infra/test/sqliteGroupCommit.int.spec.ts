@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { groupsOf, type WriterRequest, writerSettings } from '../src/eventStore/sqliteWriter.js';
 import { ConcurrencyError, type EventStore, openSqliteEventStore } from '../src/index.js';
+import { countStatements } from './statementCounter.js';
 
 describe('SQLite event store: appends of one turn committed together', () => {
   let dir = '';
@@ -88,17 +88,11 @@ describe('SQLite event store: checkpoints', () => {
     const file = join(dir, 'consumer.db');
     let store = openSqliteEventStore({ file, sync: 'normal' });
     // Counts the transactions and the upserts the checkpoint connection runs.
-    const probe = new Database(':memory:');
-    const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { run: (...args: unknown[]) => unknown };
-    probe.close();
-    const run = prototype.run;
-    let begins = 0;
-    let upserts = 0;
-    prototype.run = function (this: { source: string }, ...args: unknown[]) {
-      if (this.source === 'BEGIN') begins += 1;
-      if (this.source.startsWith('INSERT INTO checkpoints')) upserts += 1;
-      return run.apply(this, args);
-    };
+    const statements = countStatements('run', {
+      begins: (sql) => sql === 'BEGIN',
+      upserts: (sql) => sql.startsWith('INSERT INTO checkpoints'),
+    });
+    const { counts } = statements;
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
       // Five consumers of one append store their positions in the same turn, and one more in a later turn.
@@ -107,13 +101,13 @@ describe('SQLite event store: checkpoints', () => {
       await store.checkpoints.store('bus:task:e', 7);
       // Read from memory before they are written.
       expect(await store.checkpoints.load('bus:task:c')).toBe(7);
-      expect(upserts).toBe(0);
+      expect(counts.upserts).toBe(0);
       vi.advanceTimersByTime(100);
-      expect(upserts).toBe(5);
-      expect(begins).toBe(1);
+      expect(counts.upserts).toBe(5);
+      expect(counts.begins).toBe(1);
     } finally {
       vi.useRealTimers();
-      prototype.run = run;
+      statements.stop();
     }
     await store.checkpoints.store('bus:task:a', 9);
     await store.close();

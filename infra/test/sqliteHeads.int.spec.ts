@@ -4,25 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConcurrencyError, type EventStore, openSqliteEventStore } from '../src/index.js';
-
-/** Counts the reads of one stream's events that reach SQLite (every statement's `all` passes one prototype). */
-function countStreamReads() {
-  const probe = new Database(':memory:');
-  const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown };
-  probe.close();
-  const all = prototype.all;
-  const counter = {
-    count: 0,
-    stop: () => {
-      prototype.all = all;
-    },
-  };
-  prototype.all = function (this: { source: string }, ...args: unknown[]) {
-    if (this.source.startsWith('SELECT * FROM events WHERE stream_id')) counter.count += 1;
-    return all.apply(this, args);
-  };
-  return counter;
-}
+import { countStatements } from './statementCounter.js';
 
 describe('SQLite event store: the streams’ versions this process knows (issue 24)', () => {
   let dir = '';
@@ -36,15 +18,17 @@ describe('SQLite event store: the streams’ versions this process knows (issue 
     dir = mkdtempSync(join(tmpdir(), 'pmbok-heads-'));
     const file = join(dir, 'log.db');
     store = openSqliteEventStore({ file });
-    const reads = countStreamReads();
+    const statements = countStatements('all', {
+      streamReads: (sql) => sql.startsWith('SELECT * FROM events WHERE stream_id'),
+    });
     try {
       await store.append('task-1', [{ type: 'Created', data: 1 }], 0);
       // After its own append, the next version is known to be empty: no query.
       expect(await store.readStream('task-1', 2)).toEqual([]);
-      expect(reads.count).toBe(0);
+      expect(statements.counts.streamReads).toBe(0);
       // A read from further back reads.
       expect((await store.readStream('task-1', 1)).map((e) => e.data)).toEqual([1]);
-      expect(reads.count).toBe(1);
+      expect(statements.counts.streamReads).toBe(1);
 
       // Another writer of the file (not how pmbok runs: one process writes a service's file) is not seen by a read
       // past the known version, but the next append loses its race and tells the store the stream's version.
@@ -60,7 +44,7 @@ describe('SQLite event store: the streams’ versions this process knows (issue 
       await store.append('task-1', [{ type: 'Changed', data: 3 }], 2);
       expect((await store.readStream('task-1')).map((e) => e.data)).toEqual([1, 2, 3]);
     } finally {
-      reads.stop();
+      statements.stop();
     }
   });
 });
