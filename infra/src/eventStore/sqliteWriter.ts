@@ -67,7 +67,8 @@ let nextId = 0;
  * serves HTTP (issue 24). The thread keeps the process alive only while a request waits for it.
  */
 function started(): Promise<Thread> {
-  thread ??= workerScript(import.meta.url, 'sqliteWriterThread').then((script) => {
+  if (thread) return thread;
+  const starting = workerScript(import.meta.url, 'sqliteWriterThread').then((script) => {
     const worker = new Worker(script);
     worker.unref();
     const own: Thread = { worker, waiting: new Map() };
@@ -79,7 +80,7 @@ function started(): Promise<Thread> {
     });
     const stopped = (error: Error) => {
       // The next request starts another thread; what waited on this one fails (its transaction was not committed).
-      if (thread === current) thread = undefined;
+      if (thread === starting) thread = undefined;
       for (const waiter of own.waiting.values()) waiter.reject(error);
       own.waiting.clear();
     };
@@ -87,8 +88,8 @@ function started(): Promise<Thread> {
     worker.on('exit', (code) => stopped(new Error(`the SQLite writer thread exited with code ${code}`)));
     return own;
   });
-  const current = thread;
-  return current;
+  thread = starting;
+  return starting;
 }
 
 type Unsent<T> = T extends unknown ? Omit<T, 'id'> : never;
