@@ -243,7 +243,7 @@ describe.skipIf(!hasChromium)('accounts: every sign-in way and the account scree
     await visitor.text('图形验证码错误或已过期，请刷新后重试');
     // that image took its one guess: a new one replaces it and the answer is cleared
     await expect.poll(() => image.getAttribute('src')).not.toBe(shown);
-    expect(await visitor.input('captcha').inputValue()).toBe('');
+    await expect.poll(() => visitor.input('captcha').inputValue()).toBe('');
     expect(await visitor.storage('authorize_token')).toBeNull();
     await visitor.context.close();
   });

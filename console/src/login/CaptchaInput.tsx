@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLoginKit } from './kit';
 import { LoginField, type LoginFieldProps } from './LoginField';
 import { CAPTCHA_LENGTH } from './validators';
@@ -14,9 +14,9 @@ type CaptchaInputProps = Pick<LoginFieldProps, 'name' | 'value' | 'error' | 'onC
 export const CaptchaInput = ({ image, onRefresh, ...field }: CaptchaInputProps) => {
   const { translate } = useLoginKit();
   const { onChange } = field;
-  // a new image makes the previous answer meaningless
+  // a new image makes the previous answer meaningless; cleared before the new image is painted
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new image
-  useEffect(() => onChange(''), [image]);
+  useLayoutEffect(() => onChange(''), [image]);
   return (
     <LoginField
       {...field}
