@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { groupsOf, type WriterRequest, writerSettings } from '../src/eventStore/sqliteWriter.js';
-import { ConcurrencyError, type EventStore, openSqliteEventStore } from '../src/index.js';
+import { ConcurrencyError, type EventStore, openSqliteEventStore, type RecordedEvent } from '../src/index.js';
 import { countStatements } from './statementCounter.js';
 
 describe('SQLite event store: appends of one turn committed together', () => {
@@ -47,6 +47,49 @@ describe('SQLite event store: appends of one turn committed together', () => {
     const results = await Promise.all([1, 2, 3].map((n) => store!.append(`s-${n}`, [{ type: 'E', data: n }], 0)));
     await subscription.waitFor(results.at(-1)!.lastGlobalPosition, 2_000);
     expect(seen).toEqual([1, 2, 3]);
+    await subscription.stop();
+  });
+
+  it('hands subscribers this process’s appends as a read would give them, without reading them back', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pmbok-group-commit-'));
+    const file = join(dir, 'log.db');
+    store = openSqliteEventStore({ file });
+    const seen: RecordedEvent[] = [];
+    const subscription = await store.subscribe({
+      subscriberId: 'test',
+      handler: async (events) => void seen.push(...events),
+    });
+    await store.append('s-0', [{ type: 'E', data: 0 }], 0);
+    await subscription.waitFor(1, 2_000);
+    const statements = countStatements('all', { logReads: (sql) => sql.includes('WHERE global_position >') });
+    try {
+      const context = { actor: 'user-7', teamId: 'team-3', correlationId: 'req-1', commandId: 'cmd-1' };
+      const results = await Promise.all([
+        store.append(
+          's-1',
+          [
+            { type: 'A', data: { n: 1, at: new Date(5) } },
+            { type: 'B', data: [2] },
+          ],
+          0,
+          context,
+        ),
+        store.append('s-2', [{ type: 'C', data: 'three', version: 2 }], 0),
+      ]);
+      await subscription.waitFor(results[1]!.lastGlobalPosition, 2_000);
+      expect(statements.counts.logReads).toBe(0);
+    } finally {
+      statements.stop();
+    }
+    // the same events, in the same order, as the log holds them (a Date as its JSON, as a read parses it)
+    expect(seen).toEqual(await store.readAll(0, 10));
+    expect(seen.map((e) => [e.metadata.streamId, e.metadata.version, e.metadata.globalPosition])).toEqual([
+      ['s-0', 1, 1],
+      ['s-1', 1, 2],
+      ['s-1', 2, 3],
+      ['s-2', 1, 4],
+    ]);
+    expect(seen[1]!.data).toEqual({ n: 1, at: new Date(5).toJSON() });
     await subscription.stop();
   });
 

@@ -28,10 +28,27 @@ export class SharedTail {
   private lastRead = 0;
   private reading: Promise<void> | undefined;
 
-  /** Called on every append this process makes to the log, before the subscribers are woken. */
-  appended(): void {
-    this.stale = true;
+  /**
+   * Called on every append this process makes to the log, before the subscribers are woken, with the events it
+   * recorded. Those that follow the window's end with no gap extend it as a read would have, so the subscribers
+   * read nothing back from the log (a twentieth of a task move's CPU; issue 24); otherwise the window is stale.
+   */
+  appended(recorded?: readonly RecordedEvent[]): void {
     this.signalled += 1;
+    // A read under way may hold some of them: it leaves the window stale, and the next read gets the rest.
+    if (!recorded || this.stale || this.reading || this.from < 0) {
+      this.stale = true;
+      return;
+    }
+    for (const event of recorded) {
+      if (event.metadata.globalPosition !== this.to + 1) {
+        this.stale = true;
+        break;
+      }
+      this.events.push(event);
+      this.to = event.metadata.globalPosition;
+    }
+    this.trim();
   }
 
   /**
@@ -76,16 +93,19 @@ export class SharedTail {
         if (events.length > 0) {
           this.events.push(...events);
           this.to = events.at(-1)!.metadata.globalPosition;
-          if (this.events.length > MAX_WINDOW) {
-            const dropped = this.events.splice(0, this.events.length - MAX_WINDOW / 2);
-            this.from = dropped.at(-1)!.metadata.globalPosition;
-          }
+          this.trim();
         }
       } finally {
         this.reading = undefined;
       }
     })();
     return this.reading;
+  }
+
+  private trim(): void {
+    if (this.events.length <= MAX_WINDOW) return;
+    const dropped = this.events.splice(0, this.events.length - MAX_WINDOW / 2);
+    this.from = dropped.at(-1)!.metadata.globalPosition;
   }
 
   private slice(after: number, limit: number): RecordedEvent[] {

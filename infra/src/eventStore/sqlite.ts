@@ -69,35 +69,68 @@ const headsOf = (file: string) => {
   return heads;
 };
 
+/** The stores with appends waiting, committed together in one turn (their requests go in one message). */
+const due = new Set<() => void>();
+const commitDue = () => {
+  const commits = [...due];
+  due.clear();
+  for (const commit of commits) commit();
+};
+const commitSoon = (commit: () => void) => {
+  if (due.size === 0) setImmediate(commitDue);
+  due.add(commit);
+};
+
 /** How long a consumer's checkpoint may wait to be written with the others. */
 const CHECKPOINT_FLUSH_MS = 100;
 
-/** An append's rows as the writer thread stores them: the JSON is written here, where the events are. */
+/** An append's rows as the writer thread stores them (the JSON is written here, where the events are), and the metadata. */
 function prepared(
   streamId: string,
   events: DomainEvent[],
   expected: ExpectedVersion,
   context: AppendContext,
-): PreparedAppend {
+): { append: PreparedAppend; metadata: StoredMetadata[] } {
   const at = context.at ?? Date.now();
-  return {
-    streamId,
-    expected,
-    commandId: context.commandId,
-    rows: events.map((event) => {
-      const metadata: StoredMetadata = {
-        eventId: newEventId(),
-        at,
-        actor: context.actor,
-        teamId: context.teamId,
-        correlationId: context.correlationId,
-        causationId: context.causationId,
-        commandId: context.commandId,
-        schemaVersion: event.version && event.version > 1 ? event.version : undefined,
-      };
-      return { type: event.type, data: JSON.stringify(event.data ?? null), metadata: JSON.stringify(metadata) };
-    }),
-  };
+  const metadata: StoredMetadata[] = [];
+  const rows = events.map((event) => {
+    const one: StoredMetadata = {
+      eventId: newEventId(),
+      at,
+      actor: context.actor,
+      teamId: context.teamId,
+      correlationId: context.correlationId,
+      causationId: context.causationId,
+      commandId: context.commandId,
+      schemaVersion: event.version && event.version > 1 ? event.version : undefined,
+    };
+    metadata.push(one);
+    return { type: event.type, data: JSON.stringify(event.data ?? null), metadata: JSON.stringify(one) };
+  });
+  return { append: { streamId, expected, commandId: context.commandId, rows }, metadata };
+}
+
+/**
+ * The events an append recorded, as a read of the log gives them: its rows took consecutive versions and positions
+ * in its transaction, ending at the ones the writer answered. The metadata is the object that was written (its
+ * absent fields undefined rather than missing); the data is parsed from its JSON, as a read would.
+ */
+function recordedOf({ append, metadata }: PendingAppend, { nextExpectedVersion, lastGlobalPosition }: AppendResult) {
+  const { rows, streamId } = append;
+  const first = rows.length - 1;
+  return rows.map((row, i): RecordedEvent => {
+    const recorded = metadata[i] as EventMetadata;
+    recorded.streamId = streamId;
+    recorded.version = nextExpectedVersion - first + i;
+    recorded.globalPosition = lastGlobalPosition - first + i;
+    return { type: row.type, data: JSON.parse(row.data), metadata: recorded };
+  });
+}
+
+interface PendingAppend {
+  append: PreparedAppend;
+  metadata: StoredMetadata[];
+  settle: (outcome: { result: AppendResult } | { error: unknown }) => void;
 }
 
 /** The embedded event store: one SQLite file in WAL mode per service. */
@@ -192,10 +225,6 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
    * append still answers only once its events are durable (SQLite makes a commit visible after its sync).
    */
   type Outcome = { result: AppendResult } | { error: unknown };
-  interface PendingAppend {
-    append: PreparedAppend;
-    settle: (outcome: Outcome) => void;
-  }
   let pending: PendingAppend[] = [];
   let inFlight = 0;
   let drained: (() => void) | undefined;
@@ -210,7 +239,16 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       } else if ('concurrency' in outcome.error) noteHead(batch[i]!.append.streamId, outcome.error.concurrency.current);
     }
     if (outcomes.some((outcome) => 'result' in outcome && !outcome.result.alreadyApplied)) {
-      tailOf(file)?.appended();
+      const tail = tailOf(file);
+      if (tail) {
+        const recorded: RecordedEvent[] = [];
+        for (const [i, outcome] of outcomes.entries()) {
+          if ('result' in outcome && !outcome.result.alreadyApplied) {
+            recorded.push(...recordedOf(batch[i]!, outcome.result));
+          }
+        }
+        tail.appended(recorded);
+      }
       appended.emit(file);
     }
     for (const [i, { settle }] of batch.entries()) {
@@ -273,10 +311,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     checkpoints,
     async append(streamId, events, expected, context = {}) {
       if (events.length === 0) throw new Error('append needs at least one event');
-      const append = prepared(streamId, events, expected, context);
+      const { append, metadata } = prepared(streamId, events, expected, context);
       return new Promise<AppendResult>((resolve, reject) => {
         const settle = (outcome: Outcome) => ('result' in outcome ? resolve(outcome.result) : reject(outcome.error));
-        if (pending.push({ append, settle }) === 1) setImmediate(commitPending);
+        if (pending.push({ append, metadata, settle }) === 1) commitSoon(commitPending);
       });
     },
     readStream: async (streamId, fromVersion = 1) => {

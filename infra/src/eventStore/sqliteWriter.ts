@@ -56,6 +56,8 @@ export function errorOf(failure: WriteFailure): Error {
 interface Thread {
   worker: Worker;
   waiting: Map<number, { resolve: (answer: WriterAnswer) => void; reject: (error: Error) => void }>;
+  /** The requests of this turn, sent together when its microtasks run. */
+  outbox: WriterRequest[];
 }
 
 let thread: Promise<Thread> | undefined;
@@ -71,12 +73,14 @@ function started(): Promise<Thread> {
   const starting = workerScript(import.meta.url, 'sqliteWriterThread').then((script) => {
     const worker = new Worker(script);
     worker.unref();
-    const own: Thread = { worker, waiting: new Map() };
-    worker.on('message', (answer: WriterAnswer) => {
-      const waiter = own.waiting.get(answer.id);
-      own.waiting.delete(answer.id);
+    const own: Thread = { worker, waiting: new Map(), outbox: [] };
+    worker.on('message', (answers: WriterAnswer[]) => {
+      for (const answer of answers) {
+        const waiter = own.waiting.get(answer.id);
+        own.waiting.delete(answer.id);
+        waiter?.resolve(answer);
+      }
       if (own.waiting.size === 0) worker.unref();
-      waiter?.resolve(answer);
     });
     const stopped = (error: Error) => {
       // The next request starts another thread; what waited on this one fails (its transaction was not committed).
@@ -95,12 +99,16 @@ function started(): Promise<Thread> {
 type Unsent<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 async function ask(request: Unsent<WriterRequest>): Promise<WriterAnswer> {
-  const { worker, waiting } = await started();
+  const own = await started();
+  const { worker, waiting, outbox } = own;
   const id = ++nextId;
   return new Promise((resolve, reject) => {
     if (waiting.size === 0) worker.ref();
     waiting.set(id, { resolve, reject });
-    worker.postMessage({ ...request, id });
+    // One message for every store's requests of the turn: each message costs both threads a wake-up (issue 24).
+    if (outbox.push({ ...request, id } as WriterRequest) === 1) {
+      queueMicrotask(() => worker.postMessage(own.outbox.splice(0)));
+    }
   });
 }
 

@@ -222,7 +222,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   /** Equality on `_id` or on a unique index is a map lookup; anything else scans with mingo. */
   private matching(filter: Filter): T[] {
     const keys = Object.keys(filter);
-    const primitive = keys.every((key) => ['string', 'number', 'boolean'].includes(typeof filter[key]));
+    const primitive = keys.every((key) => isPrimitive(filter[key]));
     if (primitive && keys.length === 1 && keys[0] === '_id') {
       const doc = this.docs.get(filter._id as string);
       return doc ? [doc] : [];

@@ -16,7 +16,8 @@ export async function evolveDoc<D extends Doc & { _position: number }>(
 ): Promise<void> {
   const documents = model(store);
   const _id = String(id);
-  const current = await documents.findOne({ _id });
+  // the stored document itself (a change is a new document: evolve builds one, deep-frozen ones under the tests)
+  const current = (await documents.viewOne({ _id })) as D | null;
   if (current && current._position >= position) return;
   const next = evolve(current);
   if (next) await documents.put({ ...next, _id, _position: position } as D);
