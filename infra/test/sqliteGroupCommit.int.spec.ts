@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { groupsOf, type WriterRequest, writerSettings } from '../src/eventStore/sqliteWriter.js';
 import { ConcurrencyError, type EventStore, openSqliteEventStore, type RecordedEvent } from '../src/index.js';
@@ -102,10 +103,38 @@ describe('SQLite event store: appends of one turn committed together', () => {
     await store.append('s-1', [{ type: 'E', data: 1 }], 0);
     await other.append('s-1', [{ type: 'E', data: 1 }], 0);
     // SQLite's synchronous levels: 1 NORMAL, 2 FULL (in WAL mode, FULL syncs the WAL before a commit is visible).
-    expect(await writerSettings(full)).toEqual({ synchronous: 2 });
-    expect(await writerSettings(normal)).toEqual({ synchronous: 1 });
+    // The writer checkpoints the WAL every 10,000 pages, not SQLite's 1,000 (issue 24).
+    expect(await writerSettings(full)).toEqual({ synchronous: 2, walAutocheckpoint: 10_000 });
+    expect(await writerSettings(normal)).toEqual({ synchronous: 1, walAutocheckpoint: 10_000 });
     await other.close();
     expect(await writerSettings(normal)).toBeUndefined();
+  });
+});
+
+describe('SQLite event store: the WAL between checkpoints', () => {
+  it('grows past SQLite’s 1,000 pages: neither the writer nor the main thread’s checkpoint commits copy it back sooner', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pmbok-wal-'));
+    const file = join(dir, 'log.db');
+    const store = openSqliteEventStore({ file, sync: 'normal' });
+    const big = 'x'.repeat(6_000); // two pages per event
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) => store.append(`s-${round}-${i}`, [{ type: 'E', data: big }], 0)),
+      );
+    }
+    // a consumer's checkpoint, committed by the main thread's connection (at close)
+    await store.checkpoints.store('consumer', 1_000);
+    const probe = new Database(file);
+    probe.prepare('SELECT COUNT(*) FROM checkpoints').get(); // now open on the WAL, which stays when the store closes
+    await store.close();
+    const wal = `${file}-wal`;
+    const frames = (statSync(wal).size - 32) / (24 + 4_096);
+    expect(frames).toBeGreaterThan(1_500);
+    // Not checkpointed either: a write goes after the WAL's last frame instead of starting it over.
+    probe.exec('CREATE TABLE probe (x)');
+    expect(statSync(wal).size).toBeGreaterThan(32 + frames * (24 + 4_096));
+    probe.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

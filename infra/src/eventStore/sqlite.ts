@@ -4,7 +4,14 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { newEventId } from '../ids.js';
 import { acquireTail, releaseTail, tailOf } from './sharedTail.js';
-import { closeWriter, commitGroup, errorOf, type PreparedAppend, type WriteOutcome } from './sqliteWriter.js';
+import {
+  closeWriter,
+  commitGroup,
+  errorOf,
+  type PreparedAppend,
+  READER_CHECKPOINT_PAGES,
+  type WriteOutcome,
+} from './sqliteWriter.js';
 import { followStore } from './subscription.js';
 import type {
   AppendContext,
@@ -150,6 +157,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   // This connection writes only the expiry of idle streams; appends are the writer thread's (sqliteWriter.ts).
   db.pragma(`synchronous = ${options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
+  db.pragma(`wal_autocheckpoint = ${READER_CHECKPOINT_PAGES}`);
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
       global_position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -195,6 +203,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   const checkpointDb = new Database(file);
   checkpointDb.pragma('synchronous = NORMAL');
   checkpointDb.pragma('busy_timeout = 5000');
+  checkpointDb.pragma(`wal_autocheckpoint = ${READER_CHECKPOINT_PAGES}`);
   const selectCheckpoint = checkpointDb.prepare<[string], { position: number }>(
     'SELECT position FROM checkpoints WHERE subscriber_id = ?',
   );

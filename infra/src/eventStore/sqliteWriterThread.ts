@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import {
   groupsOf,
   type PreparedAppend,
+  WRITER_CHECKPOINT_PAGES,
   type WriteFailure,
   type WriteOutcome,
   type WriterAnswer,
@@ -26,6 +27,7 @@ function connect(file: string, synchronous: 'NORMAL' | 'FULL') {
   const db = new Database(file);
   db.pragma('busy_timeout = 5000');
   db.pragma(`synchronous = ${synchronous}`);
+  db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   const streamVersion = db.prepare<[string], { version: number | null }>(
     'SELECT MAX(version) AS version FROM events WHERE stream_id = ?',
   );
@@ -82,7 +84,13 @@ function answer(request: WriterRequest): WriterAnswer {
   if (request.op !== 'append') {
     const db = connections.get(request.file)?.db;
     if (request.op === 'settings')
-      return { id: request.id, settings: db && { synchronous: Number(db.pragma('synchronous', { simple: true })) } };
+      return {
+        id: request.id,
+        settings: db && {
+          synchronous: Number(db.pragma('synchronous', { simple: true })),
+          walAutocheckpoint: Number(db.pragma('wal_autocheckpoint', { simple: true })),
+        },
+      };
     db?.close();
     connections.delete(request.file);
     return { id: request.id };
