@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -46,5 +46,23 @@ describe('SQLite event store: the streams’ versions this process knows (issue 
     } finally {
       statements.stop();
     }
+  });
+
+  it('forgets the versions it knew when the store closes: the file reopened may have been replaced', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pmbok-heads-'));
+    const file = join(dir, 'log.db');
+    const elsewhere = join(dir, 'elsewhere.db');
+    store = openSqliteEventStore({ file });
+    await store.append('task-1', [{ type: 'Created', data: 1 }], 0);
+    await store.close();
+    // a copy of the log goes on elsewhere to version 3, and is put back in its place (a restore)
+    copyFileSync(file, elsewhere);
+    store = openSqliteEventStore({ file: elsewhere });
+    await store.append('task-1', [{ type: 'Changed', data: 2 }], 1);
+    await store.append('task-1', [{ type: 'Changed', data: 3 }], 2);
+    await store.close();
+    copyFileSync(elsewhere, file);
+    store = openSqliteEventStore({ file });
+    expect((await store.readStream('task-1', 2)).map((e) => e.data)).toEqual([2, 3]);
   });
 });

@@ -380,6 +380,9 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       closed = true;
       checkpointDb.close();
       db.close();
+      // Once closed, the file may change under another writer (a restore, a test's new file at the same path): a
+      // store opened on it again starts knowing nothing, and reads (another store still open only reads more).
+      headsByFile.delete(file);
     },
   };
   return store;
