@@ -1,21 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import SearchIcon from '@mui/icons-material/Search';
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  InputAdornment,
-  LinearProgress,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, InputAdornment, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { ScreenLoading } from '../loading/ScreenLoading';
 import { TeamRequired } from '../teams/TeamRequired';
 import { CreateKnowledgeProjectDialog } from './CreateKnowledgeProjectDialog';
 import { KnowledgeProjectCard } from './KnowledgeProjectCard';
@@ -87,7 +77,8 @@ const ProjectList = ({ teamId }: { teamId: number }) => {
           {translate('app.knowledge.index.create')}
         </Button>
       </Box>
-      {isPending && <LinearProgress />}
+      {/* the console's one loading state, where the cards will be (a thin bar left the page blank below it) */}
+      {isPending && <ScreenLoading />}
       {error && <Alert severity="error">{translate(error.message || 'app.request.error')}</Alert>}
       {none && <NoProjects onCreate={() => setCreating(true)} />}
       {!none && projects && shown.length === 0 && (
