@@ -65,4 +65,21 @@ describe('SQLite event store: the streams’ versions this process knows (issue 
     store = openSqliteEventStore({ file });
     expect((await store.readStream('task-1', 2)).map((e) => e.data)).toEqual([2, 3]);
   });
+
+  it('keeps sharing what it knows among the stores still open on the file when one of them closes', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pmbok-heads-'));
+    const file = join(dir, 'log.db');
+    store = openSqliteEventStore({ file });
+    await store.append('task-1', [{ type: 'Created', data: 1 }], 0);
+    const passing = openSqliteEventStore({ file });
+    await passing.close();
+    const reader = openSqliteEventStore({ file });
+    try {
+      expect((await reader.readStream('task-1')).map((e) => e.data)).toEqual([1]);
+      await store.append('task-1', [{ type: 'Changed', data: 2 }], 1);
+      expect((await reader.readStream('task-1', 2)).map((e) => e.data)).toEqual([2]);
+    } finally {
+      await reader.close();
+    }
+  });
 });

@@ -65,15 +65,24 @@ const toRecorded = (row: EventRow): RecordedEvent => {
  * so a stream read from past its known version has nothing new, and a command's look for events after the version it
  * remembers (decider/index.ts) needs no query: a twentieth of a task move's CPU (issue 24).
  */
-const headsByFile = new Map<string, Map<string, number>>();
+const headsByFile = new Map<string, { heads: Map<string, number>; stores: number }>();
 const HEADS_LIMIT = 100_000;
 const headsOf = (file: string) => {
-  let heads = headsByFile.get(file);
-  if (!heads) {
-    heads = new Map();
-    headsByFile.set(file, heads);
+  let entry = headsByFile.get(file);
+  if (!entry) {
+    entry = { heads: new Map(), stores: 0 };
+    headsByFile.set(file, entry);
   }
-  return heads;
+  entry.stores += 1;
+  return entry.heads;
+};
+/**
+ * Once no store of this process has the file open, it may change under another writer (a restore, a test's new file
+ * at the same path): the next store opened on it starts knowing nothing, and reads.
+ */
+const closedOn = (file: string) => {
+  const entry = headsByFile.get(file);
+  if (entry && --entry.stores === 0) headsByFile.delete(file);
 };
 
 /** The stores with appends waiting, committed together in one turn (their requests go in one message). */
@@ -377,12 +386,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
       await closeWriter(file);
       flushCheckpoints();
+      if (!closed) closedOn(file);
       closed = true;
       checkpointDb.close();
       db.close();
-      // Once closed, the file may change under another writer (a restore, a test's new file at the same path): a
-      // store opened on it again starts knowing nothing, and reads (another store still open only reads more).
-      headsByFile.delete(file);
     },
   };
   return store;
