@@ -1,3 +1,4 @@
+import { perFile } from './perFile.js';
 import type { RecordedEvent } from './types.js';
 
 /** Reads events after a position from one connection to the log (its own `readAll`). */
@@ -123,24 +124,9 @@ export class SharedTail {
 }
 
 /** The tails by resolved file, with how many subscriptions use each: the last one to stop drops it. */
-const tails = new Map<string, { tail: SharedTail; users: number }>();
+const tails = perFile(() => new SharedTail());
 
-export function acquireTail(file: string): SharedTail {
-  let entry = tails.get(file);
-  if (!entry) {
-    entry = { tail: new SharedTail(), users: 0 };
-    tails.set(file, entry);
-  }
-  entry.users += 1;
-  return entry.tail;
-}
-
-export function releaseTail(file: string, tail: SharedTail): void {
-  const entry = tails.get(file);
-  if (!entry || entry.tail !== tail) return;
-  entry.users -= 1;
-  if (entry.users === 0) tails.delete(file);
-}
-
+export const acquireTail = (file: string): SharedTail => tails.acquire(file);
+export const releaseTail = (file: string, tail: SharedTail): void => tails.release(file, tail);
 /** The tail of a file if any subscription uses it (the store's appends mark it stale). */
-export const tailOf = (file: string): SharedTail | undefined => tails.get(file)?.tail;
+export const tailOf = (file: string): SharedTail | undefined => tails.peek(file);

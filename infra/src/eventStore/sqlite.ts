@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { newEventId } from '../ids.js';
+import { perFile } from './perFile.js';
 import { acquireTail, releaseTail, tailOf } from './sharedTail.js';
 import {
   closeWriter,
@@ -65,25 +66,8 @@ const toRecorded = (row: EventRow): RecordedEvent => {
  * so a stream read from past its known version has nothing new, and a command's look for events after the version it
  * remembers (decider/index.ts) needs no query: a twentieth of a task move's CPU (issue 24).
  */
-const headsByFile = new Map<string, { heads: Map<string, number>; stores: number }>();
+const headsByFile = perFile(() => new Map<string, number>());
 const HEADS_LIMIT = 100_000;
-const headsOf = (file: string) => {
-  let entry = headsByFile.get(file);
-  if (!entry) {
-    entry = { heads: new Map(), stores: 0 };
-    headsByFile.set(file, entry);
-  }
-  entry.stores += 1;
-  return entry.heads;
-};
-/**
- * Once no store of this process has the file open, it may change under another writer (a restore, a test's new file
- * at the same path): the next store opened on it starts knowing nothing, and reads.
- */
-const closedOn = (file: string) => {
-  const entry = headsByFile.get(file);
-  if (entry && --entry.stores === 0) headsByFile.delete(file);
-};
 
 /** The stores with appends waiting, committed together in one turn (their requests go in one message). */
 const due = new Set<() => void>();
@@ -154,7 +138,9 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   const file = resolve(options.file);
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  const heads = headsOf(file);
+  // Once no store of this process has the file open, it may change under another writer (a restore, a test's new
+  // file at the same path): the next store opened on it starts knowing nothing, and reads.
+  const heads = headsByFile.acquire(file);
   const noteHead = (streamId: string, version: number) => {
     heads.delete(streamId);
     heads.set(streamId, version);
@@ -386,7 +372,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
       await closeWriter(file);
       flushCheckpoints();
-      if (!closed) closedOn(file);
+      if (!closed) headsByFile.release(file, heads);
       closed = true;
       checkpointDb.close();
       db.close();
